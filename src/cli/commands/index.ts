@@ -1,0 +1,5 @@
+import type { CommandModule } from 'yargs';
+
+// One file per command; each command registers here with one line.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- yargs command modules differ in their argument types
+export const commands: CommandModule<any, any>[] = [];

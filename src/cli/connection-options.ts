@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import type { Argv } from 'yargs';
+import { UsageError } from '../errors.js';
+import type { AuthMode, PlatformClientOptions } from '../platform/types.js';
+import { registerSecret } from './redact.js';
+
+/** Options shared by every command that talks to the platform. */
+export interface ConnectionArgs {
+  'base-url'?: string;
+  auth: AuthMode;
+  'client-id'?: string;
+  'client-secret-file'?: string;
+  'max-attempts': number;
+  'max-retry-time': number;
+  timeout: number;
+}
+
+export function withConnectionOptions<T>(yargs: Argv<T>): Argv<T & ConnectionArgs> {
+  return yargs
+    .option('base-url', {
+      type: 'string',
+      describe: 'Platform base URL including any path prefix (env MENUSYNC_BASE_URL)',
+    })
+    .option('auth', {
+      choices: ['oauth', 'headers'] as const,
+      default: 'oauth' as AuthMode,
+      describe: 'OAuth 2.0 client credentials, or X-Client-Id/X-Client-Secret headers',
+    })
+    .option('client-id', { type: 'string', describe: 'Client id (env MENUSYNC_CLIENT_ID)' })
+    .option('client-secret-file', {
+      type: 'string',
+      describe: 'File holding the client secret (else env MENUSYNC_CLIENT_SECRET)',
+    })
+    .option('max-attempts', { type: 'number', default: 5, describe: 'Attempts per request, first included' })
+    .option('max-retry-time', {
+      type: 'number',
+      default: 120,
+      describe: 'Total seconds a request may spend on retries',
+    })
+    .option('timeout', {
+      type: 'number',
+      default: 30,
+      describe: 'Seconds before one HTTP request times out',
+    }) as Argv<T & ConnectionArgs>;
+}
+
+/** Resolves flags, environment and secret file into client options; secrets are registered for redaction. */
+export function resolveConnection(
+  args: ConnectionArgs,
+  env: NodeJS.ProcessEnv = process.env,
+  defaults: { baseUrl?: string } = {},
+): PlatformClientOptions {
+  const baseUrl = args['base-url'] ?? env.MENUSYNC_BASE_URL ?? defaults.baseUrl;
+  if (!baseUrl) throw new UsageError('no platform base URL: pass --base-url or set MENUSYNC_BASE_URL');
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw new UsageError(`--base-url is not a valid URL: ${baseUrl}`);
+  }
+  const clientId = args['client-id'] ?? env.MENUSYNC_CLIENT_ID;
+  if (!clientId) throw new UsageError('no client id: set MENUSYNC_CLIENT_ID or pass --client-id');
+  let clientSecret = env.MENUSYNC_CLIENT_SECRET;
+  const secretFile = args['client-secret-file'];
+  if (secretFile) {
+    try {
+      clientSecret = readFileSync(secretFile, 'utf8').trim();
+    } catch (error) {
+      throw new UsageError(
+        `cannot read --client-secret-file ${secretFile}: ${(error as NodeJS.ErrnoException).code}`,
+      );
+    }
+  }
+  if (!clientSecret) {
+    throw new UsageError('no client secret: set MENUSYNC_CLIENT_SECRET or pass --client-secret-file');
+  }
+  registerSecret(clientSecret);
+  if (!(args['max-attempts'] >= 1)) throw new UsageError('--max-attempts must be at least 1');
+  if (!(args['max-retry-time'] >= 0)) throw new UsageError('--max-retry-time must be 0 or more seconds');
+  if (!(args.timeout > 0)) throw new UsageError('--timeout must be more than 0 seconds');
+  return {
+    baseUrl,
+    auth: args.auth,
+    credentials: { clientId, clientSecret },
+    retry: { maxAttempts: args['max-attempts'], maxRetryTimeMs: args['max-retry-time'] * 1000 },
+    requestTimeoutMs: args.timeout * 1000,
+  };
+}

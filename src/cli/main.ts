@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { ExitCode, MenusyncError, UsageError } from '../errors.js';
+import { commands } from './commands/index.js';
+import { createOutput } from './output.js';
+import { redact } from './redact.js';
+
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+/** Runs the CLI; resolves to the exit code instead of exiting, so tests and the demo can call it. */
+export async function run(argv: string[]): Promise<number> {
+  const debug = argv.includes('--debug');
+  let cli = yargs(argv)
+    .scriptName('menusync')
+    .usage('$0 <command> [options]\n\nSync restaurant menus from POS exports into the ordering platform.')
+    .version(packageVersion())
+    .option('debug', { type: 'boolean', default: false, describe: 'Show stack traces of unexpected errors' })
+    .strict()
+    .demandCommand(1, 'name a command: see menusync --help')
+    .recommendCommands()
+    .wrap(Math.min(110, process.stdout.columns || 110))
+    .exitProcess(false)
+    .fail((message, error) => {
+      throw error ?? new UsageError(message);
+    });
+  for (const command of commands) cli = cli.command(command);
+
+  try {
+    await cli.parseAsync();
+    return typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok;
+  } catch (error) {
+    return reportError(error, debug);
+  }
+}
+
+/** The one top-level catch: one clear line per error, the stack only with --debug. */
+export function reportError(error: unknown, debug: boolean): number {
+  const out = createOutput({ debug });
+  if (error instanceof MenusyncError) {
+    out.error(`error: ${error.message}`);
+    if (error.hint) out.error(`hint: ${error.hint}`);
+    if (debug && error.stack) out.debug(redact(error.stack));
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  out.error(`unexpected error: ${message}`);
+  if (debug && error instanceof Error && error.stack) out.debug(redact(error.stack));
+  else out.error('run again with --debug for details');
+  return ExitCode.failure;
+}
+
+/** Entry point of the `menusync` binary (bin/menusync.js). */
+export function main(): void {
+  run(hideBin(process.argv)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.exitCode = reportError(error, process.argv.includes('--debug'));
+    },
+  );
+}

@@ -1,0 +1,47 @@
+import { redact } from './redact.js';
+
+/**
+ * Data goes to stdout, messages to stderr; both pass through redact(). Colour only on a TTY and
+ * never with NO_COLOR (https://no-color.org).
+ */
+export interface Output {
+  data(text: string): void;
+  info(text: string): void;
+  warn(text: string): void;
+  error(text: string): void;
+  debug(text: string): void;
+  color: boolean;
+  quiet: boolean;
+}
+
+export interface OutputOptions {
+  quiet?: boolean;
+  debug?: boolean;
+}
+
+export function useColor(stream: NodeJS.WriteStream): boolean {
+  if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '') return false;
+  return stream.isTTY === true;
+}
+
+const paint = (on: boolean, code: number, text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
+
+export function createOutput(options: OutputOptions = {}): Output {
+  const color = useColor(process.stderr);
+  const line = (text: string) => process.stderr.write(`${redact(text)}\n`);
+  return {
+    color,
+    quiet: options.quiet === true,
+    data: (text) => process.stdout.write(redact(text.endsWith('\n') ? text : `${text}\n`)),
+    info: (text) => {
+      if (!options.quiet) line(text);
+    },
+    warn: (text) => {
+      if (!options.quiet) line(paint(color, 33, text));
+    },
+    error: (text) => line(paint(color, 31, text)),
+    debug: (text) => {
+      if (options.debug) line(paint(color, 2, text));
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Exit codes, the contract with cron jobs and scripts (documented in the README).
+ */
+export const ExitCode = {
+  ok: 0,
+  failure: 1,
+  invalid: 2,
+  blocked: 3,
+  locked: 4,
+  changes: 10,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/**
+ * Base of every error the tool expects. The top-level catch prints `message` (and `hint`) as one
+ * line and exits with `exitCode`; anything that is not a MenusyncError is a bug and exits 1.
+ * Decide by class or code, never by message text.
+ */
+export class MenusyncError extends Error {
+  readonly exitCode: ExitCode = ExitCode.failure;
+  /** What the user can do next, printed after the message. */
+  hint?: string;
+  constructor(message: string, options?: { cause?: unknown; hint?: string }) {
+    super(message, options?.cause !== undefined ? { cause: options.cause } : undefined);
+    this.name = new.target.name;
+    if (options?.hint) this.hint = options.hint;
+  }
+}
+
+/** Bad command line: unknown option values, missing required inputs. */
+export class UsageError extends MenusyncError {
+  override readonly exitCode = ExitCode.invalid;
+}
+
+/** Bad config file, mapping file or input data. */
+export class InvalidInputError extends MenusyncError {
+  override readonly exitCode = ExitCode.invalid;
+}
+
+/** A safety guard refused the change. */
+export class GuardBlockedError extends MenusyncError {
+  override readonly exitCode = ExitCode.blocked;
+}
+
+/** Another live process holds the target's lock. */
+export class LockHeldError extends MenusyncError {
+  override readonly exitCode = ExitCode.locked;
+}

@@ -1,0 +1,59 @@
+import type { DataIssue } from '../model/data-issue.js';
+
+/** One cell as an extractor hands it on: text for CSV; xlsx keeps numbers and booleans as such. */
+export type CellValue = string | number | boolean | null;
+
+export interface TableRecord {
+  /** 1-based physical row number in the file or sheet, as a spreadsheet would show it. */
+  row: number;
+  /** Cells in header order; a short record has fewer cells than headers. */
+  cells: CellValue[];
+}
+
+/** A table from a CSV file or one sheet of a workbook, streamed. */
+export interface TableSource {
+  kind: 'table';
+  /** Path as the user gave it, for locations. */
+  file: string;
+  sheet?: string;
+  /** Detected or configured; `encoding`/`delimiter` only for CSV. */
+  encoding?: string;
+  delimiter?: string;
+  headerRow: number;
+  headers: string[];
+  records: AsyncIterable<TableRecord>;
+  /** Problems found while reading (malformed rows, undecodable bytes); filled as records stream. */
+  issues: DataIssue[];
+}
+
+/** A whole JSON document (JSON exports are small enough to hold in memory). */
+export interface DocumentSource {
+  kind: 'document';
+  file: string;
+  document: unknown;
+  issues: DataIssue[];
+}
+
+export type Source = TableSource | DocumentSource;
+
+/** How to read one input; every field optional, detected when absent. Comes from the mapping. */
+export interface ReadOptions {
+  format?: 'csv' | 'xlsx' | 'json';
+  /** CSV only. */
+  delimiter?: ',' | ';' | '\t' | '|';
+  /** CSV only: utf-8, utf-16le, utf-16be, windows-1252, latin1, macintosh. */
+  encoding?: string;
+  /** 1-based header row, or detect: the first row containing all of `headerHints` (case-insensitive). */
+  headerRow?: number;
+  headerHints?: string[];
+  /** xlsx only: sheet name or 1-based index. */
+  sheet?: string | number;
+}
+
+/** The contract every format folder implements (src/extract/<format>/index.ts), listed in registry.ts. */
+export interface Extractor {
+  format: 'csv' | 'xlsx' | 'json';
+  /** File name extensions this extractor claims, lower-case, with the dot. */
+  extensions: string[];
+  open(file: string, options: ReadOptions): Promise<Source>;
+}

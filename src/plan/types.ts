@@ -1,0 +1,76 @@
+import type { CanonicalMenu } from '../model/canonical-menu.js';
+import type { ImportPayload, UpdateMode } from '../model/import-payload.js';
+
+export type EntityKind = 'category' | 'product' | 'option' | 'option_value';
+export type PlanAction = 'add' | 'update' | 'remove' | 'keep';
+
+export interface FieldChange {
+  field: string;
+  old: unknown;
+  new: unknown;
+}
+
+/** One entity of the union of desired and baseline, matched by ext_id within its scope. */
+export interface PlanEntry {
+  kind: EntityKind;
+  action: PlanAction;
+  ext_id: string;
+  /** Scope path: product ext_id for a product option; product/option for a value; e.g. ["P1","SIZE"]. */
+  parents: string[];
+  /** For an option: whether it hangs under a category or a product. */
+  parentKind?: 'category' | 'product';
+  name?: string;
+  /** For update: changed scalar fields, old -> new (nested arrays are their own entries). */
+  changes?: FieldChange[];
+}
+
+export type PlanMode = 'none' | 'merge' | 'replace';
+
+export interface ActionCounts {
+  add: number;
+  update: number;
+  remove: number;
+  keep: number;
+}
+
+export interface PlanCounts {
+  categories: ActionCounts;
+  products: ActionCounts;
+  options: ActionCounts;
+  option_values: ActionCounts;
+}
+
+export interface GuardOptions {
+  /** Max products a replace may remove: a count, or a percentage of the baseline's products. */
+  allowDeletes?: { count: number } | { percent: number };
+  allowEmpty?: boolean;
+  /** ext_ids (of any kind) that must never be removed. */
+  protect?: string[];
+}
+
+export interface PlanOptions extends GuardOptions {
+  posUid: string;
+  /** auto (default) chooses; merge/replace override. */
+  mode?: 'auto' | UpdateMode;
+  /** Extraction errors make the plan blocked. */
+  extractionErrors?: number;
+}
+
+export interface Plan {
+  formatVersion: 1;
+  mode: PlanMode;
+  reason: string;
+  /** null, or why apply must refuse (exit 3). */
+  blocked: string | null;
+  counts: PlanCounts;
+  /** Sorted deterministically: kind order, then scope path, then ext_id. */
+  entries: PlanEntry[];
+  /** The request body to POST; null when mode is none. */
+  payload: ImportPayload | null;
+}
+
+export type PlanFunction = (
+  desired: CanonicalMenu,
+  baseline: CanonicalMenu | null,
+  options: PlanOptions,
+) => Plan;

@@ -1,0 +1,112 @@
+import type { ImportPayload } from '../model/import-payload.js';
+
+export type AuthMode = 'oauth' | 'headers';
+
+export interface Credentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Bounds on retrying: whichever is reached first ends the retries. */
+export interface RetryPolicy {
+  /** Total attempts including the first (>= 1). */
+  maxAttempts: number;
+  /** Total time budget for all attempts and waits, in milliseconds. */
+  maxRetryTimeMs: number;
+  /** First backoff delay; grows exponentially with jitter. */
+  minDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 5,
+  maxRetryTimeMs: 120_000,
+  minDelayMs: 500,
+  maxDelayMs: 30_000,
+};
+
+export interface PlatformClientOptions {
+  /** Includes any path prefix, e.g. https://host/api */
+  baseUrl: string;
+  auth: AuthMode;
+  credentials: Credentials;
+  retry?: Partial<RetryPolicy>;
+  /** Per-request timeout in milliseconds. */
+  requestTimeoutMs?: number;
+  /** Renew the OAuth token this long before it expires. */
+  tokenRenewMarginMs?: number;
+  /** Diagnostic messages (already free of secrets). */
+  log?: (message: string) => void;
+  /** Injected clock for token expiry (ms since epoch). */
+  now?: () => number;
+}
+
+/** Option value as GET /menu/categories returns it. */
+export interface RemoteOptionValue {
+  uid: string;
+  ext_id?: string;
+  name?: string;
+  short_name?: string;
+  price_operator?: string;
+  price_operand?: number;
+  hidden?: boolean;
+  checked_default?: boolean;
+  position?: number;
+  subrestaurant_uids?: string[];
+}
+
+export interface RemoteOption {
+  uid: string;
+  ext_id?: string;
+  name?: string;
+  short_name?: string;
+  type?: string;
+  min_selectable?: number;
+  max_selectable?: number;
+  max_quantity?: number;
+  note?: string;
+  hidden?: boolean;
+  position?: number;
+  primary?: boolean;
+  first_default?: boolean;
+  show_caption?: boolean;
+  print_caption?: boolean;
+  subrestaurant_uids?: string[];
+  option_values?: RemoteOptionValue[];
+}
+
+export interface RemoteCategory {
+  uid: string;
+  ext_id?: string;
+  name?: string;
+  description?: string;
+  image?: string;
+  products_count?: number;
+  url?: string;
+  hidden?: boolean;
+  position?: number;
+  subrestaurant_uids?: string[];
+  options?: RemoteOption[];
+}
+
+export interface ListCategoriesQuery {
+  /** 0 = all categories including hidden ones (use for read-back), 1 = visible only. Default 1. */
+  visible?: 0 | 1;
+  q?: string;
+  pageSize?: number;
+}
+
+/** What one logical call cost: how many HTTP attempts, and whether the body may have been applied. */
+export interface CallStats {
+  attempts: number;
+}
+
+export interface ImportResult extends CallStats {
+  success: true;
+}
+
+export interface PlatformClient {
+  importMenu(payload: ImportPayload): Promise<ImportResult>;
+  /** All pages. */
+  listCategories(query?: ListCategoriesQuery): Promise<RemoteCategory[]>;
+}
