@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { UsageError } from '../errors.js';
 import type { AuthMode, PlatformClientOptions } from '../platform/types.js';
-import { registerSecret } from './redact.js';
+import { registerSecret } from '../secrets.js';
 
 /** Options shared by every command that talks to the platform. */
 export interface ConnectionArgs {

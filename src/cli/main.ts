@@ -4,7 +4,7 @@ import { hideBin } from 'yargs/helpers';
 import { ExitCode, MenusyncError, UsageError } from '../errors.js';
 import { commands } from './commands/index.js';
 import { createOutput } from './output.js';
-import { redact } from './redact.js';
+import { redact } from '../secrets.js';
 
 function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {

@@ -1,4 +1,4 @@
-import { redact } from './redact.js';
+import { redact } from '../secrets.js';
 
 /**
  * Data goes to stdout, messages to stderr; both pass through redact(). Colour only on a TTY and
