@@ -72,12 +72,29 @@ function zodIssues(
   raw: unknown,
   issues: readonly { path: PropertyKey[]; message: string }[],
 ): PayloadIssue[] {
-  return issues.map((issue) => ({
-    code: 'invalid-field',
-    severity: 'error',
-    path: formatPath(raw, issue.path) || '(root)',
-    message: issue.message,
-  }));
+  return issues.map((issue) => {
+    const field = issue.path[issue.path.length - 1];
+    // zod rejects NaN and Infinity as "not a number"; for a price that is the bad-price problem.
+    const nonFinitePrice =
+      (field === 'price' || field === 'price_operand') && typeof valueAt(raw, issue.path) === 'number';
+    return {
+      code: nonFinitePrice ? 'bad-price' : 'invalid-field',
+      severity: 'error',
+      path: formatPath(raw, issue.path) || '(root)',
+      message: nonFinitePrice
+        ? `price is not a finite number (${String(valueAt(raw, issue.path))})`
+        : issue.message,
+    };
+  });
+}
+
+function valueAt(root: unknown, segments: readonly PropertyKey[]): unknown {
+  let node = root;
+  for (const seg of segments) {
+    node =
+      typeof node === 'object' && node !== null ? (node as Record<PropertyKey, unknown>)[seg] : undefined;
+  }
+  return node;
 }
 
 /** The semantic checks, on a menu whose shape is already known to be right. */

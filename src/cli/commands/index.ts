@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
+import { schemaCommand } from './schema.js';
 
 // One file per command; each command registers here with one line.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- yargs command modules differ in their argument types
-export const commands: CommandModule<any, any>[] = [];
+export const commands: CommandModule<any, any>[] = [schemaCommand];
