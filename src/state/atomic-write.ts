@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { open, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { pauseAt, type PausePoint } from './test-pause.js';
+
+/**
+ * Writes a file so that a crash at any moment leaves either the old content or the new one, never
+ * a torn file: temp file in the same directory (rename is only atomic within one file system),
+ * fsync, rename over the target, then fsync the directory so the rename itself is durable.
+ */
+export async function writeFileAtomic(
+  file: string,
+  content: string,
+  options: { pauseBeforeRename?: PausePoint } = {},
+): Promise<void> {
+  const dir = path.dirname(file);
+  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const handle = await open(temp, 'wx', 0o600);
+  try {
+    await handle.writeFile(content, 'utf8');
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  await handle.close();
+  if (options.pauseBeforeRename) await pauseAt(options.pauseBeforeRename);
+  try {
+    await rename(temp, file);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  await syncDirectory(dir);
+}
+
+export async function writeJsonAtomic(
+  file: string,
+  value: unknown,
+  options?: { pauseBeforeRename?: PausePoint },
+) {
+  await writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, options);
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  // Some platforms (Windows) cannot open a directory for fsync; the rename is still atomic there.
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    /* best effort */
+  }
+}

@@ -1,0 +1,7 @@
+export * from './atomic-write.js';
+export * from './lock.js';
+export * from './menu-hash.js';
+export * from './run-history.js';
+export * from './snapshot.js';
+export * from './target.js';
+export * from './test-pause.js';

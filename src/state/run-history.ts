@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from './atomic-write.js';
+
+export const RUNS_DIR = 'runs';
+
+/** One run's folder: runs/<timestamp>-<id>/ holding plan, payload, response and reports. */
+export interface RunRecord {
+  id: string;
+  dir: string;
+  write(name: string, content: string): Promise<string>;
+  writeJson(name: string, value: unknown): Promise<string>;
+}
+
+export function newRunId(now: Date): string {
+  // Sortable, file-name safe, and unique even for two runs in the same millisecond.
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+  return `${stamp}-${randomBytes(3).toString('hex')}`;
+}
+
+export async function createRunRecord(targetDir: string, runId: string): Promise<RunRecord> {
+  const dir = path.join(targetDir, RUNS_DIR, runId);
+  await mkdir(dir, { recursive: true });
+  const write = async (name: string, content: string) => {
+    const file = path.join(dir, name);
+    await writeFileAtomic(file, content);
+    return file;
+  };
+  return {
+    id: runId,
+    dir,
+    write,
+    writeJson: (name, value) => write(name, `${JSON.stringify(value, null, 2)}\n`),
+  };
+}

@@ -1,0 +1,70 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeFileAtomic } from '../../src/state/atomic-write.js';
+import { readSnapshot, readStatus, writeSnapshot, type MenuSnapshot } from '../../src/state/snapshot.js';
+import { targetKey } from '../../src/state/target.js';
+import { hashJson } from '../../src/state/menu-hash.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'menusync-state-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('atomic writes and snapshots', () => {
+  it('replaces a file and leaves no temp file behind', async () => {
+    const file = path.join(dir, 'a.json');
+    await writeFileAtomic(file, 'old');
+    await writeFileAtomic(file, 'new');
+    expect(await readFile(file, 'utf8')).toBe('new');
+    expect(await readdir(dir)).toEqual(['a.json']);
+  });
+
+  it('round-trips a snapshot and reports a missing one as null', async () => {
+    expect(await readSnapshot(dir)).toBeNull();
+    const menu = { categories: [{ ext_id: 'C1', name: 'Drinks' }], products: [] };
+    const snapshot: MenuSnapshot = {
+      formatVersion: 1,
+      hash: hashJson(menu),
+      appliedAt: '2026-01-01T00:00:00.000Z',
+      mode: 'replace',
+      runId: 'r1',
+      menu,
+    };
+    await writeSnapshot(dir, snapshot);
+    expect(await readSnapshot(dir)).toEqual(snapshot);
+  });
+
+  it('treats a missing status file as certain', async () => {
+    expect(await readStatus(dir)).toEqual({ uncertain: false });
+  });
+
+  it('rejects a snapshot that is not menusync state with a one-line error', async () => {
+    await writeFileAtomic(path.join(dir, 'snapshot.json'), '{"hello": 1}');
+    await expect(readSnapshot(dir)).rejects.toMatchObject({ exitCode: 2 });
+  });
+});
+
+describe('targetKey', () => {
+  const base = { baseUrl: 'https://menu.example.com/api', clientId: 'shop-1', posUid: 'default' };
+  it('is a readable slug plus a hash, stable across trailing slashes', () => {
+    expect(targetKey(base)).toMatch(/^menu-example-com-shop-1-default-[0-9a-f]{10}$/);
+    expect(targetKey({ ...base, baseUrl: `${base.baseUrl}/` })).toBe(targetKey(base));
+  });
+  it('differs when any of base URL, client id or pos_uid differs', () => {
+    const keys = new Set([
+      targetKey(base),
+      targetKey({ ...base, clientId: 'shop-2' }),
+      targetKey({ ...base, posUid: 'bar' }),
+      targetKey({ ...base, baseUrl: 'https://menu.example.com/v2' }),
+    ]);
+    expect(keys.size).toBe(4);
+  });
+  it('ignores the config name', () => {
+    expect(targetKey({ ...base, name: 'downtown' })).toBe(targetKey(base));
+  });
+});
