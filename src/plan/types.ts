@@ -4,10 +4,16 @@ import type { ImportPayload, UpdateMode } from '../model/import-payload.js';
 export type EntityKind = 'category' | 'product' | 'option' | 'option_value';
 export type PlanAction = 'add' | 'update' | 'remove' | 'keep';
 
+/** One changed scalar field. A value absent on one side is `null` (no schema field is nullable). */
 export interface FieldChange {
   field: string;
   old: unknown;
   new: unknown;
+  /**
+   * Set on a `position` change that comes from the entity's place in its array (neither side has a
+   * `position` field): the entity was moved. Only a replace carries array order to the platform.
+   */
+  implicit?: true;
 }
 
 /** One entity of the union of desired and baseline, matched by ext_id within its scope. */
@@ -17,7 +23,10 @@ export interface PlanEntry {
   ext_id: string;
   /** Scope path: product ext_id for a product option; product/option for a value; e.g. ["P1","SIZE"]. */
   parents: string[];
-  /** For an option: whether it hangs under a category or a product. */
+  /**
+   * For an option: whether it hangs under a category or a product. For an option value: the same,
+   * for its option (category options and product options are separate scopes).
+   */
   parentKind?: 'category' | 'product';
   name?: string;
   /** For update: changed scalar fields, old -> new (nested arrays are their own entries). */
@@ -54,6 +63,11 @@ export interface PlanOptions extends GuardOptions {
   mode?: 'auto' | UpdateMode;
   /** Extraction errors make the plan blocked. */
   extractionErrors?: number;
+  /**
+   * Why the baseline is null, for the reason text (e.g. "the last apply's outcome is unknown").
+   * Default: no snapshot of an earlier apply.
+   */
+  baselineNote?: string;
 }
 
 export interface Plan {

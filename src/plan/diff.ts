@@ -1,0 +1,157 @@
+import type { CanonicalMenu } from '../model/canonical-menu.js';
+import type { ImportOption } from '../model/import-payload.js';
+import { changedFields } from './fields.js';
+import { movedIds } from './order.js';
+import type { EntityKind, FieldChange, PlanEntry } from './types.js';
+
+interface Keyed {
+  ext_id: string;
+  name?: string;
+  position?: number;
+}
+
+type ParentKind = 'category' | 'product';
+
+interface Scope {
+  parents: string[];
+  parentKind?: ParentKind;
+}
+
+/** One ext_id of a scope with its two versions (either may be missing). */
+interface Pair<T> {
+  ext_id: string;
+  desired: T | undefined;
+  baseline: T | undefined;
+}
+
+interface Indexed<T> {
+  byId: Map<string, T>;
+  index: Map<string, number>;
+}
+
+/** First occurrence wins: a duplicate ext_id is a validation error reported before planning. */
+function indexById<T extends Keyed>(items: readonly T[]): Indexed<T> {
+  const byId = new Map<string, T>();
+  const index = new Map<string, number>();
+  items.forEach((item, i) => {
+    if (!byId.has(item.ext_id)) {
+      byId.set(item.ext_id, item);
+      index.set(item.ext_id, i);
+    }
+  });
+  return { byId, index };
+}
+
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Diffs the entities of one scope (keyed by ext_id with Maps: linear), appends their entries to
+ * `out` sorted by ext_id, and returns the pairs in the same order so the caller can descend.
+ */
+function diffScope<T extends Keyed>(
+  kind: EntityKind,
+  desiredItems: readonly T[] = [],
+  baselineItems: readonly T[] = [],
+  scope: Scope,
+  out: PlanEntry[],
+): Pair<T>[] {
+  const desired = indexById(desiredItems);
+  const baseline = indexById(baselineItems);
+  const moved = implicitMoves(desiredItems, desired, baseline);
+
+  const ids = [...desired.byId.keys()];
+  for (const id of baseline.byId.keys()) if (!desired.byId.has(id)) ids.push(id);
+  ids.sort(byCodeUnits);
+
+  return ids.map((ext_id) => {
+    const d = desired.byId.get(ext_id);
+    const b = baseline.byId.get(ext_id);
+    let action: PlanEntry['action'];
+    let changes: FieldChange[] | undefined;
+    if (d && b) {
+      changes = changedFields(kind, b, d);
+      if (moved.has(ext_id)) {
+        const from = baseline.index.get(ext_id) ?? 0;
+        changes.push({ field: 'position', old: from, new: desired.index.get(ext_id) ?? 0, implicit: true });
+      }
+      action = changes.length > 0 ? 'update' : 'keep';
+    } else {
+      action = d ? 'add' : 'remove';
+    }
+    const entry: PlanEntry = { kind, action, ext_id, parents: scope.parents };
+    if (scope.parentKind) entry.parentKind = scope.parentKind;
+    const name = d?.name ?? b?.name;
+    if (name !== undefined) entry.name = name;
+    if (action === 'update') entry.changes = changes;
+    out.push(entry);
+    return { ext_id, desired: d, baseline: b };
+  });
+}
+
+/**
+ * Entities present on both sides with no `position` field on either are ordered by their place in
+ * the array; those that moved relative to the others get an implicit position change.
+ */
+function implicitMoves<T extends Keyed>(
+  desiredItems: readonly T[],
+  desired: Indexed<T>,
+  baseline: Indexed<T>,
+): Set<string> {
+  const implicit = (id: string): boolean => {
+    const d = desired.byId.get(id);
+    const b = baseline.byId.get(id);
+    return d !== undefined && b !== undefined && d.position === undefined && b.position === undefined;
+  };
+  const desiredOrder = desiredItems.length > 0 ? [...desired.byId.keys()].filter(implicit) : [];
+  if (desiredOrder.length < 2) return new Set();
+  const baselineOrder = [...baseline.byId.keys()].filter(implicit);
+  return movedIds(baselineOrder, desiredOrder);
+}
+
+interface OptionOutputs {
+  options: PlanEntry[];
+  values: PlanEntry[];
+}
+
+function diffOptions(
+  parentKind: ParentKind,
+  parentId: string,
+  desired: readonly ImportOption[] | undefined,
+  baseline: readonly ImportOption[] | undefined,
+  out: OptionOutputs,
+): void {
+  const pairs = diffScope('option', desired, baseline, { parents: [parentId], parentKind }, out.options);
+  for (const pair of pairs) {
+    const scope = { parents: [parentId, pair.ext_id], parentKind };
+    diffScope('option_value', pair.desired?.option_values, pair.baseline?.option_values, scope, out.values);
+  }
+}
+
+/**
+ * Every entity of the union of both menus, in the order the Plan contract promises: kind
+ * (categories, products, options, option values), then scope (category options before product
+ * options, then parent ext_ids), then ext_id. Producing them in that order avoids sorting a
+ * million-entry list: each scope is sorted on its own and parents are visited in sorted order.
+ */
+export function diffMenu(desired: CanonicalMenu, baseline: CanonicalMenu | null): PlanEntry[] {
+  const categories: PlanEntry[] = [];
+  const products: PlanEntry[] = [];
+  const fromCategories: OptionOutputs = { options: [], values: [] };
+  const fromProducts: OptionOutputs = { options: [], values: [] };
+
+  const root: Scope = { parents: [] };
+  for (const pair of diffScope('category', desired.categories, baseline?.categories, root, categories)) {
+    diffOptions('category', pair.ext_id, pair.desired?.options, pair.baseline?.options, fromCategories);
+  }
+  for (const pair of diffScope('product', desired.products, baseline?.products, root, products)) {
+    diffOptions('product', pair.ext_id, pair.desired?.options, pair.baseline?.options, fromProducts);
+  }
+  return [
+    ...categories,
+    ...products,
+    ...fromCategories.options,
+    ...fromProducts.options,
+    ...fromCategories.values,
+    ...fromProducts.values,
+  ];
+}

@@ -1,0 +1,41 @@
+import { ImportCategory, ImportOption, ImportOptionValue, ImportProduct } from '../model/import-payload.js';
+import type { EntityKind, FieldChange } from './types.js';
+import { canonicalJson } from './canonical-json.js';
+
+// The scalar fields come from the zod schemas, so a field added to the payload model is compared
+// without anyone remembering to list it here. Child arrays are diffed as entities of their own.
+const CHILD_ARRAYS = new Set(['ext_id', 'options', 'option_values']);
+const scalarFields = (shape: Record<string, unknown>): readonly string[] =>
+  Object.keys(shape).filter((key) => !CHILD_ARRAYS.has(key));
+
+export const SCALAR_FIELDS: Readonly<Record<EntityKind, readonly string[]>> = {
+  category: scalarFields(ImportCategory.shape),
+  product: scalarFields(ImportProduct.shape),
+  option: scalarFields(ImportOption.shape),
+  option_value: scalarFields(ImportOptionValue.shape),
+};
+
+/** Absent fields are reported as null: no schema field is nullable, so null cannot be a real value. */
+const present = (value: unknown): unknown => (value === undefined ? null : value);
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  // Only prices_table is an object; its structure is not specified, so compare it as canonical JSON.
+  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
+    return canonicalJson(a) === canonicalJson(b);
+  }
+  return false;
+}
+
+/** The scalar fields that differ between two versions of one entity, in schema order. */
+export function changedFields(kind: EntityKind, before: object, after: object): FieldChange[] {
+  const from = before as Readonly<Record<string, unknown>>;
+  const to = after as Readonly<Record<string, unknown>>;
+  const changes: FieldChange[] = [];
+  for (const field of SCALAR_FIELDS[kind]) {
+    const old = from[field];
+    const next = to[field];
+    if (!sameValue(old, next)) changes.push({ field, old: present(old), new: present(next) });
+  }
+  return changes;
+}

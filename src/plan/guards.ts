@@ -1,0 +1,68 @@
+import type { CanonicalMenu } from '../model/canonical-menu.js';
+import { entityLabel } from './mode.js';
+import type { PlanEntry, PlanMode, PlanOptions } from './types.js';
+
+/**
+ * The default deletion limit of a replace: blocked when it removes at least DEFAULT_MIN_COUNT
+ * products AND more than DEFAULT_PERCENT % of the baseline's products. Small menus can lose a few
+ * products freely; a truncated export of a big menu cannot wipe it. Exactly 20 % passes.
+ */
+export const DEFAULT_DELETE_LIMIT = { minCount: 10, percent: 20 } as const;
+
+interface GuardInput {
+  desired: CanonicalMenu;
+  baseline: CanonicalMenu | null;
+  entries: readonly PlanEntry[];
+  mode: PlanMode;
+  options: PlanOptions;
+}
+
+/** Why the limit refuses `removed` of `total` products, or null. Integer maths: no float boundary. */
+export function deleteLimitExceeded(
+  removed: number,
+  total: number,
+  allow: PlanOptions['allowDeletes'],
+): string | null {
+  const share = total > 0 ? ` of ${total} (${Math.round((removed * 1000) / total) / 10}%)` : '';
+  const head = `the replace would remove ${removed} products${share}`;
+  if (allow && 'count' in allow) {
+    return removed > allow.count ? `${head}, more than the allowed ${allow.count}` : null;
+  }
+  if (allow && 'percent' in allow) {
+    return removed * 100 > allow.percent * total ? `${head}, more than the allowed ${allow.percent}%` : null;
+  }
+  const { minCount, percent } = DEFAULT_DELETE_LIMIT;
+  if (removed >= minCount && removed * 100 > percent * total) {
+    return `${head}, over the default limit (${minCount} or more and over ${percent}%); if intended, allow it with --allow-deletes ${removed}`;
+  }
+  return null;
+}
+
+/** Every guard that refuses this plan, in a fixed order (the plan's `blocked` joins them). */
+export function guardReasons(input: GuardInput): string[] {
+  const { desired, baseline, entries, mode, options } = input;
+  const reasons: string[] = [];
+  const errors = options.extractionErrors ?? 0;
+  if (errors > 0) {
+    reasons.push(`${errors} extraction error${errors === 1 ? '' : 's'}: fix the input or mapping first`);
+  }
+  // "Empty" means no products: categories without products are what a truncated export looks like.
+  if (desired.products.length === 0 && !options.allowEmpty) {
+    reasons.push(
+      'the desired menu has no products (empty or truncated export?); pass --allow-empty if intended',
+    );
+  }
+  const removed = entries.filter((e) => e.action === 'remove');
+  if (mode === 'replace' && baseline) {
+    const removedProducts = removed.filter((e) => e.kind === 'product').length;
+    const limit = deleteLimitExceeded(removedProducts, baseline.products.length, options.allowDeletes);
+    if (limit) reasons.push(limit);
+  }
+  if (options.protect && options.protect.length > 0) {
+    const protectedIds = new Set(options.protect);
+    const hit = removed.filter((e) => protectedIds.has(e.ext_id));
+    if (hit.length > 0)
+      reasons.push(`protected entities would be removed: ${hit.map(entityLabel).join(', ')}`);
+  }
+  return reasons;
+}
