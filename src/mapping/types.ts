@@ -1,5 +1,8 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { DataIssue } from '../model/data-issue.js';
+import type { DocumentSource } from '../extract/types.js';
+import type { DocumentMapping } from './schema.js';
+import type { TransformStep } from './value-schema.js';
 
 /** Rows a mapping's filters skipped on purpose (archived, image-only, ...): counted, never silent. */
 export interface SkippedRows {
@@ -34,3 +37,32 @@ export interface ExtractRequest {
 
 /** The pipeline's first two stages, read then map (implemented in extract-menu.ts). */
 export type ExtractMenu = (request: ExtractRequest) => Promise<ExtractResult>;
+
+/** A single value flowing through templates and transforms. */
+export type Scalar = string | number | boolean | null;
+
+/** Where a transform reports a problem or asks for its row to be skipped (location bound by caller). */
+export interface TransformSink {
+  issue(code: DataIssue['code'], severity: DataIssue['severity'], message: string): void;
+  skip(reason: string): void;
+}
+
+/** A transform chain compiled once per mapping (src/mapping/transforms/index.ts). */
+export type CompiledTransform = (value: Scalar, sink: TransformSink) => Scalar;
+
+/** What a mapping mode (table or document) produces; extractMenu adds validation and stats. */
+export interface ExtractResultParts {
+  menu: CanonicalMenu;
+  issues: DataIssue[];
+  skipped: SkippedRows[];
+  /** Rows (table) or entities (document) read, for the summary. */
+  rows: number;
+}
+
+/** What the document engine gets (contract in docs/mapping-format.md, "Document mode contract"). */
+export interface DocumentContext {
+  mapping: DocumentMapping;
+  params: Record<string, string>;
+  sources: Record<string, DocumentSource>;
+  transforms: { compile: (steps: readonly TransformStep[] | undefined) => CompiledTransform };
+}

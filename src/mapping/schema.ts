@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { DocumentSection } from './document/schema.js';
+import { TableSection } from './table-schema.js';
+
+// The root of a mapping file. One schema per shape, type beside it; the JSON Schema in
+// mappings/mapping.schema.json is generated from these (see json-schema.ts), never written by hand.
+
+export const MappingParameter = z.strictObject({
+  description: z.string().min(1),
+  /** Absent: the parameter is a wildcard in column patterns (the first matching header wins). */
+  default: z.string().optional(),
+  required: z.boolean().optional(),
+});
+export type MappingParameter = z.infer<typeof MappingParameter>;
+
+/** How to read one input: the extractor's ReadOptions (src/extract/types.ts) plus `optional`. */
+export const SourceSpec = z.strictObject({
+  format: z.enum(['csv', 'xlsx', 'json']).optional(),
+  delimiter: z.enum([',', ';', '\t', '|']).optional(),
+  encoding: z.string().optional(),
+  headerRow: z.number().int().min(1).optional(),
+  headerHints: z.array(z.string().min(1)).optional(),
+  sheet: z.union([z.string().min(1), z.number().int().min(1)]).optional(),
+  description: z.string().optional(),
+  optional: z.boolean().optional(),
+});
+export type SourceSpec = z.infer<typeof SourceSpec>;
+
+const MappingCommon = {
+  $schema: z.string().optional(),
+  version: z.literal(1),
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'use lower-case letters, digits and dashes'),
+  title: z.string().min(1),
+  description: z.string().min(1),
+  /** Our own example exports for this mapping, relative to the repository root. */
+  fixtures: z.array(z.string().min(1)).optional(),
+  parameters: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), MappingParameter).optional(),
+  sources: z.record(z.string().min(1), SourceSpec).refine((s) => Object.keys(s).length > 0, {
+    message: 'declare at least one source',
+  }),
+};
+
+export const TableMapping = z.strictObject({
+  ...MappingCommon,
+  kind: z.literal('table'),
+  table: TableSection,
+});
+export type TableMapping = z.infer<typeof TableMapping>;
+
+export const DocumentMapping = z.strictObject({
+  ...MappingCommon,
+  kind: z.literal('document'),
+  document: DocumentSection,
+});
+export type DocumentMapping = z.infer<typeof DocumentMapping>;
+
+export const Mapping = z.discriminatedUnion('kind', [TableMapping, DocumentMapping]);
+export type Mapping = z.infer<typeof Mapping>;

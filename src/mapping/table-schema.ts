@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { ColumnRef, Condition, ValueSpec } from './value-schema.js';
+
+// The `table:` section of a `kind: table` mapping (CSV and XLSX exports). Every key is documented in
+// docs/mapping-format.md; the runner is in table/.
+
+export const SkipRule = z.strictObject({
+  reason: z.string().min(1),
+  when: Condition,
+  /** `row` tests every row; `group` tests a product's first row and skips the whole product. */
+  scope: z.enum(['row', 'group']).optional(),
+});
+export type SkipRule = z.infer<typeof SkipRule>;
+
+export const GroupSpec = z.strictObject({
+  /** `key` (aliases `handle`, `repeat`): rows with the same key; `continuation`: a non-empty `start`
+   * opens a product, rows with it empty continue it; `parent`: rows naming a parent in `parent`. */
+  by: z.enum(['none', 'key', 'handle', 'repeat', 'continuation', 'parent']),
+  key: ValueSpec.optional(),
+  start: ValueSpec.optional(),
+  parent: ValueSpec.optional(),
+  keys: z.array(ValueSpec).min(1).optional(),
+});
+export type GroupSpec = z.infer<typeof GroupSpec>;
+
+export const CategorySpec = z.strictObject({
+  name: ValueSpec,
+  ext_id: z.string().optional(),
+  path_separator: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
+  take: z.enum(['last', 'first', 'join']).optional(),
+  join_with: z.string().optional(),
+  fallback: z.string().optional(),
+});
+export type CategorySpec = z.infer<typeof CategorySpec>;
+
+export const ProductSpec = z.strictObject({
+  ext_id: ValueSpec,
+  name: ValueSpec,
+  description: ValueSpec.optional(),
+  price: ValueSpec.optional(),
+  image: ValueSpec.optional(),
+  hidden: ValueSpec.optional(),
+});
+export type ProductSpec = z.infer<typeof ProductSpec>;
+
+export const VariantsSpec = z.strictObject({
+  rows: z.enum(['all', 'children']).optional(),
+  always: z.boolean().optional(),
+  option: z.strictObject({ ext_id: z.string().optional(), name: ValueSpec.optional() }).optional(),
+  value: z.strictObject({
+    ext_id: ValueSpec.optional(),
+    name: ValueSpec,
+    price: ValueSpec.optional(),
+    hidden: ValueSpec.optional(),
+  }),
+});
+export type VariantsSpec = z.infer<typeof VariantsSpec>;
+
+export const DeclaredOptionValue = z.strictObject({
+  name: z.string().min(1),
+  price: z.number().optional(),
+  ext_id: z.string().optional(),
+  hidden: z.boolean().optional(),
+});
+export type DeclaredOptionValue = z.infer<typeof DeclaredOptionValue>;
+
+export const DeclaredModifierSet = z.strictObject({
+  name: z.string().optional(),
+  ext_id: z.string().optional(),
+  min: z.number().int().min(0).optional(),
+  max: z.number().int().min(0).optional(),
+  values: z.array(DeclaredOptionValue).min(1),
+});
+export type DeclaredModifierSet = z.infer<typeof DeclaredModifierSet>;
+
+export const ModifierSetsSpec = z.strictObject({
+  columns: ColumnPatternWithName(),
+  truthy: z.array(z.string()).optional(),
+  sets: z.record(z.string(), DeclaredModifierSet).optional(),
+  undeclared: z.enum(['warn', 'error', 'ignore']).optional(),
+  ext_id: z.string().optional(),
+});
+export type ModifierSetsSpec = z.infer<typeof ModifierSetsSpec>;
+
+function ColumnPatternWithName() {
+  return z.strictObject({
+    pattern: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  });
+}
+
+export const TableSection = z.strictObject({
+  source: z.string().min(1),
+  skip: z.array(SkipRule).optional(),
+  group: GroupSpec.optional(),
+  category: CategorySpec.optional(),
+  product: ProductSpec,
+  variants: VariantsSpec.optional(),
+  modifier_sets: ModifierSetsSpec.optional(),
+});
+export type TableSection = z.infer<typeof TableSection>;
+
+export { ColumnRef };

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+// The building blocks every section of a mapping uses: column references, transforms, value specs
+// and row conditions. Documented key by key in docs/mapping-format.md.
+
+/** `{ pattern: 'Price [{store}]' }`: `{param}` placeholders are mapping parameters. */
+export const ColumnPattern = z.object({
+  pattern: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+});
+export type ColumnPattern = z.infer<typeof ColumnPattern>;
+
+/** An exact header (case-insensitive fallback), alternatives tried in order, or a pattern. */
+export const ColumnRef = z.union([z.string().min(1), z.array(z.string().min(1)).min(1), ColumnPattern]);
+export type ColumnRef = z.infer<typeof ColumnRef>;
+
+export const MoneyOptions = z.strictObject({
+  cents: z.boolean().optional(),
+  decimal: z.enum(['auto', '.', ',']).optional(),
+  variable: z.enum(['warn', 'skip', 'zero']).optional(),
+});
+export type MoneyOptions = z.infer<typeof MoneyOptions>;
+
+export const BooleanOptions = z.strictObject({
+  invert: z.boolean().optional(),
+  true: z.array(z.string()).optional(),
+  false: z.array(z.string()).optional(),
+  empty: z.boolean().optional(),
+});
+export type BooleanOptions = z.infer<typeof BooleanOptions>;
+
+export const LookupOptions = z.strictObject({
+  map: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  otherwise: z.enum(['keep', 'null', 'warn']).optional(),
+});
+export type LookupOptions = z.infer<typeof LookupOptions>;
+
+export const CategoryPathOptions = z.strictObject({
+  separator: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
+  take: z.enum(['last', 'first', 'join']).optional(),
+  join_with: z.string().optional(),
+});
+export type CategoryPathOptions = z.infer<typeof CategoryPathOptions>;
+
+export const SplitOptions = z.strictObject({
+  separator: z.string().min(1),
+  index: z.number().int().optional(),
+});
+export type SplitOptions = z.infer<typeof SplitOptions>;
+
+export const ReplaceOptions = z.strictObject({ find: z.string().min(1), with: z.string() });
+export type ReplaceOptions = z.infer<typeof ReplaceOptions>;
+
+export const TransformName = z.enum([
+  'trim',
+  'money',
+  'boolean',
+  'html_to_text',
+  'category_path',
+  'lower',
+  'upper',
+  'slug',
+]);
+export type TransformName = z.infer<typeof TransformName>;
+
+/** One step of a transform chain: a bare name, or a one-key object carrying options. */
+export const TransformStep = z.union([
+  TransformName,
+  z.strictObject({ money: MoneyOptions }),
+  z.strictObject({ boolean: BooleanOptions }),
+  z.strictObject({ lookup: LookupOptions }),
+  z.strictObject({ category_path: CategoryPathOptions }),
+  z.strictObject({ split: SplitOptions }),
+  z.strictObject({ replace: ReplaceOptions }),
+  z.strictObject({ default: z.union([z.string(), z.number(), z.boolean()]) }),
+  z.strictObject({ null_if: z.array(z.string()) }),
+]);
+export type TransformStep = z.infer<typeof TransformStep>;
+
+const ValueSpecObject = z.strictObject({
+  column: ColumnRef.optional(),
+  template: z.string().optional(),
+  value: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  get first_of() {
+    return z.array(ValueSpec).min(1).optional();
+  },
+  join: z.strictObject({ with: z.string(), parts: z.array(z.string()).min(1) }).optional(),
+  transforms: z.array(TransformStep).optional(),
+  optional: z.boolean().optional(),
+});
+
+/** Where a field's value comes from: a template string, or an object with exactly one source key. */
+export const ValueSpec: z.ZodType<ValueSpec> = z.union([z.string(), ValueSpecObject]);
+export type ValueSpec =
+  | string
+  | {
+      column?: ColumnRef;
+      template?: string;
+      value?: string | number | boolean;
+      first_of?: ValueSpec[];
+      join?: { with: string; parts: string[] };
+      transforms?: TransformStep[];
+      optional?: boolean;
+    };
+
+const ConditionObject = z.strictObject({
+  column: ColumnRef.optional(),
+  template: z.string().optional(),
+  in: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
+  not_in: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
+  empty: z.boolean().optional(),
+  optional: z.boolean().optional(),
+  get all() {
+    return z.array(Condition).min(1).optional();
+  },
+  get any() {
+    return z.array(Condition).min(1).optional();
+  },
+  get not() {
+    return Condition.optional();
+  },
+});
+
+/** A test on one row; `all`/`any`/`not` combine tests. Values compare trimmed, case-insensitively. */
+export const Condition: z.ZodType<Condition> = ConditionObject;
+export interface Condition {
+  column?: ColumnRef;
+  template?: string;
+  in?: (string | number | boolean)[];
+  not_in?: (string | number | boolean)[];
+  empty?: boolean;
+  optional?: boolean;
+  all?: Condition[];
+  any?: Condition[];
+  not?: Condition;
+}
