@@ -18,6 +18,8 @@ export class PlatformError extends MenusyncError {
    * not have changed: the target must be treated as uncertain.
    */
   outcomeUnknown = false;
+  /** How long the platform asked us to wait (Retry-After), when it said so. */
+  retryAfterMs: number | undefined;
 
   constructor(
     message: string,

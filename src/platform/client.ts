@@ -1,0 +1,178 @@
+import type { ImportPayload } from '../model/import-payload.js';
+import { redact, registerSecret } from '../secrets.js';
+import { FatalPlatformError, PlatformError } from './errors.js';
+import { AttemptError, sendRequest } from './http.js';
+import { TokenSource } from './oauth-token.js';
+import { withRetry } from './retry.js';
+import {
+  DEFAULT_RETRY_POLICY,
+  type ImportResult,
+  type ListCategoriesQuery,
+  type PlatformClient,
+  type PlatformClientOptions,
+  type RemoteCategory,
+} from './types.js';
+import { endpointUrl } from './url.js';
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const MAX_PAGE_SIZE = 100;
+// A platform that always answers more=true must not keep us paging forever.
+const MAX_PAGES = 10_000;
+
+interface CallSpec {
+  method: 'GET' | 'POST';
+  endpoint: string;
+  query?: Record<string, string | number>;
+  body?: string;
+  /** The call changes the menu: report outcomeUnknown when an attempt may have landed unseen. */
+  mutating: boolean;
+}
+
+export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
+  try {
+    new URL(options.baseUrl);
+  } catch {
+    throw new FatalPlatformError(`invalid platform base URL: ${options.baseUrl}`, {
+      code: 'INVALID_BASE_URL',
+    });
+  }
+  registerSecret(options.credentials.clientSecret);
+  const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  const timeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const log = (message: string) => options.log?.(redact(message));
+  const tokens =
+    options.auth === 'oauth'
+      ? new TokenSource({
+          baseUrl: options.baseUrl,
+          credentials: options.credentials,
+          timeoutMs,
+          renewMarginMs: options.tokenRenewMarginMs,
+          now: options.now ?? Date.now,
+          log,
+        })
+      : undefined;
+
+  async function authHeaders(): Promise<{ headers: Record<string, string>; token?: string }> {
+    if (!tokens) {
+      return {
+        headers: {
+          'x-client-id': options.credentials.clientId,
+          'x-client-secret': options.credentials.clientSecret,
+        },
+      };
+    }
+    try {
+      const token = await tokens.get();
+      return { headers: { authorization: `Bearer ${token}` }, token };
+    } catch (error) {
+      throw error instanceof AttemptError ? error.error : error;
+    }
+  }
+
+  /** One logical call: retries, one token renewal on invalid_token, attempts and outcome bookkeeping. */
+  async function call(spec: CallSpec): Promise<{ body: Record<string, unknown>; attempts: number }> {
+    const label = `${spec.method} ${spec.endpoint}`;
+    let attempts = 0;
+    let maybeReached = false;
+    const send = async (): Promise<Record<string, unknown>> => {
+      const auth = await authHeaders();
+      attempts += 1;
+      try {
+        return await sendRequest({
+          method: spec.method,
+          url: endpointUrl(options.baseUrl, spec.endpoint, spec.query),
+          label,
+          headers: {
+            accept: 'application/json',
+            ...(spec.body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...auth.headers,
+          },
+          body: spec.body,
+          timeoutMs,
+        });
+      } catch (error) {
+        if (!(error instanceof AttemptError)) throw error;
+        maybeReached ||= error.maybeReached;
+        if (auth.token !== undefined && isInvalidToken(error.error)) tokens?.invalidate(auth.token);
+        throw error.error;
+      }
+    };
+    try {
+      const body = await withRetry(
+        policy,
+        label,
+        async () => {
+          try {
+            return await send();
+          } catch (error) {
+            // A revoked or expired token: get a new one once and resend once, outside the retry budget.
+            if (tokens && isInvalidToken(error)) {
+              log(`${label}: access token rejected; requesting a new one`);
+              return await send();
+            }
+            throw error;
+          }
+        },
+        log,
+      );
+      return { body, attempts };
+    } catch (error) {
+      throw finalError(error, label, attempts, spec.mutating && maybeReached);
+    }
+  }
+
+  return {
+    async importMenu(payload: ImportPayload): Promise<ImportResult> {
+      const { attempts } = await call({
+        method: 'POST',
+        endpoint: '/menu/import',
+        body: JSON.stringify(payload),
+        mutating: true,
+      });
+      return { success: true, attempts };
+    },
+
+    async listCategories(query: ListCategoriesQuery = {}): Promise<RemoteCategory[]> {
+      const pagesize = Math.min(MAX_PAGE_SIZE, Math.max(1, query.pageSize ?? MAX_PAGE_SIZE));
+      const categories: RemoteCategory[] = [];
+      for (let page = 1; page <= MAX_PAGES; page += 1) {
+        const { body } = await call({
+          method: 'GET',
+          endpoint: '/menu/categories',
+          query: {
+            page,
+            pagesize,
+            ...(query.visible !== undefined ? { visible: query.visible } : {}),
+            ...(query.q !== undefined ? { q: query.q } : {}),
+          },
+          mutating: false,
+        });
+        const batch = Array.isArray(body.categories) ? (body.categories as RemoteCategory[]) : [];
+        categories.push(...batch);
+        if (body.more !== true || batch.length === 0) return categories;
+      }
+      throw new FatalPlatformError(`GET /menu/categories: still more pages after ${MAX_PAGES}`, {
+        code: 'TOO_MANY_PAGES',
+      });
+    },
+  };
+}
+
+function isInvalidToken(error: unknown): boolean {
+  return error instanceof PlatformError && error.status === 401 && error.code === 'invalid_token';
+}
+
+function finalError(error: unknown, label: string, attempts: number, outcomeUnknown: boolean): PlatformError {
+  const platformError =
+    error instanceof PlatformError
+      ? error
+      : new FatalPlatformError(
+          redact(`${label}: ${error instanceof Error ? error.message : String(error)}`),
+          {
+            cause: error,
+          },
+        );
+  platformError.attempts = Math.max(1, attempts);
+  platformError.outcomeUnknown = outcomeUnknown;
+  return platformError;
+}

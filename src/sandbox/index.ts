@@ -1,0 +1,3 @@
+export { startSandbox } from './server.js';
+export { FaultSpec, FaultList } from './faults.js';
+export * from './types.js';

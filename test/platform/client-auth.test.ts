@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { createPlatformClient } from '../../src/platform/client.js';
+import { FatalPlatformError } from '../../src/platform/errors.js';
+import { harness, smallMenu } from './fixture.js';
+
+describe('platform client authentication', () => {
+  it('fetches one OAuth token and reuses it for later calls', async () => {
+    const h = await harness();
+    await h.client.importMenu(smallMenu());
+    await h.client.listCategories();
+    await h.client.importMenu(smallMenu());
+    expect(h.hits('/oauth/token')).toHaveLength(1);
+    expect(h.hits('/menu/import')).toHaveLength(2);
+  });
+
+  it('renews the token ahead of expiry, counting from when it was requested', async () => {
+    let now = 1_000_000;
+    const h = await harness({ now: () => now });
+    // expires_in 120 s: the renewal margin is capped at half the lifetime (60 s)
+    h.sandbox.injectFaults([{ kind: 'token-lifetime', seconds: 120 }]);
+    await h.client.importMenu(smallMenu());
+    now += 59_000;
+    await h.client.importMenu(smallMenu());
+    expect(h.hits('/oauth/token')).toHaveLength(1);
+    now += 2_000;
+    await h.client.importMenu(smallMenu());
+    expect(h.hits('/oauth/token')).toHaveLength(2);
+  });
+
+  it('gets a new token once and retries once after invalid_token', async () => {
+    const h = await harness();
+    h.sandbox.injectFaults([{ kind: 'invalid-token', path: '/menu/import' }]);
+    const result = await h.client.importMenu(smallMenu());
+    expect(result.attempts).toBe(2);
+    expect(h.hits('/oauth/token')).toHaveLength(2);
+    expect(h.hits('/menu/import').map((r) => r.status)).toEqual([401, 200]);
+  });
+
+  it('gives up with invalid_token when the renewed token is refused too', async () => {
+    const h = await harness();
+    h.sandbox.injectFaults([{ kind: 'invalid-token', path: '/menu/import', count: 5 }]);
+    const error = await h.client.importMenu(smallMenu()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FatalPlatformError);
+    expect(error).toMatchObject({ code: 'invalid_token', status: 401, attempts: 2 });
+    expect(h.hits('/menu/import')).toHaveLength(2);
+  });
+
+  it('sends X-Client-Id and X-Client-Secret in headers mode, without any token', async () => {
+    const h = await harness({ auth: 'headers' });
+    const result = await h.client.importMenu(smallMenu());
+    expect(result).toEqual({ success: true, attempts: 1 });
+    expect(h.hits('/oauth/token')).toHaveLength(0);
+    expect(h.sandbox.exportMenu(h.credentials.clientId).products).toHaveLength(1);
+  });
+
+  it.each([
+    ['oauth', 'invalid_client'],
+    ['headers', 'INVALID_AUTH'],
+  ] as const)('fails once with a typed error on a wrong secret (%s)', async (auth, code) => {
+    const h = await harness();
+    const client = createPlatformClient({
+      baseUrl: h.sandbox.url,
+      auth,
+      credentials: { clientId: h.credentials.clientId, clientSecret: 'sbx_cs_00000000deadbeef' },
+      retry: { minDelayMs: 10, maxDelayMs: 50 },
+    });
+    const error = await client.importMenu(smallMenu()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FatalPlatformError);
+    expect(error).toMatchObject({ code, status: 401, attempts: 1 });
+    expect(h.sandbox.requests).toHaveLength(1);
+  });
+
+  it('never puts the secret or the token in errors or log messages', async () => {
+    const h = await harness();
+    h.sandbox.injectFaults([
+      { kind: 'status', status: 503, path: '/menu/import' },
+      { kind: 'invalid-token', path: '/menu/import' },
+      { kind: 'import-error', message: 'rejected', path: '/menu/import' },
+    ]);
+    const error = await h.client.importMenu(smallMenu()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FatalPlatformError);
+    const seen = JSON.stringify([
+      String(error),
+      (error as Error).stack,
+      h.logs,
+      Object.entries(error as object),
+    ]);
+    expect(h.logs.length).toBeGreaterThan(0);
+    expect(seen).not.toContain(h.credentials.clientSecret);
+    expect(seen).not.toMatch(/sbx_at_[0-9a-f]+/);
+    expect(seen).not.toMatch(/Bearer /);
+  });
+});
