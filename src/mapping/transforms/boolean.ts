@@ -1,0 +1,64 @@
+import type { BooleanOptions } from '../value-schema.js';
+import type { CompiledTransform } from '../types.js';
+
+// Spellings seen across POS exports (Square Y/N, Shopify TRUE/active/draft, SumUp Yes/No, German/Spanish).
+export const TRUE_WORDS = [
+  'y',
+  'yes',
+  'true',
+  '1',
+  'active',
+  'visible',
+  'on',
+  'published',
+  'enabled',
+  'si',
+  'sí',
+  'ja',
+  'oui',
+  'x',
+];
+export const FALSE_WORDS = [
+  'n',
+  'no',
+  'false',
+  '0',
+  'draft',
+  'archived',
+  'hidden',
+  'unavailable',
+  'off',
+  'inactive',
+  'disabled',
+  'nein',
+  'non',
+];
+
+export function compileBoolean(options: BooleanOptions = {}): CompiledTransform {
+  const truthy = new Set([...TRUE_WORDS, ...(options.true ?? []).map(norm)]);
+  const falsy = new Set([...FALSE_WORDS, ...(options.false ?? []).map(norm)]);
+  // Explicit spellings win over the built-in lists (e.g. a column where "0" means something else).
+  for (const word of options.true ?? []) falsy.delete(norm(word));
+  for (const word of options.false ?? []) truthy.delete(norm(word));
+  const invert = options.invert === true;
+  return (value, sink) => {
+    let result: boolean | null;
+    if (value === null) result = options.empty ?? null;
+    else if (typeof value === 'boolean') result = value;
+    else {
+      const key = norm(String(value));
+      if (key === '') result = options.empty ?? null;
+      else if (truthy.has(key)) result = true;
+      else if (falsy.has(key)) result = false;
+      else {
+        sink.issue('bad-boolean', 'error', `not a yes/no value: "${String(value)}"`);
+        return null;
+      }
+    }
+    return result === null ? null : result !== invert;
+  };
+}
+
+function norm(s: string): string {
+  return s.trim().toLowerCase();
+}

@@ -1,0 +1,58 @@
+import { roundMoney } from '../../model/money.js';
+import type { MoneyOptions } from '../value-schema.js';
+import type { CompiledTransform } from '../types.js';
+
+// Currency symbols, codes and spaces around a number; stripped before parsing.
+const NOISE = /[\s\u00a0\u202f'’]|[A-Za-z]{3}$|^[A-Za-z]{3}|[$€£¥₹₩₽₺₫₱₦₴₪₡₲₵]|R\$|zł|kr|Fr\.?/gu;
+const PLAIN = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * Parses a price as people write it in exports: `4.99`, `4,99`, `1.234,56`, `1,234.56`, `€ 3,90`.
+ * Returns undefined when the text is not a number. Rules documented in docs/mapping-format.md.
+ */
+export function parseMoneyText(text: string, decimal: 'auto' | '.' | ',' = 'auto'): number | undefined {
+  let s = text.trim().replace(NOISE, '');
+  if (s === '') return undefined;
+  const mark = decimal === 'auto' ? guessDecimalMark(s) : decimal;
+  const thousands = mark === '.' ? ',' : '.';
+  s = s.split(thousands).join('');
+  if (mark === ',') s = s.replace(',', '.');
+  if (!PLAIN.test(s)) return undefined;
+  return Number(s);
+}
+
+function guessDecimalMark(s: string): '.' | ',' {
+  const dot = s.lastIndexOf('.');
+  const comma = s.lastIndexOf(',');
+  if (dot >= 0 && comma >= 0) return dot > comma ? '.' : ',';
+  if (comma >= 0) {
+    // One comma followed by 1-2 digits is a decimal comma (3,5 / 4,20); 1,500 is thousands.
+    const single = s.indexOf(',') === comma;
+    return single && /^\d{1,2}$/.test(s.slice(comma + 1)) ? ',' : '.';
+  }
+  return '.';
+}
+
+export function compileMoney(options: MoneyOptions = {}): CompiledTransform {
+  const divisor = options.cents ? 100 : 1;
+  const policy = options.variable ?? 'warn';
+  return (value, sink) => {
+    if (value === null) return null;
+    let amount: number | undefined;
+    if (typeof value === 'number') amount = value;
+    else if (typeof value === 'string') {
+      if (value.trim().toLowerCase() === 'variable') {
+        if (policy === 'zero') return 0;
+        if (policy === 'skip') sink.skip('variable-price');
+        else sink.issue('bad-price', 'warning', 'variable price: no fixed price, left out');
+        return null;
+      }
+      amount = parseMoneyText(value, options.decimal ?? 'auto');
+    }
+    if (amount === undefined || !Number.isFinite(amount)) {
+      sink.issue('bad-price', 'error', `not a price: "${String(value)}"`);
+      return null;
+    }
+    return roundMoney(amount / divisor);
+  };
+}

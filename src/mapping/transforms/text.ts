@@ -1,0 +1,62 @@
+import { decodeHTML } from 'entities';
+import type { ReplaceOptions, SplitOptions } from '../value-schema.js';
+import type { CompiledTransform, Scalar } from '../types.js';
+
+const asText = (value: Scalar): string | null => (value === null ? null : String(value));
+const emptyToNull = (s: string): string | null => (s === '' ? null : s);
+
+export const trim: CompiledTransform = (value) => {
+  const s = asText(value);
+  return s === null ? null : emptyToNull(s.trim());
+};
+export const lower: CompiledTransform = (value) => (typeof value === 'string' ? value.toLowerCase() : value);
+export const upper: CompiledTransform = (value) => (typeof value === 'string' ? value.toUpperCase() : value);
+
+const BREAK_TAGS = /<\s*(br\s*\/?|\/p|\/div|\/h[1-6]|\/tr)\s*>/gi;
+const LIST_ITEM = /<\s*li[^>]*>/gi;
+const ANY_TAG = /<[^>]*>/g;
+
+/** HTML descriptions (Shopify Body (HTML), Square, Lightspeed) as plain text with line breaks kept. */
+export function htmlToText(html: string): string {
+  const text = decodeHTML(
+    html.replace(/\r\n?/g, '\n').replace(BREAK_TAGS, '\n').replace(LIST_ITEM, '\n- ').replace(ANY_TAG, ''),
+  );
+  return text
+    .split('\n')
+    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export const htmlToTextTransform: CompiledTransform = (value) => {
+  const s = asText(value);
+  return s === null ? null : emptyToNull(htmlToText(s));
+};
+
+export function compileSplit(options: SplitOptions): CompiledTransform {
+  const index = options.index ?? 0;
+  return (value) => {
+    const s = asText(value);
+    if (s === null) return null;
+    const parts = s.split(options.separator);
+    const part = parts[index < 0 ? parts.length + index : index];
+    return part === undefined ? null : emptyToNull(part.trim());
+  };
+}
+
+export function compileReplace(options: ReplaceOptions): CompiledTransform {
+  return (value) => {
+    const s = asText(value);
+    return s === null ? null : emptyToNull(s.split(options.find).join(options.with));
+  };
+}
+
+export function compileDefault(fallback: string | number | boolean): CompiledTransform {
+  return (value) => (value === null || value === '' ? fallback : value);
+}
+
+export function compileNullIf(values: readonly string[]): CompiledTransform {
+  const set = new Set(values.map((v) => v.trim().toLowerCase()));
+  return (value) => (value !== null && set.has(String(value).trim().toLowerCase()) ? null : value);
+}
