@@ -1,0 +1,69 @@
+import type { FieldChange, PlanAction, PlanEntry } from '../plan/types.js';
+
+/** Shared wording of the renderers, so terminal, Markdown and HTML say the same thing. */
+
+export const KIND_LABEL: Readonly<Record<PlanEntry['kind'], string>> = {
+  category: 'category',
+  product: 'product',
+  option: 'option',
+  option_value: 'option value',
+};
+
+export const ACTION_SYMBOL: Readonly<Record<PlanAction, string>> = {
+  add: '+',
+  update: '~',
+  remove: '-',
+  keep: ' ',
+};
+
+/** A field value as a reader expects it: strings quoted, absent as "(none)". */
+export function formatValue(value: unknown): string {
+  if (value === null || value === undefined) return '(none)';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** `price 4.5 -> 4.8`; a move without a position field reads `moved (place 2 -> 1)`. */
+export function formatChange(change: FieldChange, arrow = '->'): string {
+  if (change.implicit) {
+    return `moved (place ${Number(change.old) + 1} ${arrow} ${Number(change.new) + 1})`;
+  }
+  return `${change.field} ${formatValue(change.old)} ${arrow} ${formatValue(change.new)}`;
+}
+
+/** Where an option or value hangs: `product P2 / option SIZE` ('' for categories and products). */
+export function formatScope(entry: PlanEntry): string {
+  const [parent, option] = entry.parents;
+  if (parent === undefined) return '';
+  const head = `${entry.parentKind ?? 'product'} ${parent}`;
+  return option === undefined ? head : `${head} / option ${option}`;
+}
+
+/** `product P2 "Mocha"` (name quoted when there is one). */
+export function formatEntity(entry: PlanEntry): string {
+  const name = entry.name !== undefined ? ` ${JSON.stringify(entry.name)}` : '';
+  return `${KIND_LABEL[entry.kind]} ${entry.ext_id}${name}`;
+}
+
+/** Price fields whose rise or fall a manager wants to see at a glance. */
+const PRICE_FIELDS = new Set(['price', 'price_operand']);
+
+export function priceDirection(change: FieldChange): 'up' | 'down' | null {
+  if (!PRICE_FIELDS.has(change.field)) return null;
+  if (typeof change.old !== 'number' || typeof change.new !== 'number') return null;
+  if (change.new > change.old) return 'up';
+  return change.new < change.old ? 'down' : null;
+}
+
+export function yesNo(value: boolean | null): string {
+  return value === null ? 'n/a' : value ? 'yes' : 'no';
+}
+
+/** Entries that change something, in plan order. */
+export function changedEntries(
+  entries: readonly PlanEntry[],
+  action: Exclude<PlanAction, 'keep'>,
+): PlanEntry[] {
+  return entries.filter((e) => e.action === action);
+}

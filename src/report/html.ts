@@ -1,0 +1,135 @@
+import { COUNT_KINDS, summarizeCounts } from '../plan/counts.js';
+import type { FieldChange, PlanEntry } from '../plan/types.js';
+import {
+  KIND_LABEL,
+  changedEntries,
+  formatChange,
+  formatScope,
+  formatValue,
+  priceDirection,
+  yesNo,
+} from './format.js';
+import { reportEntries, type RunReport } from './types.js';
+
+/** Text into HTML text or a double-quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+// Inline and self-contained on purpose: the file is opened from disk or an e-mail, offline,
+// so it loads nothing (no fonts, images, scripts or links to anywhere).
+const STYLE = `
+body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2327;margin:2rem auto;max-width:70rem;padding:0 1rem}
+h1{font-size:1.5rem;margin-bottom:.25rem}h2{font-size:1.15rem;margin-top:2rem}
+table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-align:top}
+th{background:#f3f5f7}td.n{text-align:right}
+.status{padding:.6rem .8rem;border-radius:.3rem;background:#eef6ee}.status.blocked{background:#fde8e8;color:#8a1c1c}
+.add{color:#1a7f37}.remove{color:#b42318}.up{color:#b42318;font-weight:600}.down{color:#1a7f37;font-weight:600}
+.muted{color:#57606a}
+`;
+
+const cell = (text: string, cls = ''): string =>
+  `<td${cls ? ` class="${cls}"` : ''}>${escapeHtml(text)}</td>`;
+
+function table(head: string[], rows: string[]): string {
+  const th = head.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
+  return `<table><thead><tr>${th}</tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
+}
+
+function capped(entries: readonly PlanEntry[], max: number): [PlanEntry[], string] {
+  const more =
+    entries.length > max
+      ? `<p class="muted">… and ${entries.length - max} more (see the JSON report).</p>`
+      : '';
+  return [entries.slice(0, max), more];
+}
+
+function entityCells(entry: PlanEntry): string {
+  return (
+    cell(KIND_LABEL[entry.kind]) + cell(entry.ext_id) + cell(entry.name ?? '') + cell(formatScope(entry))
+  );
+}
+
+function listSection(title: string, cls: string, entries: readonly PlanEntry[], max: number): string {
+  if (entries.length === 0) return '';
+  const [shown, more] = capped(entries, max);
+  const rows = shown.map((e) => `<tr class="${cls}">${entityCells(e)}</tr>`);
+  return `<h2>${escapeHtml(title)} (${entries.length})</h2>\n${table(['What', 'ID', 'Name', 'Where'], rows)}${more}`;
+}
+
+function changeRow(entry: PlanEntry, change: FieldChange): string {
+  const direction = priceDirection(change);
+  const arrow = direction === 'up' ? ' ▲' : direction === 'down' ? ' ▼' : '';
+  const [field, before, after] = change.implicit
+    ? ['order', formatChange(change), '']
+    : [change.field, formatValue(change.old), formatValue(change.new) + arrow];
+  return `<tr>${entityCells(entry)}${cell(field)}${cell(before)}${cell(after, direction ?? '')}</tr>`;
+}
+
+function changedSection(entries: readonly PlanEntry[], max: number): string {
+  if (entries.length === 0) return '';
+  const [shown, more] = capped(entries, max);
+  const rows = shown.flatMap((e) => (e.changes ?? []).map((c) => changeRow(e, c)));
+  const head = ['What', 'ID', 'Name', 'Where', 'Field', 'Before', 'After'];
+  return `<h2>Changed (${entries.length})</h2>\n${table(head, rows)}${more}`;
+}
+
+function countsTable(report: RunReport): string {
+  const rows = COUNT_KINDS.map((kind) => {
+    const c = report.counts[kind];
+    const label = kind === 'option_values' ? 'Option values' : kind[0]!.toUpperCase() + kind.slice(1);
+    return `<tr>${cell(label)}${[c.add, c.update, c.remove, c.keep].map((n) => cell(String(n), 'n')).join('')}</tr>`;
+  });
+  return table(['', 'Added', 'Changed', 'Removed', 'Unchanged'], rows);
+}
+
+function resultSection(report: RunReport): string {
+  if (report.command !== 'apply' && report.errors.length === 0) return '';
+  const items = [
+    `Applied: ${yesNo(report.applied)} (attempts: ${report.attempts})`,
+    `Verified: ${report.verification?.status ?? yesNo(report.verified)}`,
+    ...(report.verification?.details ?? []),
+    ...report.errors.map((e) => `Error: ${e}`),
+  ];
+  return `<h2>Result</h2>\n<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
+}
+
+/** A self-contained page for a restaurant manager: what was added, changed (prices up/down) and removed. */
+export function renderHtml(report: RunReport, options: { maxRows?: number } = {}): string {
+  const max = options.maxRows ?? 2000;
+  const entries = reportEntries(report);
+  const target = [report.target.name, `pos_uid ${report.target.posUid}`].filter(Boolean).join(', ');
+  const status = report.blocked
+    ? `<p class="status blocked">Blocked: ${escapeHtml(report.blocked)}</p>`
+    : `<p class="status">${escapeHtml(`Mode: ${report.mode} (${report.reason})`)}</p>`;
+  const body = [
+    `<h1>Menu ${report.command === 'apply' ? 'update' : 'plan'}: ${escapeHtml(summarizeCounts(report))}</h1>`,
+    `<p class="muted">${escapeHtml(target)}${report.finishedAt ? ` · ${escapeHtml(report.finishedAt)}` : ''}</p>`,
+    status,
+    countsTable(report),
+    listSection('Added', 'add', changedEntries(entries, 'add'), max),
+    changedSection(changedEntries(entries, 'update'), max),
+    listSection('Removed', 'remove', changedEntries(entries, 'remove'), max),
+    resultSection(report),
+  ].filter((part) => part !== '');
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<title>menusync report</title>',
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    ...body,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,59 @@
+import { summarizeCounts } from '../plan/counts.js';
+import type { PlanAction, PlanEntry } from '../plan/types.js';
+import { ACTION_SYMBOL, formatChange, formatEntity, yesNo } from './format.js';
+import { changeTree } from './tree.js';
+import { reportEntries, type RunReport } from './types.js';
+
+export interface TerminalOptions {
+  color: boolean;
+  /** Per-entity lines shown before "... and N more" (the JSON report has them all). Default 200. */
+  maxLines?: number;
+}
+
+const COLORS: Readonly<Record<PlanAction, number>> = { add: 32, update: 33, remove: 31, keep: 2 };
+
+/**
+ * Terraform-style text: the summary line, one line per changed entity (options and values nested
+ * under their category or product), then the mode and its reason, and the run's outcome.
+ */
+export function renderTerminal(report: RunReport, options: TerminalOptions): string {
+  const paint = (code: number, text: string) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const entityLine = (entry: PlanEntry | undefined, fallback: string, depth: number): string => {
+    const indent = '    '.repeat(depth);
+    if (!entry) return paint(COLORS.keep, `${indent}  ${fallback}`);
+    const changes = entry.changes?.length ? `: ${entry.changes.map((c) => formatChange(c)).join(', ')}` : '';
+    const text = `${indent}${ACTION_SYMBOL[entry.action]} ${formatEntity(entry)}${changes}`;
+    return paint(COLORS[entry.action], text);
+  };
+
+  const lines: string[] = [];
+  for (const root of changeTree(reportEntries(report))) {
+    lines.push(entityLine(root.entry, `${root.kind} ${root.ext_id}`, 0));
+    for (const option of root.options) {
+      lines.push(entityLine(option.entry, `option ${option.ext_id}`, 1));
+      for (const value of option.values) lines.push(entityLine(value, '', 2));
+    }
+  }
+  const max = options.maxLines ?? 200;
+  const shown =
+    lines.length > max ? [...lines.slice(0, max), `... and ${lines.length - max} more lines`] : lines;
+
+  const out = [summarizeCounts(report)];
+  if (shown.length > 0) out.push('', ...shown);
+  out.push('', `Plan: ${report.mode} (${report.reason})`);
+  if (report.blocked) out.push(paint(31, `Blocked: ${report.blocked}`));
+  if (report.command === 'apply') {
+    out.push(
+      `Applied: ${yesNo(report.applied)} (${report.attempts} attempt${report.attempts === 1 ? '' : 's'})`,
+    );
+    out.push(`Verified: ${verifiedText(report)}`);
+  }
+  for (const error of report.errors) out.push(paint(31, `Error: ${error}`));
+  return `${out.join('\n')}\n`;
+}
+
+function verifiedText(report: RunReport): string {
+  if (!report.verification) return yesNo(report.verified);
+  const { status, details } = report.verification;
+  return details.length > 0 ? `${status}: ${details.join('; ')}` : status;
+}
