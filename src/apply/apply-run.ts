@@ -1,0 +1,161 @@
+import { mkdir } from 'node:fs/promises';
+import { GuardBlockedError, MenusyncError } from '../errors.js';
+import type { CanonicalMenu } from '../model/canonical-menu.js';
+import type { Plan, PlanFunction, PlanOptions } from '../plan/types.js';
+import type { PlatformClient } from '../platform/types.js';
+import { acquireLock } from '../state/lock.js';
+import { createRunRecord, newRunId, type RunRecord } from '../state/run-history.js';
+import { readSnapshot, readStatus } from '../state/snapshot.js';
+import { targetDir, type Target } from '../state/target.js';
+import { preparePlan } from './prepare-plan.js';
+import { checkSavedPlan, type SavedPlan } from './saved-plan.js';
+import { markDrift, sendPlan, type SendProgress } from './send-plan.js';
+import { writeRunReports, type RunReportFiles } from './run-report.js';
+import { verifyReadBack } from './verify.js';
+import type { Verification } from '../report/types.js';
+
+export interface ApplyRequest {
+  target: Target;
+  stateDir: string;
+  /** The desired menu (from extract), or a saved plan to apply exactly. */
+  desired: CanonicalMenu;
+  planOptions: PlanOptions;
+  savedPlan?: SavedPlan;
+  maxPayloadBytes: number;
+  /** Read back and compare after applying (default true). */
+  verify?: boolean;
+}
+
+export interface ApplyDeps {
+  plan: PlanFunction;
+  client: PlatformClient;
+  /** Asked once the plan is known and allowed; false cancels the run before anything is sent. */
+  confirm: (plan: Plan) => Promise<boolean>;
+  now?: () => Date;
+  log?: (message: string) => void;
+}
+
+export interface ApplyOutcome {
+  runId: string;
+  runDir: string;
+  plan: Plan;
+  applied: boolean;
+  verification: Verification | null;
+  attempts: number;
+  requests: number;
+  reports: RunReportFiles;
+}
+
+/** Thrown when the user declines the confirmation: nothing was sent. */
+export class ApplyCancelledError extends MenusyncError {}
+
+/**
+ * One apply, under the target's lock: plan against the snapshot, enforce the guards, confirm,
+ * send, move the snapshot forward only after the platform confirmed, read back, and record the
+ * run. Every outcome, failures included, leaves its report in runs/<id>/.
+ */
+export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<ApplyOutcome> {
+  const now = deps.now ?? (() => new Date());
+  const dir = targetDir(request.stateDir, request.target);
+  const desired = request.savedPlan?.desired ?? request.desired;
+  await mkdir(dir, { recursive: true });
+  const lock = await acquireLock(dir, now);
+  try {
+    const startedAt = now();
+    const record = await createRunRecord(dir, newRunId(startedAt));
+    const snapshot = await readSnapshot(dir);
+    const status = await readStatus(dir);
+    const plan = request.savedPlan
+      ? checkSavedPlan(request.savedPlan, request.target, {
+          baselineHash: snapshot?.hash ?? null,
+          baselineUncertain: status.uncertain,
+        })
+      : preparePlan(deps.plan, desired, { snapshot, status }, request.planOptions);
+    await record.writeJson('plan.json', plan);
+    const finish = (result: Partial<Outcome>) => finishRun(record, request, plan, startedAt, now, result);
+
+    if (plan.blocked) {
+      await finish({ errors: [`blocked: ${plan.blocked}`] });
+      throw new GuardBlockedError(`blocked: ${plan.blocked}`, {
+        hint: 'nothing was sent; see the plan, and use --allow-deletes / --allow-empty if the change is intended',
+      });
+    }
+    if (plan.mode === 'none' || !plan.payload) return await finish({});
+    if (!(await deps.confirm(plan))) {
+      await finish({ errors: ['cancelled at the confirmation: nothing was sent'] });
+      throw new ApplyCancelledError('apply cancelled: nothing was sent');
+    }
+
+    const progress: SendProgress = { attempts: 0, responses: [] };
+    try {
+      await sendPlan({
+        dir,
+        record,
+        plan,
+        desired,
+        status,
+        maxPayloadBytes: request.maxPayloadBytes,
+        client: deps.client,
+        now,
+        progress,
+      });
+    } catch (error) {
+      await finish({ errors: [(error as Error).message], send: progress });
+      throw error;
+    }
+    let verification: Verification | null = null;
+    const errors: string[] = [];
+    if (request.verify !== false) {
+      try {
+        const remote = await deps.client.listCategories({ visible: 0 });
+        verification = verifyReadBack(desired, remote);
+      } catch (error) {
+        errors.push(`read-back failed: ${(error as Error).message}`);
+      }
+      if (verification?.status === 'drift') await markDrift(dir, record.id, now());
+    }
+    return await finish({ applied: true, send: progress, verification, errors });
+  } finally {
+    await lock.release();
+  }
+}
+
+interface Outcome {
+  applied: boolean;
+  send: SendProgress | undefined;
+  verification: Verification | null;
+  errors: string[];
+}
+
+async function finishRun(
+  record: RunRecord,
+  request: ApplyRequest,
+  plan: Plan,
+  startedAt: Date,
+  now: () => Date,
+  result: Partial<Outcome>,
+): Promise<ApplyOutcome> {
+  const send = result.send;
+  if (send) await record.writeJson('response.json', send.responses);
+  const reports = await writeRunReports(record, {
+    command: 'apply',
+    target: request.target,
+    plan,
+    applied: result.applied ?? false,
+    verification: result.verification ?? null,
+    attempts: send?.attempts ?? 0,
+    errors: result.errors ?? [],
+    startedAt: startedAt.toISOString(),
+    finishedAt: now().toISOString(),
+  });
+  return {
+    runId: record.id,
+    runDir: record.dir,
+    plan,
+    applied: result.applied ?? false,
+    verification: result.verification ?? null,
+    attempts: send?.attempts ?? 0,
+    requests: send?.responses.length ?? 0,
+    reports,
+  };
+}

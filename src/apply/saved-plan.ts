@@ -1,0 +1,108 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { GuardBlockedError, InvalidInputError, UsageError } from '../errors.js';
+import { CanonicalMenu } from '../model/canonical-menu.js';
+import { ImportPayload } from '../model/import-payload.js';
+import type { Plan } from '../plan/types.js';
+import { writeJsonAtomic } from '../state/atomic-write.js';
+import { hashJson } from '../state/menu-hash.js';
+import { targetKey, type Target } from '../state/target.js';
+
+/** Checked loosely: the plan's entries are for people; what is applied is the payload. */
+const SavedPlanBody = z
+  .object({
+    formatVersion: z.literal(1),
+    mode: z.enum(['none', 'merge', 'replace']),
+    reason: z.string(),
+    blocked: z.string().nullable(),
+    counts: z.record(z.string(), z.unknown()),
+    entries: z.array(z.unknown()),
+    payload: ImportPayload.nullable(),
+  })
+  .loose();
+
+/** `plan --out-plan FILE`: a plan to apply later exactly as reviewed, bound to its inputs by hashes. */
+export const SavedPlan = z.object({
+  kind: z.literal('menusync-plan'),
+  formatVersion: z.literal(1),
+  createdAt: z.string(),
+  target: z.object({ key: z.string(), baseUrl: z.string(), clientId: z.string(), posUid: z.string() }),
+  /** sha256 of the desired menu (canonical JSON). */
+  desiredHash: z.string(),
+  /** sha256 of the snapshot the plan was made against; null when there was none. */
+  baselineHash: z.string().nullable(),
+  baselineUncertain: z.boolean(),
+  desired: CanonicalMenu,
+  plan: SavedPlanBody,
+});
+export type SavedPlan = z.infer<typeof SavedPlan>;
+
+export interface BaselineIdentity {
+  baselineHash: string | null;
+  baselineUncertain: boolean;
+}
+
+export function createSavedPlan(
+  plan: Plan,
+  desired: CanonicalMenu,
+  target: Target,
+  baseline: BaselineIdentity,
+  now: Date,
+): SavedPlan {
+  return {
+    kind: 'menusync-plan',
+    formatVersion: 1,
+    createdAt: now.toISOString(),
+    target: {
+      key: targetKey(target),
+      baseUrl: target.baseUrl,
+      clientId: target.clientId,
+      posUid: target.posUid,
+    },
+    desiredHash: hashJson(desired),
+    ...baseline,
+    desired,
+    plan: plan as unknown as SavedPlan['plan'],
+  };
+}
+
+export async function writeSavedPlan(file: string, saved: SavedPlan): Promise<void> {
+  await writeJsonAtomic(file, saved);
+}
+
+export async function readSavedPlan(file: string): Promise<SavedPlan> {
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InvalidInputError(`cannot read the plan file ${file}: ${code ?? 'not valid JSON'}`);
+  }
+  const parsed = SavedPlan.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InvalidInputError(`${file} is not a menusync plan: ${issue?.path.join('.')} ${issue?.message}`);
+  }
+  if (hashJson(parsed.data.desired) !== parsed.data.desiredHash) {
+    throw new InvalidInputError(`${file} was edited after it was written: its menu does not match its hash`);
+  }
+  return parsed.data;
+}
+
+/**
+ * A saved plan is applied only to the target and baseline it was made against: anything else
+ * could undo changes made since (exit 3, like a guard). A different target is a usage error (exit 2).
+ */
+export function checkSavedPlan(saved: SavedPlan, target: Target, current: BaselineIdentity): Plan {
+  if (saved.target.key !== targetKey(target)) {
+    throw new UsageError(
+      `the plan was made for ${saved.target.baseUrl} client ${saved.target.clientId} pos ${saved.target.posUid}, not this target`,
+    );
+  }
+  if (saved.baselineHash !== current.baselineHash || saved.baselineUncertain !== current.baselineUncertain) {
+    throw new GuardBlockedError('the target changed since the plan was made (its snapshot is not the same)', {
+      hint: 'make a new plan with menusync plan --out-plan, review it, and apply that',
+    });
+  }
+  return saved.plan as unknown as Plan;
+}

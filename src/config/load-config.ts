@@ -1,0 +1,92 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import { InvalidInputError, UsageError } from '../errors.js';
+import { MenusyncConfig, type TargetConfig } from './schema.js';
+
+export const CONFIG_FILE = 'menusync.config.yaml';
+
+export interface LoadedConfig {
+  file: string;
+  config: MenusyncConfig;
+}
+
+/**
+ * Reads --config FILE, or menusync.config.yaml in the working directory when present (null when
+ * not). Every problem is reported at once, each as file:line: message (exit 2).
+ */
+export async function loadConfig(
+  file: string | undefined,
+  cwd: string = process.cwd(),
+): Promise<LoadedConfig | null> {
+  const chosen = path.resolve(cwd, file ?? CONFIG_FILE);
+  let text: string;
+  try {
+    text = await readFile(chosen, 'utf8');
+  } catch (error) {
+    if (file === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new UsageError(`cannot read the config file ${chosen}: ${(error as NodeJS.ErrnoException).code}`);
+  }
+  return { file: chosen, config: parseConfig(text, chosen) };
+}
+
+export function parseConfig(text: string, file: string): MenusyncConfig {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    const lines = doc.errors.map(
+      (e) => `${file}:${lineCounter.linePos(e.pos[0]).line}: ${e.message.split('\n')[0]}`,
+    );
+    throw new InvalidInputError(`invalid config file\n${lines.join('\n')}`);
+  }
+  const parsed = MenusyncConfig.safeParse(doc.toJS());
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    const at = issue.path.map(String);
+    const keys = 'keys' in issue && Array.isArray(issue.keys) ? (issue.keys as string[]) : [];
+    const line = lineOf(doc, lineCounter, keys.length > 0 ? [...at, keys[0] as string] : at, keys.length > 0);
+    const where = at.length > 0 ? ` (${at.join('.')})` : '';
+    return `${file}:${line}: ${issue.message}${where}`;
+  });
+  throw new InvalidInputError(`invalid config file\n${lines.join('\n')}`);
+}
+
+/** The line of the deepest node of `at` that exists (the key itself for unknown keys). */
+function lineOf(doc: Document, counter: LineCounter, at: string[], wantKey: boolean): number {
+  for (let depth = at.length; depth > 0; depth--) {
+    const keyPath = at.slice(0, depth);
+    if (wantKey && depth === at.length) {
+      const parent = doc.getIn(keyPath.slice(0, -1), true);
+      if (parent && typeof parent === 'object' && 'items' in parent) {
+        const items = (parent as { items: { key: unknown }[] }).items;
+        const pair = items.find(
+          (p) => isNode(p.key) && String((p.key as { value?: unknown }).value) === keyPath.at(-1),
+        );
+        if (pair && isNode(pair.key) && pair.key.range) return counter.linePos(pair.key.range[0]).line;
+      }
+      continue;
+    }
+    const node = doc.getIn(keyPath, true);
+    if (isNode(node) && node.range) return counter.linePos(node.range[0]).line;
+  }
+  return 1;
+}
+
+/** The named target, with its paths made absolute against the config file's folder. */
+export function configTarget(loaded: LoadedConfig, name: string): TargetConfig {
+  const target = loaded.config.targets[name];
+  if (!target) {
+    const known = Object.keys(loaded.config.targets).join(', ') || '(none)';
+    throw new UsageError(`no target "${name}" in ${loaded.file}; known targets: ${known}`);
+  }
+  const base = path.dirname(loaded.file);
+  const resolve = (p: string) => path.resolve(base, p);
+  const isPath = (m: string) => m.includes('/') || /\.(ya?ml|json)$/.test(m);
+  return {
+    ...target,
+    ...(target.mapping && isPath(target.mapping) ? { mapping: resolve(target.mapping) } : {}),
+    ...(target.inputs ? { inputs: target.inputs.map(resolve) } : {}),
+    ...(target.state_dir ? { state_dir: resolve(target.state_dir) } : {}),
+    ...(target.client_secret_file ? { client_secret_file: resolve(target.client_secret_file) } : {}),
+  };
+}

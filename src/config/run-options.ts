@@ -1,0 +1,138 @@
+import type { Argv } from 'yargs';
+import { UsageError } from '../errors.js';
+import type { GuardOptions } from '../plan/types.js';
+import type { UpdateMode } from '../model/import-payload.js';
+import { DEFAULT_STATE_DIR } from '../state/target.js';
+import { configTarget, loadConfig } from './load-config.js';
+import type { TargetConfig } from './schema.js';
+
+/** Options shared by `plan` and `apply`: what to read, which target, which guards, which outputs. */
+export interface RunArgs {
+  config?: string;
+  target?: string;
+  mapping?: string;
+  input?: string[];
+  param?: string[];
+  state?: string;
+  'pos-uid'?: string;
+  mode?: 'auto' | UpdateMode;
+  'allow-deletes'?: string;
+  'allow-empty'?: boolean;
+  protect?: string[];
+  json?: boolean;
+  'out-json'?: string;
+  'out-md'?: string;
+  'out-html'?: string;
+  quiet?: boolean;
+}
+
+export function withRunOptions<T>(yargs: Argv<T>): Argv<T & RunArgs> {
+  return yargs
+    .option('config', {
+      type: 'string',
+      describe: 'Config file (default: ./menusync.config.yaml when present)',
+    })
+    .option('target', { type: 'string', describe: 'Named target of the config file' })
+    .option('mapping', { type: 'string', describe: 'Mapping file, or the name of a shipped mapping' })
+    .option('input', {
+      type: 'string',
+      array: true,
+      describe: "POS export file(s), in the mapping's source order",
+    })
+    .option('param', { type: 'string', array: true, describe: 'Mapping parameter, name=value (repeatable)' })
+    .option('state', { type: 'string', describe: `State folder (default ${DEFAULT_STATE_DIR}/)` })
+    .option('pos-uid', {
+      type: 'string',
+      describe: 'Point-of-sale identifier sent as pos_uid (default "default")',
+    })
+    .option('mode', {
+      choices: ['auto', 'merge', 'replace'] as const,
+      describe: 'Import mode (default auto)',
+    })
+    .option('allow-deletes', {
+      type: 'string',
+      describe: 'Most products a replace may remove: a count (12) or a share (15%)',
+    })
+    .option('allow-empty', { type: 'boolean', describe: 'Allow replacing the menu with an empty one' })
+    .option('protect', { type: 'string', array: true, describe: 'ext_ids that must never be removed' })
+    .option('json', { type: 'boolean', describe: 'Print the report as JSON on stdout' })
+    .option('out-json', { type: 'string', describe: 'Also write the report as JSON to this file' })
+    .option('out-md', { type: 'string', describe: 'Also write the report as Markdown to this file' })
+    .option('out-html', { type: 'string', describe: 'Also write the report as HTML to this file' })
+    .option('quiet', {
+      type: 'boolean',
+      describe: 'Print only errors and a one-line summary (for cron)',
+    }) as Argv<T & RunArgs>;
+}
+
+export interface RunSettings {
+  targetName?: string;
+  /** The config target, paths made absolute; {} without a config. */
+  config: TargetConfig;
+  mapping?: string;
+  inputs: string[];
+  params: Record<string, string>;
+  stateDir: string;
+  posUid: string;
+  mode: 'auto' | UpdateMode;
+  guards: GuardOptions;
+}
+
+/** Flags win over the config target; the config wins over defaults. */
+export async function resolveRunSettings(args: RunArgs, cwd: string = process.cwd()): Promise<RunSettings> {
+  const loaded = await loadConfig(args.config, cwd);
+  if (args.target && !loaded)
+    throw new UsageError(`--target ${args.target} needs a config file (menusync.config.yaml or --config)`);
+  const config = loaded && args.target ? configTarget(loaded, args.target) : {};
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(config.params ?? {})) params[key] = String(value);
+  for (const pair of args.param ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--param must be name=value, got "${pair}"`);
+    params[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  const allowDeletes = args['allow-deletes'] ?? config.guards?.allow_deletes;
+  const protect = [...(config.guards?.protect ?? []), ...(args.protect ?? [])];
+  const allowEmpty = args['allow-empty'] ?? config.guards?.allow_empty;
+  const guards: GuardOptions = {
+    ...(allowDeletes !== undefined ? { allowDeletes: parseAllowDeletes(allowDeletes) } : {}),
+    ...(allowEmpty !== undefined ? { allowEmpty } : {}),
+    ...(protect.length > 0 ? { protect } : {}),
+  };
+  const mapping = args.mapping ?? config.mapping;
+  return {
+    ...(args.target ? { targetName: args.target } : {}),
+    config,
+    ...(mapping ? { mapping } : {}),
+    inputs: args.input && args.input.length > 0 ? args.input : (config.inputs ?? []),
+    params,
+    stateDir: args.state ?? config.state_dir ?? DEFAULT_STATE_DIR,
+    posUid: args['pos-uid'] ?? config.pos_uid ?? 'default',
+    mode: args.mode ?? config.mode ?? 'auto',
+    guards,
+  };
+}
+
+/** "12" -> {count: 12}; "15%" -> {percent: 15}. */
+export function parseAllowDeletes(value: string | number): { count: number } | { percent: number } {
+  const text = String(value).trim();
+  const match = /^(\d+(?:\.\d+)?)(%?)$/.exec(text);
+  if (!match)
+    throw new UsageError(`--allow-deletes must be a count like 12 or a share like 15%, got "${text}"`);
+  const n = Number(match[1]);
+  if (match[2] === '%') {
+    if (n > 100) throw new UsageError(`--allow-deletes ${text} is more than 100%`);
+    return { percent: n };
+  }
+  if (!Number.isInteger(n))
+    throw new UsageError(`--allow-deletes count must be a whole number, got "${text}"`);
+  return { count: n };
+}
+
+export function requireInputs(settings: RunSettings): { mapping: string; inputs: string[] } {
+  if (!settings.mapping)
+    throw new UsageError('no mapping: pass --mapping (or set mapping in the config target)');
+  if (settings.inputs.length === 0)
+    throw new UsageError('no input file: pass --input (or set inputs in the config target)');
+  return { mapping: settings.mapping, inputs: settings.inputs };
+}

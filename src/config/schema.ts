@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** `--allow-deletes` and `guards.allow_deletes`: a count (`12`) or a percentage of the baseline (`15%`). */
+export const AllowDeletes = z.union([
+  z.number().int().min(0),
+  z.string().regex(/^\d+(\.\d+)?%?$/, 'a count like 12 or a percentage like 15%'),
+]);
+export type AllowDeletes = z.infer<typeof AllowDeletes>;
+
+export const TargetGuards = z.strictObject({
+  allow_deletes: AllowDeletes.optional(),
+  protect: z.array(z.string().min(1)).optional(),
+  allow_empty: z.boolean().optional(),
+});
+export type TargetGuards = z.infer<typeof TargetGuards>;
+
+/** One named target of menusync.config.yaml; relative paths are relative to the config file. */
+export const TargetConfig = z.strictObject({
+  mapping: z.string().min(1).optional(),
+  inputs: z.array(z.string().min(1)).optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  base_url: z.url().optional(),
+  client_id: z.string().min(1).optional(),
+  /** The secret itself never goes in this file: name a file holding it, or use MENUSYNC_CLIENT_SECRET. */
+  client_secret_file: z.string().min(1).optional(),
+  pos_uid: z.string().min(1).optional(),
+  auth: z.enum(['oauth', 'headers']).optional(),
+  mode: z.enum(['auto', 'merge', 'replace']).optional(),
+  guards: TargetGuards.optional(),
+  state_dir: z.string().min(1).optional(),
+  max_attempts: z.number().int().min(1).optional(),
+  max_retry_time: z.number().min(0).optional(),
+  timeout: z.number().positive().optional(),
+  max_payload_bytes: z.number().int().positive().optional(),
+});
+export type TargetConfig = z.infer<typeof TargetConfig>;
+
+export const MenusyncConfig = z.strictObject({
+  targets: z.record(
+    z.string().regex(/^[A-Za-z0-9_-]+$/, 'target names use letters, digits, - and _'),
+    TargetConfig,
+  ),
+});
+export type MenusyncConfig = z.infer<typeof MenusyncConfig>;
