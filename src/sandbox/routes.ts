@@ -78,6 +78,10 @@ export async function handleImport(
   }
   const missing = missingParameter(raw);
   if (missing) return sendEnvelopeError(ctx, 200, 'MISSING_PARAMETER', `missing parameter: ${missing}`);
+  const mode = (raw as Record<string, unknown>).update_mode;
+  if (mode !== 'replace' && mode !== 'merge') {
+    return sendEnvelopeError(ctx, 200, 'VALIDATION_ERROR', 'update_mode must be replace or merge');
+  }
 
   const clientId = auth.client.clientId;
   const issues = validatePayload(withKnownCategories(raw as Record<string, unknown>, state, clientId)).filter(
