@@ -1,0 +1,108 @@
+import path from 'node:path';
+import type { ColumnGuesses } from './guess-columns.js';
+
+export interface GenericStarterInput {
+  /** The input file as the user named it. */
+  input: string;
+  headers: readonly string[];
+  guesses: ColumnGuesses;
+  format: 'csv' | 'xlsx';
+  sheet?: string;
+  headerRow: number;
+  schemaRef: string;
+}
+
+// JSON strings are valid YAML double-quoted scalars: safe for any header text.
+const q = (text: string) => JSON.stringify(text);
+
+/**
+ * A table mapping for an export no shipped mapping knows: one product per row, with the columns
+ * guessed from the header names. Every guess is marked so the user checks it before the first run.
+ */
+export function genericStarter(input: GenericStarterInput): string {
+  const { guesses } = input;
+  const base = path.basename(input.input);
+  const name = slugName(base.replace(/\.[^.]+$/, ''));
+  const hints = [guesses.name, guesses.price].filter((h): h is string => h !== undefined);
+  const readOptions = [
+    `format: ${input.format}`,
+    ...(input.sheet !== undefined ? [`sheet: ${q(input.sheet)}`] : []),
+    ...(hints.length > 0 ? [`headerHints: [${hints.map(q).join(', ')}]`] : [`headerRow: ${input.headerRow}`]),
+  ];
+  const nameColumn = guesses.name ?? input.headers[0] ?? 'Name';
+  const lines = [
+    `# yaml-language-server: $schema=${input.schemaRef}`,
+    `#`,
+    `# Written by \`menusync init\` for ${input.input}: no shipped mapping recognizes these headers, so`,
+    `# this is a generic table mapping (one product per row) with GUESSED columns. Check every line`,
+    `# marked GUESS, then try it: menusync extract --mapping <this file> --input ${input.input}`,
+    `# The format is described in docs/mapping-format.md (variants, modifier sets, skip rules).`,
+    `#`,
+    `# Headers found (${input.headers.length}):`,
+    ...wrapHeaders(input.headers),
+    `version: 1`,
+    `name: ${name}`,
+    `title: ${q(`${base} (${input.format.toUpperCase()})`)}`,
+    `description: ${q(`Starter mapping for ${base}. Say here what it maps and what the export cannot tell.`)}`,
+    `sources:`,
+    `  items: { ${readOptions.join(', ')} }`,
+    `kind: table`,
+    `table:`,
+    `  source: items`,
+    `  group: { by: none } # one row = one product; variants: group by a handle column (see the docs)`,
+    ...categoryLines(guesses),
+    `  product:`,
+    ...extIdLines(guesses, nameColumn),
+    `    name: { column: ${q(nameColumn)} } # ${guesses.name ? 'GUESS' : 'TODO: no name column recognized'}`,
+    ...(guesses.description
+      ? [
+          `    description: { column: ${q(guesses.description)}, transforms: [html_to_text], optional: true } # GUESS`,
+        ]
+      : []),
+    guesses.price
+      ? `    price: { column: ${q(guesses.price)}, transforms: [money] } # GUESS`
+      : `    # price: { column: "<price column>", transforms: [money] } # TODO: no price column recognized`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function categoryLines(guesses: ColumnGuesses): string[] {
+  if (!guesses.category)
+    return [`  # category: { name: { column: "<category column>" } } # TODO: none recognized`];
+  return [`  category: { name: { column: ${q(guesses.category)} } } # GUESS`];
+}
+
+function extIdLines(guesses: ColumnGuesses, nameColumn: string): string[] {
+  if (guesses.extId)
+    return [`    ext_id: { column: ${q(guesses.extId)} } # GUESS: must be unique and stable`];
+  // Without an id column, the name gives a stable ext_id; a renamed product then becomes a new one.
+  return [
+    `    # No id column recognized: the ext_id is derived from the name (renaming = a new product).`,
+    `    ext_id: { column: ${q(nameColumn)}, transforms: [slug] }`,
+  ];
+}
+
+function wrapHeaders(headers: readonly string[]): string[] {
+  const out: string[] = [];
+  let line = '#  ';
+  for (const header of headers) {
+    const piece = ` ${q(header)}`;
+    if (line.length + piece.length > 100 && line !== '#  ') {
+      out.push(line);
+      line = '#  ';
+    }
+    line += piece;
+  }
+  if (line !== '#  ') out.push(line);
+  return out;
+}
+
+function slugName(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug === '' ? 'my-menu' : slug;
+}
