@@ -33,12 +33,12 @@ export function deleteLimitExceeded(
   }
   const { minCount, percent } = DEFAULT_DELETE_LIMIT;
   if (removed >= minCount && removed * 100 > percent * total) {
-    return `${head}, over the default limit (${minCount} or more and over ${percent}%); if intended, allow it with --allow-deletes ${removed}`;
+    return `${head}, over the default limit (${minCount} or more and over ${percent}%), allow it with --allow-deletes ${removed} if intended`;
   }
   return null;
 }
 
-/** Every guard that refuses this plan, in a fixed order (the plan's `blocked` joins them). */
+/** Every guard that refuses this plan, in a fixed order (the plan's `blocked` joins them with '; '). */
 export function guardReasons(input: GuardInput): string[] {
   const { desired, baseline, entries, mode, options } = input;
   const reasons: string[] = [];
@@ -49,7 +49,7 @@ export function guardReasons(input: GuardInput): string[] {
   // "Empty" means no products: categories without products are what a truncated export looks like.
   if (desired.products.length === 0 && !options.allowEmpty) {
     reasons.push(
-      'the desired menu has no products (empty or truncated export?); pass --allow-empty if intended',
+      'the desired menu has no products (empty or truncated export?), pass --allow-empty if intended',
     );
   }
   const removed = entries.filter((e) => e.action === 'remove');

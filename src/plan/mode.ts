@@ -102,7 +102,7 @@ export function chooseMode(
       reason: `merge requested: ${changeSummary(counts)}${shortfall ? `; note: ${shortfall}` : ''}`,
       payload: mergePayload(desired, entries, options.posUid),
       refusal: needs.removed
-        ? `a merge cannot remove: the desired menu drops ${needs.removed}; use --mode replace (or auto) to remove them`
+        ? `a merge cannot remove: the desired menu drops ${needs.removed} (use --mode replace or auto to remove them)`
         : null,
     };
   }
