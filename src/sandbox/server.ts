@@ -100,6 +100,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   const address = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 
   return {
@@ -110,12 +111,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     storedMenu: (clientId) => state.store.stored(clientId),
     exportMenu: (clientId) => state.store.exportMenu(clientId),
     importCount: (clientId) => state.store.importCount(clientId),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    // Idempotent: tests and signal handlers may both close it.
+    close: () => {
+      closing ??= new Promise<void>((resolve, reject) => {
         for (const timer of timers) clearTimeout(timer);
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+      return closing;
+    },
   };
 }
 
