@@ -1,8 +1,144 @@
 import { InvalidInputError } from '../../errors.js';
+import type { ImportCategory, ImportProduct } from '../../model/import-payload.js';
 import type { DocumentContext, ExtractResultParts } from '../types.js';
+import { compileDocument, type CompiledDocument, type CompiledEntity } from './compile.js';
+import { buildOptions } from './options.js';
+import { buildIndex, countUnused, runSelection, RunState } from './records.js';
+import { readFields } from './fields.js';
 import type { DocumentSection } from './schema.js';
+import { rootScope, selectRecords, type Scope } from './select-path.js';
 
-// Placeholder until the document engine lands (its owner replaces this file).
-export function runDocumentMapping(_section: DocumentSection, ctx: DocumentContext): ExtractResultParts {
-  throw new InvalidInputError(`mapping "${ctx.mapping.name}": document mappings are not supported yet`);
+// Compiled once per mapping section: running the same mapping on many files parses nothing again.
+const cache = new WeakMap<DocumentSection, CompiledDocument>();
+
+/** Maps one JSON document to categories and products (contract in docs/mapping-format.md). */
+export function runDocumentMapping(section: DocumentSection, ctx: DocumentContext): ExtractResultParts {
+  let doc = cache.get(section);
+  if (!doc) {
+    doc = compileDocument(section, ctx.transforms.compile);
+    cache.set(section, doc);
+  }
+  const sourceName = section.source ?? Object.keys(ctx.sources)[0] ?? '';
+  const source = ctx.sources[sourceName];
+  if (!source) {
+    throw new InvalidInputError(
+      `mapping "${ctx.mapping.name}": no JSON input is bound to source "${sourceName}"`,
+    );
+  }
+  const state = new RunState(rootScope(source.document, ctx.params), source.file);
+  for (const [name, spec] of doc.indexes) state.indexes.set(name, buildIndex(name, spec, state));
+  for (const rule of doc.ignore)
+    state.skip(rule.reason, selectRecords(rule.select, state.root, state.root).length);
+
+  const counter = { rows: 0 };
+  const categories = doc.categories ? buildCategories(doc, doc.categories, state, counter) : [];
+  const products = buildProducts(doc, state, counter);
+  countUnused(state);
+  return {
+    menu: { categories, products },
+    issues: state.issues,
+    skipped: [...state.skipped].map(([reason, count]) => ({ reason, count })),
+    rows: counter.rows,
+  };
+}
+
+function buildCategories(
+  doc: CompiledDocument,
+  spec: CompiledEntity,
+  state: RunState,
+  counter: { rows: number },
+): ImportCategory[] {
+  const out: ImportCategory[] = [];
+  const seen = new Set<string>();
+  for (const record of runSelection(spec.selection, state.root, state)) {
+    counter.rows++;
+    const extId = entityId(spec, record, state, seen, 'category');
+    if (extId === undefined) continue;
+    const fields = readFields(spec.fields, record, state, doc.booleans);
+    if (!keep(fields, record, state, 'category')) continue;
+    seen.add(extId);
+    const options = buildOptions(spec.options, record, state, doc.booleans, undefined);
+    out.push({
+      ext_id: extId,
+      ...fields,
+      position: out.length + 1,
+      ...(options.length ? { options } : {}),
+    });
+  }
+  return out;
+}
+
+function buildProducts(doc: CompiledDocument, state: RunState, counter: { rows: number }): ImportProduct[] {
+  const spec = doc.products;
+  const out: ImportProduct[] = [];
+  const seen = new Set<string>();
+  const positions = new Map<string, number>();
+  for (const record of runSelection(spec.selection, state.root, state)) {
+    counter.rows++;
+    const extId = entityId(spec, record, state, seen, 'product');
+    if (extId === undefined) continue;
+    const fields = readFields(spec.fields, record, state, doc.booleans);
+    if (!keep(fields, record, state, 'product')) continue;
+    const category = spec.categoryExtId?.render(record, state.root).trim() ?? '';
+    if (spec.categoryExtId && category === '') {
+      state.issue('missing-value', 'warning', `product "${extId}" has no category`, record.path);
+    }
+    if (spec.hasPrice && typeof fields.price !== 'number') {
+      state.issue('missing-value', 'warning', `product "${extId}" has no price`, record.path);
+    }
+    seen.add(extId);
+    const base = typeof fields.price === 'number' ? fields.price : undefined;
+    const options = buildOptions(spec.options, record, state, doc.booleans, base);
+    const position = (positions.get(category) ?? 0) + 1;
+    positions.set(category, position);
+    out.push({
+      ext_id: extId,
+      ...(category ? { category_ext_id: category } : {}),
+      ...fields,
+      position,
+      ...(options.length ? { options } : {}),
+    });
+  }
+  return out;
+}
+
+/** The record's ext_id, or undefined (with an issue or a counted skip) when it cannot be used. */
+function entityId(
+  spec: CompiledEntity,
+  record: Scope,
+  state: RunState,
+  seen: ReadonlySet<string>,
+  entity: 'category' | 'product',
+): string | undefined {
+  const extId = spec.extId.render(record, state.root).trim();
+  if (extId === '') {
+    state.issue('empty-ext-id', 'error', `${entity} ext_id "${spec.extId.source}" is empty`, record.path);
+    return undefined;
+  }
+  if (seen.has(extId)) {
+    if (spec.onDuplicate === 'skip') state.skip(`${entity} listed again (first kept)`);
+    else
+      state.issue(
+        'duplicate-ext-id',
+        'error',
+        `${entity} ext_id "${extId}" appears again; left out`,
+        record.path,
+      );
+    return undefined;
+  }
+  return extId;
+}
+
+/** False (with the reason recorded) when the record must be left out. */
+function keep(fields: Record<string, unknown>, record: Scope, state: RunState, entity: string): boolean {
+  const skip = state.takePendingSkip();
+  if (skip) {
+    state.skip(skip);
+    return false;
+  }
+  if (typeof fields.name !== 'string' || fields.name.trim() === '') {
+    state.issue('missing-value', 'error', `${entity} has no name; left out`, record.path);
+    return false;
+  }
+  return true;
 }

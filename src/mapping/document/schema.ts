@@ -1,4 +1,217 @@
 import { z } from 'zod';
+import { TransformStep } from '../value-schema.js';
+import { parsePath, PathSyntaxError } from './path-syntax.js';
+import { compileTemplate } from './template.js';
 
-export const DocumentSection = z.object({}).passthrough();
+// The `document:` section of a `kind: document` mapping (JSON exports: GloriaFood, Uber Eats,
+// Square Catalog API). Every key is documented in docs/mapping-format.md, "Document mode".
+// Paths and templates are checked here, at load, so a typo is reported with its file and line.
+
+function syntaxCheck(compile: (text: string) => unknown) {
+  return (text: string, ctx: z.RefinementCtx) => {
+    try {
+      compile(text);
+    } catch (err) {
+      if (!(err instanceof PathSyntaxError)) throw err;
+      ctx.addIssue({ code: 'custom', message: err.message });
+    }
+  };
+}
+
+/** A path such as `$.categories[*].items[*]`, `^.id` or `price_info.price` (see path-syntax.ts). */
+export const DocPath = z.string().min(1).superRefine(syntaxCheck(parsePath));
+/** A template such as `{id}` or `size-{slug(name)}`; text without braces is a constant. */
+export const DocTemplate = z.string().superRefine(syntaxCheck(compileTemplate));
+
+const Scalar = z.union([z.string(), z.number(), z.boolean()]);
+
+const DocConditionObject = z.strictObject({
+  path: DocPath.optional(),
+  in: z.array(Scalar).optional(),
+  not_in: z.array(Scalar).optional(),
+  exists: z.boolean().optional(),
+  get all() {
+    return z.array(DocCondition).min(1).optional();
+  },
+  get any() {
+    return z.array(DocCondition).min(1).optional();
+  },
+  get not() {
+    return DocCondition.optional();
+  },
+});
+/** A test on one record; values compare as text, exactly. */
+export const DocCondition: z.ZodType<DocCondition> = DocConditionObject;
+export interface DocCondition {
+  path?: string;
+  in?: (string | number | boolean)[];
+  not_in?: (string | number | boolean)[];
+  exists?: boolean;
+  all?: DocCondition[];
+  any?: DocCondition[];
+  not?: DocCondition;
+}
+
+export const Aggregate = z.enum(['first', 'min', 'max', 'sum', 'count']);
+export type Aggregate = z.infer<typeof Aggregate>;
+
+const DocValueObject = z.strictObject({
+  /** One path, or alternatives: the first that reaches a non-empty value wins. */
+  path: z.union([DocPath, z.array(DocPath).min(1)]).optional(),
+  template: DocTemplate.optional(),
+  value: Scalar.optional(),
+  /** How to combine every value the path reaches (default: the first). */
+  aggregate: Aggregate.optional(),
+  transforms: z.array(TransformStep).optional(),
+  /** Values that mean "nothing here" (GloriaFood force_max 0 = no maximum). */
+  missing_if: z.array(Scalar).optional(),
+  get when() {
+    return DocCondition.optional();
+  },
+  get else() {
+    return DocValue.optional();
+  },
+});
+/** Where a field's value comes from: a template string, a constant, or an object. */
+export const DocValue: z.ZodType<DocValue> = z.union([DocTemplate, z.number(), z.boolean(), DocValueObject]);
+export type DocValue =
+  | string
+  | number
+  | boolean
+  | {
+      path?: string | string[];
+      template?: string;
+      value?: string | number | boolean;
+      aggregate?: Aggregate;
+      transforms?: TransformStep[];
+      missing_if?: (string | number | boolean)[];
+      when?: DocCondition;
+      else?: DocValue;
+    };
+
+/** Replace each selected reference by the record it names (an id looked up in an index). */
+export const DocLookup = z.strictObject({ index: z.string().min(1), key: DocTemplate });
+export type DocLookup = z.infer<typeof DocLookup>;
+
+export const DocSkipRule = z.strictObject({ reason: z.string().min(1), when: DocCondition });
+export type DocSkipRule = z.infer<typeof DocSkipRule>;
+
+const Selection = {
+  select: DocPath,
+  lookup: DocLookup.optional(),
+  /** Records left out on purpose: counted by reason, never silent. */
+  skip: z.array(DocSkipRule).optional(),
+};
+
+export const DocOptionValues = z.strictObject({
+  ...Selection,
+  ext_id: DocTemplate,
+  name: DocValue,
+  price: DocValue.optional(),
+  /** The price is a full price: price_operand = this price - the product's price. */
+  price_relative: z.boolean().optional(),
+  hidden: DocValue.optional(),
+  checked_default: DocValue.optional(),
+});
+export type DocOptionValues = z.infer<typeof DocOptionValues>;
+
+export const DocOption = z.strictObject({
+  /** One option per selected record; absent: one option built from the owning record (variants). */
+  select: DocPath.optional(),
+  lookup: DocLookup.optional(),
+  skip: z.array(DocSkipRule).optional(),
+  ext_id: DocTemplate,
+  name: DocValue.optional(),
+  type: DocValue.optional(),
+  min_selectable: DocValue.optional(),
+  max_selectable: DocValue.optional(),
+  max_quantity: DocValue.optional(),
+  note: DocValue.optional(),
+  hidden: DocValue.optional(),
+  /** Build the option only when it has at least this many values (Square: a variant needs 2). */
+  min_values: z.number().int().min(0).optional(),
+  values: DocOptionValues,
+});
+export type DocOption = z.infer<typeof DocOption>;
+
+const Duplicates = z.enum(['error', 'skip']);
+
+export const DocCategories = z.strictObject({
+  ...Selection,
+  ext_id: DocTemplate,
+  name: DocValue,
+  description: DocValue.optional(),
+  image: DocValue.optional(),
+  hidden: DocValue.optional(),
+  options: z.array(DocOption).optional(),
+  on_duplicate: Duplicates.optional(),
+});
+export type DocCategories = z.infer<typeof DocCategories>;
+
+export const DocProducts = z.strictObject({
+  ...Selection,
+  ext_id: DocTemplate,
+  category_ext_id: DocTemplate.optional(),
+  name: DocValue,
+  description: DocValue.optional(),
+  price: DocValue.optional(),
+  image: DocValue.optional(),
+  hidden: DocValue.optional(),
+  options: z.array(DocOption).optional(),
+  /** `skip`: a record whose ext_id was already mapped is counted as skipped (first one wins). */
+  on_duplicate: Duplicates.optional(),
+});
+export type DocProducts = z.infer<typeof DocProducts>;
+
+export const DocIndex = z.strictObject({
+  select: DocPath,
+  key: DocTemplate,
+  /** When set, entries no lookup ever used are counted as skipped with this reason. */
+  unused: z.string().min(1).optional(),
+});
+export type DocIndex = z.infer<typeof DocIndex>;
+
+export const DocIgnoreRule = z.strictObject({ reason: z.string().min(1), select: DocPath });
+export type DocIgnoreRule = z.infer<typeof DocIgnoreRule>;
+
+export const DocumentSection = z
+  .strictObject({
+    /** Name of the JSON source in `sources:` (default: the only source). */
+    source: z.string().min(1).optional(),
+    indexes: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), DocIndex).optional(),
+    /** Parts of the document the mapping leaves out on purpose: each match is counted. */
+    ignore: z.array(DocIgnoreRule).optional(),
+    categories: DocCategories.optional(),
+    products: DocProducts,
+  })
+  .superRefine((section, ctx) => {
+    const known = new Set(Object.keys(section.indexes ?? {}));
+    for (const { lookup, path } of lookups(section)) {
+      if (!known.has(lookup.index)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, 'lookup', 'index'],
+          message: `no index named "${lookup.index}" in indexes (known: ${[...known].join(', ') || 'none'})`,
+        });
+      }
+    }
+  });
 export type DocumentSection = z.infer<typeof DocumentSection>;
+
+function lookups(section: {
+  categories?: DocCategories;
+  products: DocProducts;
+}): { lookup: DocLookup; path: (string | number)[] }[] {
+  const out: { lookup: DocLookup; path: (string | number)[] }[] = [];
+  for (const key of ['categories', 'products'] as const) {
+    const set = section[key];
+    if (!set) continue;
+    if (set.lookup) out.push({ lookup: set.lookup, path: [key] });
+    set.options?.forEach((option, i) => {
+      if (option.lookup) out.push({ lookup: option.lookup, path: [key, 'options', i] });
+      if (option.values.lookup)
+        out.push({ lookup: option.values.lookup, path: [key, 'options', i, 'values'] });
+    });
+  }
+  return out;
+}

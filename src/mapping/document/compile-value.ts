@@ -1,0 +1,127 @@
+import type { CompiledTransform, Scalar, TransformSink } from '../types.js';
+import type { TransformStep } from '../value-schema.js';
+import { parsePath, type ParsedPath } from './path-syntax.js';
+import type { Aggregate, DocCondition, DocValue } from './schema.js';
+import { asText, evaluatePath, isRecord, type Scope } from './select-path.js';
+import { compileTemplate } from './template.js';
+
+/** Where a value is read: the record, the document root, and the sink for transform problems. */
+export interface ValueEnv {
+  root: Scope;
+  /** Receives issues at `path` (JSON path of the value, or of the record when it has none). */
+  sink(path: string): TransformSink;
+}
+
+export type CompileTransforms = (steps: readonly TransformStep[] | undefined) => CompiledTransform;
+
+/** A field of a record: null means "not there" and the field is left out. */
+export type CompiledValue = (scope: Scope, env: ValueEnv) => Scalar;
+export type CompiledCondition = (scope: Scope, env: ValueEnv) => boolean;
+
+export function compileValue(spec: DocValue, transforms: CompileTransforms): CompiledValue {
+  if (typeof spec === 'number' || typeof spec === 'boolean') return () => spec;
+  if (typeof spec === 'string') {
+    const template = compileTemplate(spec);
+    return (scope, env) => toScalar(template.value(scope, env.root));
+  }
+  const read = compileSource(spec);
+  const missing = new Set((spec.missing_if ?? []).map((v) => String(v)));
+  const transform = spec.transforms?.length ? transforms(spec.transforms) : undefined;
+  const when = spec.when ? compileCondition(spec.when) : undefined;
+  const otherwise = spec.else !== undefined ? compileValue(spec.else, transforms) : undefined;
+  return (scope, env) => {
+    if (when && !when(scope, env)) return otherwise ? otherwise(scope, env) : null;
+    const { value, path } = read(scope, env);
+    let out = value;
+    if (out !== null && missing.has(String(out))) out = null;
+    return transform ? transform(out, env.sink(path)) : out;
+  };
+}
+
+type Reader = (scope: Scope, env: ValueEnv) => { value: Scalar; path: string };
+
+function compileSource(spec: Exclude<DocValue, string | number | boolean>): Reader {
+  if (spec.path !== undefined) {
+    const paths = (Array.isArray(spec.path) ? spec.path : [spec.path]).map(parsePath);
+    return readPaths(paths, spec.aggregate ?? 'first');
+  }
+  if (spec.template !== undefined) {
+    const template = compileTemplate(spec.template);
+    return (scope, env) => ({ value: toScalar(template.value(scope, env.root)), path: scope.path });
+  }
+  const constant = spec.value ?? null;
+  return (scope) => ({ value: constant, path: scope.path });
+}
+
+/** Alternatives in order: the first path that reaches a non-empty value wins. */
+function readPaths(paths: ParsedPath[], aggregate: Aggregate): Reader {
+  return (scope, env) => {
+    for (const path of paths) {
+      const matches = evaluatePath(path, scope, env.root).filter((m) => toScalar(m.value) !== null);
+      if (matches.length === 0) continue;
+      const first = matches[0];
+      if (aggregate === 'first' || !first)
+        return { value: toScalar(first?.value), path: first?.path ?? scope.path };
+      if (aggregate === 'count') return { value: matches.length, path: scope.path };
+      const numbers = matches.map((m) => Number(m.value)).filter((n) => Number.isFinite(n));
+      if (numbers.length === 0) return { value: toScalar(first.value), path: first.path };
+      const value =
+        aggregate === 'min'
+          ? Math.min(...numbers)
+          : aggregate === 'max'
+            ? Math.max(...numbers)
+            : numbers.reduce((a, b) => a + b, 0);
+      return { value, path: scope.path };
+    }
+    return { value: aggregate === 'count' ? 0 : null, path: scope.path };
+  };
+}
+
+/** JSON values as field values: objects and arrays are not scalars, '' is "nothing". */
+export function toScalar(value: unknown): Scalar {
+  if (value === undefined || value === null || isRecord(value) || Array.isArray(value)) return null;
+  if (typeof value === 'string') return value.trim() === '' ? null : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  return null;
+}
+
+/** Conditions compare trimmed and case-insensitively, like table-mode conditions. */
+export function compileCondition(cond: DocCondition): CompiledCondition {
+  const tests: CompiledCondition[] = [];
+  if (cond.path !== undefined) {
+    const path = parsePath(cond.path);
+    const read = (scope: Scope, env: ValueEnv): string[] =>
+      evaluatePath(path, scope, env.root).map((m) => norm(asText(m.value)));
+    const bare = cond.exists === undefined && !cond.in && !cond.not_in;
+    if (cond.exists !== undefined || bare) {
+      // `{ path: x }` alone tests that x is there.
+      const want = cond.exists ?? true;
+      tests.push((scope, env) => read(scope, env).some((t) => t !== '') === want);
+    }
+    if (cond.in) {
+      const set = new Set(cond.in.map((v) => norm(String(v))));
+      tests.push((scope, env) => read(scope, env).some((t) => set.has(t)));
+    }
+    if (cond.not_in) {
+      const set = new Set(cond.not_in.map((v) => norm(String(v))));
+      tests.push((scope, env) => !read(scope, env).some((t) => set.has(t)));
+    }
+  }
+  if (cond.all) {
+    const all = cond.all.map(compileCondition);
+    tests.push((scope, env) => all.every((c) => c(scope, env)));
+  }
+  if (cond.any) {
+    const any = cond.any.map(compileCondition);
+    tests.push((scope, env) => any.some((c) => c(scope, env)));
+  }
+  if (cond.not) {
+    const not = compileCondition(cond.not);
+    tests.push((scope, env) => !not(scope, env));
+  }
+  return (scope, env) => tests.every((t) => t(scope, env));
+}
+
+function norm(text: string): string {
+  return text.trim().toLowerCase();
+}

@@ -1,0 +1,71 @@
+import type { CompiledTransform } from '../types.js';
+import type { CompileTransforms } from './compile-value.js';
+import { fieldCompiler, type CompiledField } from './fields.js';
+import { compileOption, type CompiledOption } from './options.js';
+import { parsePath, type ParsedPath } from './path-syntax.js';
+import { compileSelection, type CompiledSelection } from './records.js';
+import type { DocIndex, DocumentSection } from './schema.js';
+import { compileTemplate, type CompiledTemplate } from './template.js';
+
+// Turns a validated `document:` section into functions, once per mapping. Every path and template
+// is parsed here; running the mapping only walks the parsed steps.
+
+export interface CompiledEntity {
+  selection: CompiledSelection;
+  extId: CompiledTemplate;
+  fields: (CompiledField | undefined)[];
+  options: CompiledOption[];
+  onDuplicate: 'error' | 'skip';
+}
+
+export interface CompiledProducts extends CompiledEntity {
+  categoryExtId: CompiledTemplate | undefined;
+  hasPrice: boolean;
+}
+
+export interface CompiledDocument {
+  indexes: [string, DocIndex][];
+  ignore: { reason: string; select: ParsedPath }[];
+  categories: CompiledEntity | undefined;
+  products: CompiledProducts;
+  /** The shared `boolean` transform, for boolean fields whose value is text ("Y", "active"). */
+  booleans: CompiledTransform;
+}
+
+export function compileDocument(section: DocumentSection, transforms: CompileTransforms): CompiledDocument {
+  const fc = fieldCompiler(transforms);
+  const c = section.categories;
+  const p = section.products;
+  return {
+    indexes: Object.entries(section.indexes ?? {}),
+    ignore: (section.ignore ?? []).map((rule) => ({ reason: rule.reason, select: parsePath(rule.select) })),
+    categories: c && {
+      selection: compileSelection(c),
+      extId: compileTemplate(c.ext_id),
+      fields: [
+        fc.field('name', 'text', c.name),
+        fc.field('description', 'text', c.description),
+        fc.field('image', 'text', c.image),
+        fc.field('hidden', 'boolean', c.hidden),
+      ],
+      options: (c.options ?? []).map((o) => compileOption(o, fc)),
+      onDuplicate: c.on_duplicate ?? 'error',
+    },
+    products: {
+      selection: compileSelection(p),
+      extId: compileTemplate(p.ext_id),
+      categoryExtId: p.category_ext_id !== undefined ? compileTemplate(p.category_ext_id) : undefined,
+      fields: [
+        fc.field('name', 'text', p.name),
+        fc.field('description', 'text', p.description),
+        fc.field('price', 'money', p.price),
+        fc.field('image', 'text', p.image),
+        fc.field('hidden', 'boolean', p.hidden),
+      ],
+      hasPrice: p.price !== undefined,
+      options: (p.options ?? []).map((o) => compileOption(o, fc)),
+      onDuplicate: p.on_duplicate ?? 'error',
+    },
+    booleans: transforms(['boolean']),
+  };
+}

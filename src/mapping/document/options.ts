@@ -1,0 +1,132 @@
+import { roundMoney } from '../../model/money.js';
+import type { ImportOption, ImportOptionValue } from '../../model/import-payload.js';
+import type { CompiledTransform } from '../types.js';
+import { readFields, type CompiledField, type FieldCompiler } from './fields.js';
+import { compileSelection, runSelection, type CompiledSelection, type RunState } from './records.js';
+import type { DocOption } from './schema.js';
+import type { Scope } from './select-path.js';
+import { compileTemplate, type CompiledTemplate } from './template.js';
+
+// Options and option values of a category or product. An option is either one per selected record
+// (a modifier group) or one built from the owner itself (the variants of an item: sizes, variations).
+
+interface CompiledValues {
+  selection: CompiledSelection;
+  extId: CompiledTemplate;
+  fields: (CompiledField | undefined)[];
+  price: CompiledField | undefined;
+  relative: boolean;
+}
+
+export interface CompiledOption {
+  selection: CompiledSelection | undefined;
+  extId: CompiledTemplate;
+  fields: (CompiledField | undefined)[];
+  minValues: number | undefined;
+  values: CompiledValues;
+}
+
+export function compileOption(spec: DocOption, fc: FieldCompiler): CompiledOption {
+  const v = spec.values;
+  return {
+    selection: spec.select
+      ? compileSelection({ select: spec.select, lookup: spec.lookup, skip: spec.skip })
+      : undefined,
+    extId: compileTemplate(spec.ext_id),
+    fields: [
+      fc.field('name', 'text', spec.name),
+      fc.field('type', 'text', spec.type),
+      fc.field('min_selectable', 'integer', spec.min_selectable),
+      fc.field('max_selectable', 'integer', spec.max_selectable),
+      fc.field('max_quantity', 'integer', spec.max_quantity),
+      fc.field('note', 'text', spec.note),
+      fc.field('hidden', 'boolean', spec.hidden),
+    ],
+    minValues: spec.min_values,
+    values: {
+      selection: compileSelection(v),
+      extId: compileTemplate(v.ext_id),
+      fields: [
+        fc.field('name', 'text', v.name),
+        fc.field('hidden', 'boolean', v.hidden),
+        fc.field('checked_default', 'boolean', v.checked_default),
+      ],
+      price: fc.field('price', 'money', v.price),
+      relative: v.price_relative === true,
+    },
+  };
+}
+
+/**
+ * The options of one owner record. The same option reached twice (one GloriaFood group on two
+ * sizes) is the same entity: it is kept once, at its first position.
+ */
+export function buildOptions(
+  options: readonly CompiledOption[],
+  owner: Scope,
+  state: RunState,
+  booleans: CompiledTransform,
+  basePrice: number | undefined,
+): ImportOption[] {
+  const out: ImportOption[] = [];
+  const seen = new Set<string>();
+  for (const option of options) {
+    const records = option.selection ? runSelection(option.selection, owner, state) : [owner];
+    for (const record of records) {
+      const extId = option.extId.render(record, state.root).trim();
+      if (extId === '') {
+        state.issue('empty-ext-id', 'error', `option ext_id "${option.extId.source}" is empty`, record.path);
+        continue;
+      }
+      if (seen.has(extId)) continue;
+      const values = buildValues(option.values, record, state, booleans, basePrice);
+      if (values.length < (option.minValues ?? 1)) {
+        // min_values is a rule of the mapping (one variation is no choice); an empty group is news.
+        if (option.minValues === undefined) {
+          state.issue('empty-group', 'warning', `option "${extId}" has no values; left out`, record.path);
+        }
+        continue;
+      }
+      seen.add(extId);
+      const fields = readFields(option.fields, record, state, booleans);
+      out.push({ ext_id: extId, ...fields, position: out.length + 1, option_values: values });
+    }
+  }
+  return out;
+}
+
+function buildValues(
+  spec: CompiledValues,
+  option: Scope,
+  state: RunState,
+  booleans: CompiledTransform,
+  basePrice: number | undefined,
+): ImportOptionValue[] {
+  const out: ImportOptionValue[] = [];
+  for (const record of runSelection(spec.selection, option, state)) {
+    const extId = spec.extId.render(record, state.root).trim();
+    if (extId === '') {
+      state.issue(
+        'empty-ext-id',
+        'error',
+        `option value ext_id "${spec.extId.source}" is empty`,
+        record.path,
+      );
+      continue;
+    }
+    const fields = readFields(spec.fields, record, state, booleans);
+    const price = spec.price ? readFields([spec.price], record, state, booleans).price : undefined;
+    const skip = state.takePendingSkip();
+    if (skip) {
+      state.skip(skip);
+      continue;
+    }
+    const value: ImportOptionValue = { ext_id: extId, ...fields, position: out.length + 1 };
+    if (typeof price === 'number') {
+      value.price_operator = '+';
+      value.price_operand = spec.relative && basePrice !== undefined ? roundMoney(price - basePrice) : price;
+    }
+    out.push(value);
+  }
+  return out;
+}

@@ -1,0 +1,146 @@
+import type { DataIssue } from '../../model/data-issue.js';
+import type { TransformSink } from '../types.js';
+import { compileCondition, type CompiledCondition, type ValueEnv } from './compile-value.js';
+import { parsePath, type ParsedPath } from './path-syntax.js';
+import type { DocIndex, DocLookup, DocSkipRule } from './schema.js';
+import { selectRecords, type Scope } from './select-path.js';
+import { compileTemplate, type CompiledTemplate } from './template.js';
+
+// Record selection and the relations between records: lookups of ids in indexes, counted skips.
+
+/** Everything one run accumulates; also the ValueEnv that compiled values read from. */
+export class RunState implements ValueEnv {
+  readonly issues: DataIssue[] = [];
+  readonly skipped = new Map<string, number>();
+  readonly indexes = new Map<string, IndexState>();
+  /** Set by a transform that asks for its record to be skipped (money `variable: skip`). */
+  pendingSkip: string | undefined;
+
+  constructor(
+    readonly root: Scope,
+    readonly file: string,
+  ) {}
+
+  issue(code: DataIssue['code'], severity: DataIssue['severity'], message: string, path: string): void {
+    this.issues.push({ code, severity, message, location: { file: this.file, path } });
+  }
+
+  skip(reason: string, count = 1): void {
+    if (count > 0) this.skipped.set(reason, (this.skipped.get(reason) ?? 0) + count);
+  }
+
+  sink(path: string): TransformSink {
+    return {
+      issue: (code, severity, message) => this.issue(code, severity, message, path),
+      skip: (reason) => {
+        this.pendingSkip ??= reason;
+      },
+    };
+  }
+
+  /** The skip a transform asked for while the current record was built, cleared. */
+  takePendingSkip(): string | undefined {
+    const reason = this.pendingSkip;
+    this.pendingSkip = undefined;
+    return reason;
+  }
+}
+
+interface IndexEntry {
+  scope: Scope;
+  used: boolean;
+}
+
+export interface IndexState {
+  name: string;
+  entries: Map<string, IndexEntry>;
+  unused?: string;
+}
+
+export function buildIndex(name: string, spec: DocIndex, state: RunState): IndexState {
+  const select = parsePath(spec.select);
+  const key = compileTemplate(spec.key);
+  const entries = new Map<string, IndexEntry>();
+  for (const scope of selectRecords(select, state.root, state.root)) {
+    const id = key.render(scope, state.root);
+    if (id === '') continue;
+    if (entries.has(id)) {
+      state.issue(
+        'duplicate-ext-id',
+        'warning',
+        `index "${name}": key "${id}" appears again; the first wins`,
+        scope.path,
+      );
+      continue;
+    }
+    entries.set(id, { scope, used: false });
+  }
+  return { name, entries, ...(spec.unused ? { unused: spec.unused } : {}) };
+}
+
+/** Counts, under the index's `unused` reason, the records no lookup ever reached. */
+export function countUnused(state: RunState): void {
+  for (const index of state.indexes.values()) {
+    if (!index.unused) continue;
+    let n = 0;
+    for (const entry of index.entries.values()) if (!entry.used) n++;
+    state.skip(index.unused, n);
+  }
+}
+
+export interface CompiledSelection {
+  select: ParsedPath;
+  lookup?: { index: string; key: CompiledTemplate };
+  skip: { reason: string; when: CompiledCondition }[];
+}
+
+export function compileSelection(spec: {
+  select: string;
+  lookup?: DocLookup | undefined;
+  skip?: DocSkipRule[] | undefined;
+}): CompiledSelection {
+  return {
+    select: parsePath(spec.select),
+    ...(spec.lookup ? { lookup: { index: spec.lookup.index, key: compileTemplate(spec.lookup.key) } } : {}),
+    skip: (spec.skip ?? []).map((rule) => ({ reason: rule.reason, when: compileCondition(rule.when) })),
+  };
+}
+
+/**
+ * The records a selection reaches from `from`. With a lookup, each selected reference is replaced
+ * by the record it names, whose `^` is then the reference (so `^.^` is the referring record).
+ */
+export function runSelection(sel: CompiledSelection, from: Scope, state: RunState): Scope[] {
+  const out: Scope[] = [];
+  for (const selected of selectRecords(sel.select, from, state.root)) {
+    const record = sel.lookup ? resolve(sel.lookup, selected, state) : selected;
+    if (!record) continue;
+    const rule = sel.skip.find((r) => r.when(record, state));
+    if (rule) state.skip(rule.reason);
+    else out.push(record);
+  }
+  return out;
+}
+
+function resolve(
+  lookup: NonNullable<CompiledSelection['lookup']>,
+  ref: Scope,
+  state: RunState,
+): Scope | undefined {
+  const index = state.indexes.get(lookup.index);
+  const key = lookup.key.render(ref, state.root);
+  const entry = key === '' ? undefined : index?.entries.get(key);
+  if (!entry) {
+    state.issue(
+      'unknown-reference',
+      'error',
+      key === ''
+        ? `empty reference into "${lookup.index}"`
+        : `no record in "${lookup.index}" has key "${key}"`,
+      ref.path,
+    );
+    return undefined;
+  }
+  entry.used = true;
+  return { value: entry.scope.value, path: entry.scope.path, parent: ref };
+}

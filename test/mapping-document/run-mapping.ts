@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { runDocumentMapping } from '../../src/mapping/document/run.js';
+import { DocumentMapping } from '../../src/mapping/schema.js';
+import { compileTransforms } from '../../src/mapping/transforms/index.js';
+import type { ExtractResultParts } from '../../src/mapping/types.js';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const samplesDir = fileURLToPath(new URL('../../../shared/pos-samples/', import.meta.url));
+
+/** Loads a shipped mapping by name (schema-checked) for the document engine. */
+export function loadDocumentMapping(name: string): DocumentMapping {
+  const text = readFileSync(`${repoRoot}mappings/${name}.yaml`, 'utf8');
+  return DocumentMapping.parse(parse(text));
+}
+
+/** Runs a document mapping on an in-memory document, as extractMenu would after opening the input. */
+export function runOn(
+  mapping: DocumentMapping,
+  document: unknown,
+  params: Record<string, string> = {},
+  file = 'input.json',
+): ExtractResultParts {
+  const sourceName = mapping.document.source ?? Object.keys(mapping.sources)[0] ?? 'input';
+  return runDocumentMapping(mapping.document, {
+    mapping,
+    params,
+    sources: { [sourceName]: { kind: 'document', file, document, issues: [] } },
+    transforms: { compile: compileTransforms },
+  });
+}
+
+export function readJson(path: string): unknown {
+  return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+}
+
+export function counts(parts: ExtractResultParts) {
+  const options = [...parts.menu.categories, ...parts.menu.products].flatMap((e) => e.options ?? []);
+  return {
+    categories: parts.menu.categories.length,
+    products: parts.menu.products.length,
+    options: options.length,
+    option_values: options.reduce((n, o) => n + (o.option_values?.length ?? 0), 0),
+    errors: parts.issues.filter((i) => i.severity === 'error').length,
+  };
+}
