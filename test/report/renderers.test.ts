@@ -53,7 +53,10 @@ describe('terminal rendering', () => {
 
 describe('Markdown rendering', () => {
   it('renders a small plan for a PR comment', async () => {
-    await expect(renderMarkdown(reportOf(samplePlan()))).toMatchFileSnapshot('__snapshots__/plan.md');
+    // .txt, not .md: prettier would reformat a Markdown snapshot.
+    await expect(renderMarkdown(reportOf(samplePlan()))).toMatchFileSnapshot(
+      '__snapshots__/plan.markdown.txt',
+    );
   });
 
   it('renders the apply result and escapes Markdown in names', () => {
