@@ -1,0 +1,65 @@
+import type { Argv, CommandModule } from 'yargs';
+import { createPlatformClient } from '../../platform/client.js';
+import type { RemoteCategory } from '../../platform/types.js';
+import { resolveConnection, withConnectionOptions, type ConnectionArgs } from '../connection-options.js';
+import { createOutput } from '../output.js';
+
+interface RemoteCategoriesArgs extends ConnectionArgs {
+  json: boolean;
+  visible?: 0 | 1;
+  q?: string;
+}
+
+const categoriesCommand: CommandModule<object, RemoteCategoriesArgs> = {
+  command: 'categories',
+  describe: 'List the categories the platform holds now (all pages)',
+  builder: (yargs) =>
+    withConnectionOptions(
+      yargs
+        .option('json', { type: 'boolean', default: false, describe: 'Print the categories as JSON' })
+        .option('visible', {
+          choices: [0, 1] as const,
+          describe: '0 = all categories including hidden ones, 1 = visible only (platform default)',
+        })
+        .option('q', { type: 'string', describe: 'Only categories whose name contains this text' }),
+    ),
+  handler: async (args) => {
+    const client = createPlatformClient(resolveConnection(args));
+    const categories = await client.listCategories({
+      ...(args.visible !== undefined ? { visible: args.visible } : {}),
+      ...(args.q !== undefined ? { q: args.q } : {}),
+    });
+    const out = createOutput();
+    out.data(args.json ? JSON.stringify(categories, null, 2) : renderTable(categories));
+  },
+};
+
+/** `menusync remote <what>`: read what the platform holds. */
+export const remoteCommand: CommandModule<object, object> = {
+  command: 'remote <what>',
+  describe: 'Read what the platform holds (categories)',
+  builder: (yargs: Argv) =>
+    yargs.command(categoriesCommand).demandCommand(1, 'name what to read: categories'),
+  handler: () => undefined,
+};
+
+const COLUMNS = ['name', 'ext_id', 'uid', 'products', 'hidden', 'options'] as const;
+
+export function renderTable(categories: RemoteCategory[]): string {
+  if (categories.length === 0) return 'no categories';
+  const rows = categories.map((c) => [
+    c.name ?? '',
+    c.ext_id ?? '',
+    c.uid,
+    String(c.products_count ?? ''),
+    c.hidden ? 'yes' : 'no',
+    String(c.options?.length ?? 0),
+  ]);
+  const widths = COLUMNS.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [line(COLUMNS), ...rows.map(line), `${categories.length} categories`].join('\n');
+}

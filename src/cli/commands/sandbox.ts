@@ -1,0 +1,57 @@
+import type { CommandModule } from 'yargs';
+import { startSandbox } from '../../sandbox/server.js';
+import { DEMO_CLIENT } from '../../sandbox/types.js';
+import { createOutput } from '../output.js';
+
+interface SandboxArgs {
+  port: number;
+  host: string;
+  data?: string;
+  'base-path'?: string;
+}
+
+/** Runs the local platform until SIGINT/SIGTERM, for trying menusync without real credentials. */
+export const sandboxCommand: CommandModule<object, SandboxArgs> = {
+  command: 'sandbox',
+  describe: 'Run a local sandbox of the ordering platform (demo credentials included)',
+  builder: (yargs) =>
+    yargs
+      .option('port', { type: 'number', default: 8787, describe: 'Port to listen on (0 = any free port)' })
+      .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface to listen on' })
+      .option('data', { type: 'string', describe: 'Keep the menus in this JSON file across restarts' })
+      .option('base-path', { type: 'string', describe: 'Path prefix of every endpoint, e.g. /api' }),
+  handler: async (args) => {
+    const out = createOutput();
+    const sandbox = await startSandbox({
+      port: args.port,
+      host: args.host,
+      ...(args.data ? { dataFile: args.data } : {}),
+      ...(args['base-path'] ? { basePath: args['base-path'] } : {}),
+    });
+    // The demo secret is printed on purpose: it only opens this local sandbox.
+    out.data(
+      [
+        `sandbox listening on ${sandbox.url}`,
+        `demo client id: ${DEMO_CLIENT.clientId}  secret: ${DEMO_CLIENT.clientSecret}`,
+        '',
+        'to point menusync at it:',
+        `MENUSYNC_BASE_URL=${sandbox.url}`,
+        `MENUSYNC_CLIENT_ID=${DEMO_CLIENT.clientId}`,
+        `MENUSYNC_CLIENT_SECRET=${DEMO_CLIENT.clientSecret}`,
+        '',
+        'press Ctrl+C to stop',
+      ].join('\n'),
+    );
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        resolve();
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+    await sandbox.close();
+    out.info('sandbox stopped');
+  },
+};
