@@ -2,7 +2,8 @@ import type { CommandModule } from 'yargs';
 import { schemaCommand } from './schema.js';
 import { sandboxCommand } from './sandbox.js';
 import { remoteCommand } from './remote-categories.js';
+import { initCommand } from './init.js';
 
 // One file per command; each command registers here with one line.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- yargs command modules differ in their argument types
-export const commands: CommandModule<any, any>[] = [schemaCommand, sandboxCommand, remoteCommand];
+export const commands: CommandModule<any, any>[] = [schemaCommand, sandboxCommand, remoteCommand, initCommand];

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { InvalidInputError } from '../errors.js';
+import type { CellValue, Source, TableSource } from '../extract/types.js';
+import { openSource } from '../extract/registry.js';
+import { resolveMappingFile, SHIPPED_MAPPINGS_DIR } from '../mapping/loader.js';
+import { genericStarter } from './generic-starter.js';
+import { guessColumns } from './guess-columns.js';
+import { recognizeDocument, recognizeHeaders, type Recognition } from './recognize.js';
+import { shippedStarter } from './shipped-starter.js';
+
+export type { Recognition } from './recognize.js';
+export { recognizeDocument, recognizeHeaders } from './recognize.js';
+
+export interface InitRequest {
+  input: string;
+  /** Where the starter will be written (for the `$schema` path); absent: printed, relative to cwd. */
+  out?: string;
+  cwd?: string;
+}
+
+export interface InitResult {
+  /** Absent when no known format matched and the starter is the generic one. */
+  recognition?: Recognition;
+  /** The starter mapping, YAML text. */
+  yaml: string;
+}
+
+/** Records sampled to tell a filled column from an empty one in the generic guesses. */
+const SAMPLE_RECORDS = 20;
+
+/** Reads the input's headers (or JSON shape) and writes a starter mapping for it. */
+export async function initMapping(request: InitRequest): Promise<InitResult> {
+  const source = await openSource(request.input, {});
+  const schemaRef = schemaReference(request);
+  const recognition = recognize(source);
+  if (recognition) {
+    const shipped = await resolveMappingFile(recognition.format.mapping);
+    return {
+      recognition,
+      yaml: shippedStarter(recognition, shipped.text, { input: request.input, schemaRef }),
+    };
+  }
+  if (source.kind === 'document') {
+    throw new InvalidInputError(
+      `${request.input}: no known JSON menu format has this shape (${describeShape(source.document)})`,
+      {
+        hint: 'write a kind: document mapping by hand, see docs/mapping-format.md',
+      },
+    );
+  }
+  const samples = await sampleRecords(source);
+  return {
+    yaml: genericStarter({
+      input: request.input,
+      headers: source.headers,
+      guesses: guessColumns(source.headers, samples),
+      format: /\.xlsx$/i.test(request.input) ? 'xlsx' : 'csv',
+      ...(source.sheet !== undefined ? { sheet: source.sheet } : {}),
+      headerRow: source.headerRow,
+      schemaRef,
+    }),
+  };
+}
+
+function recognize(source: Source): Recognition | undefined {
+  return source.kind === 'table' ? recognizeHeaders(source.headers) : recognizeDocument(source.document);
+}
+
+async function sampleRecords(source: TableSource): Promise<CellValue[][]> {
+  const samples: CellValue[][] = [];
+  // Leaving the loop early closes the underlying stream (the iterator's return()).
+  for await (const record of source.records) {
+    samples.push(record.cells);
+    if (samples.length >= SAMPLE_RECORDS) break;
+  }
+  return samples;
+}
+
+/** How the written file points at the shipped JSON Schema, for editor completion. */
+function schemaReference(request: InitRequest): string {
+  const schema = path.join(SHIPPED_MAPPINGS_DIR, 'mapping.schema.json');
+  const cwd = request.cwd ?? process.cwd();
+  const from = request.out ? path.dirname(path.resolve(cwd, request.out)) : cwd;
+  const relative = path.relative(from, schema).split(path.sep).join('/');
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+function describeShape(document: unknown): string {
+  if (Array.isArray(document)) return `an array of ${document.length}`;
+  if (typeof document === 'object' && document !== null) {
+    return `keys: ${Object.keys(document).slice(0, 10).join(', ') || 'none'}`;
+  }
+  return typeof document;
+}
