@@ -1,0 +1,42 @@
+import { extname } from 'node:path';
+import { csvExtractor } from './csv/index.js';
+import { assertReadableFile, readBytes } from './file-access.js';
+import { jsonExtractor } from './json/index.js';
+import type { Extractor, ReadOptions, Source } from './types.js';
+import { xlsxExtractor } from './xlsx/index.js';
+
+export { listSheets } from './xlsx/index.js';
+export { selectPath, parsePath, type PathMatch, type PathStep } from './json/index.js';
+
+/** Every input format, one line each: a new format is a new folder and a line here. */
+export const extractors: readonly Extractor[] = [csvExtractor, xlsxExtractor, jsonExtractor];
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+/** Format by content: a zip is an xlsx, `{`/`[` after a BOM and blanks is JSON, else delimited text. */
+export function sniffFormat(head: Uint8Array): Extractor['format'] {
+  if (ZIP_MAGIC.every((byte, index) => head[index] === byte)) return 'xlsx';
+  const text = new TextDecoder('utf-8').decode(head.subarray(0, 256)).replace(/^\uFEFF?\s*/, '');
+  return text.startsWith('{') || text.startsWith('[') ? 'json' : 'csv';
+}
+
+/** The extractor for a file: options.format, else its extension, else its first bytes. */
+export async function chooseExtractor(file: string, options: ReadOptions = {}): Promise<Extractor> {
+  const byFormat = options.format && extractors.find((extractor) => extractor.format === options.format);
+  if (byFormat) return byFormat;
+  const extension = extname(file).toLowerCase();
+  const byExtension = extractors.find((extractor) => extractor.extensions.includes(extension));
+  if (byExtension) return byExtension;
+  await assertReadableFile(file);
+  const format = sniffFormat(await readBytes(file, 512));
+  return extractors.find((extractor) => extractor.format === format) ?? csvExtractor;
+}
+
+/**
+ * Opens one input as a Source. A missing or unreadable file is an InvalidInputError naming it;
+ * data problems inside a readable file become `source.issues`.
+ */
+export async function openSource(file: string, options: ReadOptions = {}): Promise<Source> {
+  const extractor = await chooseExtractor(file, options);
+  return extractor.open(file, options);
+}
