@@ -111,6 +111,22 @@ describe('plan differ', () => {
     ]);
   });
 
+  it('removes a category option with its values and updates a product option', () => {
+    const desired = cafeMenu();
+    delete desired.categories[0]!.options;
+    desired.products[0]!.options![0]!.min_selectable = 1;
+    const { entries } = plan(desired, cafeMenu(), options);
+    expect(changes(entries)).toEqual([
+      'remove option category/C1/MILK',
+      'update option product/P1/SIZE',
+      'remove option_value category/C1/MILK/OAT',
+    ]);
+    expect(find(entries, 'option', 'P1', 'SIZE')?.changes).toEqual([
+      { field: 'min_selectable', old: null, new: 1 },
+    ]);
+    expect(find(entries, 'option_value', 'P1', 'SIZE', 'S')?.action).toBe('keep');
+  });
+
   it('keeps the same option ext_id under two products apart', () => {
     const desired = cafeMenu();
     desired.products[1]!.options![0]!.option_values![1]!.price_operand = 0.7;
