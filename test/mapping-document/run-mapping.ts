@@ -23,9 +23,12 @@ export function runOn(
   file = 'input.json',
 ): ExtractResultParts {
   const sourceName = mapping.document.source ?? Object.keys(mapping.sources)[0] ?? 'input';
+  const defaults = Object.entries(mapping.parameters ?? {}).flatMap(([k, p]) =>
+    p.default !== undefined ? [[k, p.default] as const] : [],
+  );
   return runDocumentMapping(mapping.document, {
     mapping,
-    params,
+    params: { ...Object.fromEntries(defaults), ...params },
     sources: { [sourceName]: { kind: 'document', file, document, issues: [] } },
     transforms: { compile: compileTransforms },
   });

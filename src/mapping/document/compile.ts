@@ -1,9 +1,9 @@
 import type { CompiledTransform } from '../types.js';
-import type { CompileTransforms } from './compile-value.js';
+import { compileValue, type CompiledValue, type CompileTransforms } from './compile-value.js';
 import { fieldCompiler, type CompiledField } from './fields.js';
 import { compileOption, type CompiledOption } from './options.js';
-import { parsePath, type ParsedPath } from './path-syntax.js';
-import { compileSelection, type CompiledSelection } from './records.js';
+import type { ParsedPath } from './path-syntax.js';
+import { compileSelection, parseSelect, type CompiledSelection } from './records.js';
 import type { DocIndex, DocumentSection } from './schema.js';
 import { compileTemplate, type CompiledTemplate } from './template.js';
 
@@ -19,13 +19,13 @@ export interface CompiledEntity {
 }
 
 export interface CompiledProducts extends CompiledEntity {
-  categoryExtId: CompiledTemplate | undefined;
+  categoryExtId: CompiledValue | undefined;
   hasPrice: boolean;
 }
 
 export interface CompiledDocument {
   indexes: [string, DocIndex][];
-  ignore: { reason: string; select: ParsedPath }[];
+  ignore: { reason: string; select: ParsedPath[] }[];
   categories: CompiledEntity | undefined;
   products: CompiledProducts;
   /** The shared `boolean` transform, for boolean fields whose value is text ("Y", "active"). */
@@ -38,7 +38,7 @@ export function compileDocument(section: DocumentSection, transforms: CompileTra
   const p = section.products;
   return {
     indexes: Object.entries(section.indexes ?? {}),
-    ignore: (section.ignore ?? []).map((rule) => ({ reason: rule.reason, select: parsePath(rule.select) })),
+    ignore: (section.ignore ?? []).map((rule) => ({ reason: rule.reason, select: parseSelect(rule.select) })),
     categories: c && {
       selection: compileSelection(c),
       extId: compileTemplate(c.ext_id),
@@ -54,7 +54,8 @@ export function compileDocument(section: DocumentSection, transforms: CompileTra
     products: {
       selection: compileSelection(p),
       extId: compileTemplate(p.ext_id),
-      categoryExtId: p.category_ext_id !== undefined ? compileTemplate(p.category_ext_id) : undefined,
+      categoryExtId:
+        p.category_ext_id !== undefined ? compileValue(p.category_ext_id, transforms) : undefined,
       fields: [
         fc.field('name', 'text', p.name),
         fc.field('description', 'text', p.description),

@@ -2,8 +2,9 @@ import type { DataIssue } from '../../model/data-issue.js';
 import type { TransformSink } from '../types.js';
 import { compileCondition, type CompiledCondition, type ValueEnv } from './compile-value.js';
 import { parsePath, type ParsedPath } from './path-syntax.js';
+import type { DocSelect } from './schema.js';
 import type { DocIndex, DocLookup, DocSkipRule } from './schema.js';
-import { selectRecords, type Scope } from './select-path.js';
+import { selectAll, type Scope } from './select-path.js';
 import { compileTemplate, type CompiledTemplate } from './template.js';
 
 // Record selection and the relations between records: lookups of ids in indexes, counted skips.
@@ -58,10 +59,10 @@ export interface IndexState {
 }
 
 export function buildIndex(name: string, spec: DocIndex, state: RunState): IndexState {
-  const select = parsePath(spec.select);
+  const select = parseSelect(spec.select);
   const key = compileTemplate(spec.key);
   const entries = new Map<string, IndexEntry>();
-  for (const scope of selectRecords(select, state.root, state.root)) {
+  for (const scope of selectAll(select, state.root, state.root)) {
     const id = key.render(scope, state.root);
     if (id === '') continue;
     if (entries.has(id)) {
@@ -88,19 +89,23 @@ export function countUnused(state: RunState): void {
   }
 }
 
+export function parseSelect(select: DocSelect): ParsedPath[] {
+  return (Array.isArray(select) ? select : [select]).map(parsePath);
+}
+
 export interface CompiledSelection {
-  select: ParsedPath;
+  select: ParsedPath[];
   lookup?: { index: string; key: CompiledTemplate };
   skip: { reason: string; when: CompiledCondition }[];
 }
 
 export function compileSelection(spec: {
-  select: string;
+  select: DocSelect;
   lookup?: DocLookup | undefined;
   skip?: DocSkipRule[] | undefined;
 }): CompiledSelection {
   return {
-    select: parsePath(spec.select),
+    select: parseSelect(spec.select),
     ...(spec.lookup ? { lookup: { index: spec.lookup.index, key: compileTemplate(spec.lookup.key) } } : {}),
     skip: (spec.skip ?? []).map((rule) => ({ reason: rule.reason, when: compileCondition(rule.when) })),
   };
@@ -112,7 +117,7 @@ export function compileSelection(spec: {
  */
 export function runSelection(sel: CompiledSelection, from: Scope, state: RunState): Scope[] {
   const out: Scope[] = [];
-  for (const selected of selectRecords(sel.select, from, state.root)) {
+  for (const selected of selectAll(sel.select, from, state.root)) {
     const record = sel.lookup ? resolve(sel.lookup, selected, state) : selected;
     if (!record) continue;
     const rule = sel.skip.find((r) => r.when(record, state));

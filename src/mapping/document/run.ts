@@ -6,7 +6,7 @@ import { buildOptions } from './options.js';
 import { buildIndex, countUnused, runSelection, RunState } from './records.js';
 import { readFields } from './fields.js';
 import type { DocumentSection } from './schema.js';
-import { rootScope, selectRecords, type Scope } from './select-path.js';
+import { rootScope, selectAll, type Scope } from './select-path.js';
 
 // Compiled once per mapping section: running the same mapping on many files parses nothing again.
 const cache = new WeakMap<DocumentSection, CompiledDocument>();
@@ -28,7 +28,7 @@ export function runDocumentMapping(section: DocumentSection, ctx: DocumentContex
   const state = new RunState(rootScope(source.document, ctx.params), source.file);
   for (const [name, spec] of doc.indexes) state.indexes.set(name, buildIndex(name, spec, state));
   for (const rule of doc.ignore)
-    state.skip(rule.reason, selectRecords(rule.select, state.root, state.root).length);
+    state.skip(rule.reason, selectAll(rule.select, state.root, state.root).length);
 
   const counter = { rows: 0 };
   const categories = doc.categories ? buildCategories(doc, doc.categories, state, counter) : [];
@@ -79,7 +79,8 @@ function buildProducts(doc: CompiledDocument, state: RunState, counter: { rows: 
     if (extId === undefined) continue;
     const fields = readFields(spec.fields, record, state, doc.booleans);
     if (!keep(fields, record, state, 'product')) continue;
-    const category = spec.categoryExtId?.render(record, state.root).trim() ?? '';
+    const categoryValue = spec.categoryExtId?.(record, state) ?? null;
+    const category = categoryValue === null ? '' : String(categoryValue).trim();
     if (spec.categoryExtId && category === '') {
       state.issue('missing-value', 'warning', `product "${extId}" has no category`, record.path);
     }

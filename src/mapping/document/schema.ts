@@ -23,6 +23,10 @@ export const DocPath = z.string().min(1).superRefine(syntaxCheck(parsePath));
 /** A template such as `{id}` or `size-{slug(name)}`; text without braces is a constant. */
 export const DocTemplate = z.string().superRefine(syntaxCheck(compileTemplate));
 
+/** One selection, or several whose records are concatenated (an export that comes in two shapes). */
+export const DocSelect = z.union([DocPath, z.array(DocPath).min(1)]);
+export type DocSelect = z.infer<typeof DocSelect>;
+
 const Scalar = z.union([z.string(), z.number(), z.boolean()]);
 
 const DocConditionObject = z.strictObject({
@@ -97,7 +101,7 @@ export const DocSkipRule = z.strictObject({ reason: z.string().min(1), when: Doc
 export type DocSkipRule = z.infer<typeof DocSkipRule>;
 
 const Selection = {
-  select: DocPath,
+  select: DocSelect,
   lookup: DocLookup.optional(),
   /** Records left out on purpose: counted by reason, never silent. */
   skip: z.array(DocSkipRule).optional(),
@@ -117,7 +121,7 @@ export type DocOptionValues = z.infer<typeof DocOptionValues>;
 
 export const DocOption = z.strictObject({
   /** One option per selected record; absent: one option built from the owning record (variants). */
-  select: DocPath.optional(),
+  select: DocSelect.optional(),
   lookup: DocLookup.optional(),
   skip: z.array(DocSkipRule).optional(),
   ext_id: DocTemplate,
@@ -151,7 +155,7 @@ export type DocCategories = z.infer<typeof DocCategories>;
 export const DocProducts = z.strictObject({
   ...Selection,
   ext_id: DocTemplate,
-  category_ext_id: DocTemplate.optional(),
+  category_ext_id: DocValue.optional(),
   name: DocValue,
   description: DocValue.optional(),
   price: DocValue.optional(),
@@ -164,14 +168,14 @@ export const DocProducts = z.strictObject({
 export type DocProducts = z.infer<typeof DocProducts>;
 
 export const DocIndex = z.strictObject({
-  select: DocPath,
+  select: DocSelect,
   key: DocTemplate,
   /** When set, entries no lookup ever used are counted as skipped with this reason. */
   unused: z.string().min(1).optional(),
 });
 export type DocIndex = z.infer<typeof DocIndex>;
 
-export const DocIgnoreRule = z.strictObject({ reason: z.string().min(1), select: DocPath });
+export const DocIgnoreRule = z.strictObject({ reason: z.string().min(1), select: DocSelect });
 export type DocIgnoreRule = z.infer<typeof DocIgnoreRule>;
 
 export const DocumentSection = z

@@ -47,6 +47,11 @@ export function selectRecords(path: ParsedPath, from: Scope, root: Scope): Scope
     );
 }
 
+/** Every record of several selections (alternative document shapes), in order. */
+export function selectAll(paths: readonly ParsedPath[], from: Scope, root: Scope): Scope[] {
+  return paths.flatMap((path) => selectRecords(path, from, root));
+}
+
 /** The first value a path reaches, or undefined. */
 export function firstValue(path: ParsedPath, from: Scope, root: Scope): unknown {
   return evaluatePath(path, from, root)[0]?.value;
