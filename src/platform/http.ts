@@ -103,8 +103,20 @@ export function interpretFailure(label: string, status: number, text: string): P
   const message = redact(`${label} failed${where}: ${code ?? 'unknown error'}${detail ? `: ${detail}` : ''}`);
   const retriable = RETRIABLE_STATUSES.has(status) || (code !== undefined && RETRIABLE_CODES.has(code));
   const details = { status, ...(code !== undefined ? { code } : {}) };
-  return retriable ? new RetriablePlatformError(message, details) : new FatalPlatformError(message, details);
+  if (retriable) return new RetriablePlatformError(message, details);
+  const hint = code !== undefined ? HINTS[code] : undefined;
+  return new FatalPlatformError(message, { ...details, ...(hint ? { hint } : {}) });
 }
+
+/** What the user can do about the failures that are theirs to fix. */
+const HINTS: Record<string, string> = {
+  invalid_client:
+    'check the client id and secret (MENUSYNC_CLIENT_ID, MENUSYNC_CLIENT_SECRET or --client-secret-file)',
+  INVALID_AUTH:
+    'check the client id and secret (MENUSYNC_CLIENT_ID, MENUSYNC_CLIENT_SECRET or --client-secret-file)',
+  insufficient_scope: 'the API client needs the write:menu scope: ask the platform support to grant it',
+  INSUFFICIENT_SCOPE: 'the API client needs the write:menu scope: ask the platform support to grant it',
+};
 
 function parseObject(text: string): Record<string, unknown> | undefined {
   try {
