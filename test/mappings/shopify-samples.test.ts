@@ -1,0 +1,134 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { extractMenu } from '../../src/mapping/extract-menu.js';
+import type { ExtractResult } from '../../src/mapping/types.js';
+
+// The shipped shopify-products mapping on the two real Shopify exports in ../shared/pos-samples
+// (never copied into the repository). Expected counts were worked out by hand from the files.
+
+const SAMPLES = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../shared/pos-samples/shopify',
+);
+const present = existsSync(SAMPLES);
+if (!present) console.warn(`Skipping the real Shopify samples: ${SAMPLES} is absent`);
+
+function product(result: ExtractResult, extId: string) {
+  const found = result.menu.products.find((p) => p.ext_id === extId);
+  if (!found) throw new Error(`no product ${extId}`);
+  return found;
+}
+
+function errorsOf(result: ExtractResult) {
+  return result.issues.filter((i) => i.severity === 'error');
+}
+
+describe.skipIf(!present)('shopify-products on the real Shopify exports', () => {
+  describe('bakery export (legacy headers, 1458 rows)', () => {
+    let result: ExtractResult;
+    beforeAll(async () => {
+      result = await extractMenu({
+        mapping: 'shopify-products',
+        inputs: [path.join(SAMPLES, 'cake-bakery-products_export_1.csv')],
+      });
+    });
+
+    it('maps 288 products, 206 with a variant option, skipping the 41 image-only rows', () => {
+      expect(errorsOf(result)).toEqual([]);
+      expect(result.stats).toMatchObject({
+        rows: 1458,
+        categories: 17,
+        products: 288,
+        options: 206,
+        option_values: 1335,
+      });
+      expect(result.skipped).toEqual([{ reason: 'image-only', count: 41 }]);
+      expect(result.menu.products.filter((p) => p.hidden === true)).toEqual([]);
+    });
+
+    it('names categories by the last taxonomy segment, in order of appearance', () => {
+      expect(result.menu.categories.slice(0, 4).map((c) => [c.ext_id, c.name])).toEqual([
+        ['cat-cakes', 'Cakes'],
+        ['cat-cupcakes', 'Cupcakes'],
+        ['cat-uncategorized', 'Uncategorized'],
+        ['cat-pastries-scones', 'Pastries & Scones'],
+      ]);
+      expect(result.menu.products.filter((p) => p.category_ext_id === 'cat-balloons')).toHaveLength(38);
+    });
+
+    it('combines Flavor x Size into one nine-value option priced from the cheapest combination', () => {
+      const cake = product(result, 'enchanted-mermaid-under-the-sea-cake');
+      expect(cake.price).toBe(42);
+      expect(cake.options?.[0]?.name).toBe('Flavor / Size');
+      const values = cake.options?.[0]?.option_values ?? [];
+      expect(values).toHaveLength(9);
+      expect(values[0]).toMatchObject({ name: 'red-velvet / 6"', price_operator: '+', price_operand: 3 });
+      expect(values[8]).toMatchObject({ name: 'victoria-sponge / 10"', price_operand: 36 });
+    });
+
+    it('decodes entities in titles and gives a Default Title product no option', () => {
+      expect(product(result, 'the-golden-truffle-amp-honeycomb-crumb-cake')).toMatchObject({
+        name: 'The Golden Truffle & Honeycomb Crumb Cake',
+        price: 18,
+        category_ext_id: 'cat-cakes',
+      });
+      const bento = product(result, 'the-midnight-luxe-bento-celebration-box');
+      expect(bento).toMatchObject({ price: 40, category_ext_id: 'cat-cupcakes' });
+      expect(bento.options).toBeUndefined();
+    });
+  });
+
+  describe('Shopify sample template (2024 headers)', () => {
+    let result: ExtractResult;
+    beforeAll(async () => {
+      result = await extractMenu({
+        mapping: 'shopify-products',
+        inputs: [path.join(SAMPLES, 'shopify-sample-product-template-2024.csv')],
+      });
+    });
+
+    it('maps 16 rows to 3 products', () => {
+      expect(errorsOf(result)).toEqual([]);
+      expect(result.stats).toMatchObject({
+        rows: 16,
+        categories: 3,
+        products: 3,
+        options: 2,
+        option_values: 15,
+      });
+      expect(result.menu.categories.map((c) => c.name)).toEqual([
+        'T-Shirts',
+        'E-Books',
+        'Perfumes & Colognes',
+      ]);
+    });
+
+    it('maps the 12 size/colour variants and the format variants', () => {
+      const shirt = product(result, 'physical-product-the-band-t-shirt');
+      expect(shirt).toMatchObject({
+        name: 'Physical Product “The Band” T-Shirt',
+        price: 19.99,
+        hidden: false,
+      });
+      expect(shirt.options?.[0]?.name).toBe('Size / Color');
+      expect(shirt.options?.[0]?.option_values?.[0]).toMatchObject({
+        name: 'Small / green',
+        price_operand: 0,
+      });
+      const book = product(result, 'digital-product-the-history-of-rock-music');
+      expect(book.price).toBe(9.99);
+      expect(book.options?.[0]?.option_values?.map((v) => [v.name, v.price_operand])).toEqual([
+        ['PDF', 5],
+        ['Audio', 12],
+        ['Kindle', 0],
+      ]);
+    });
+
+    it('hides the product not published on the online store', () => {
+      expect(product(result, 'example-perfume')).toMatchObject({ hidden: true, price: 74.99 });
+      expect(product(result, 'example-perfume').options).toBeUndefined();
+    });
+  });
+});

@@ -1,0 +1,157 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { extractMenu } from '../../src/mapping/extract-menu.js';
+import type { ExtractResult } from '../../src/mapping/types.js';
+
+// The shipped woocommerce-products mapping on our fixture (exact counts and entities) and on the
+// official WooCommerce sample data in ../shared/pos-samples (never copied into the repository).
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const FIXTURE = path.resolve(HERE, '../../fixtures/woocommerce/cafe-products.csv');
+const SAMPLE = path.resolve(HERE, '../../../shared/pos-samples/woocommerce/wc-sample_products.csv');
+const samplePresent = existsSync(SAMPLE);
+if (!samplePresent) console.warn(`Skipping the real WooCommerce sample: ${SAMPLE} is absent`);
+
+function product(result: ExtractResult, extId: string) {
+  const found = result.menu.products.find((p) => p.ext_id === extId);
+  if (!found) throw new Error(`no product ${extId}`);
+  return found;
+}
+
+function errors(result: ExtractResult) {
+  return result.issues.filter((i) => i.severity === 'error');
+}
+
+function skippedCounts(result: ExtractResult): Record<string, number> {
+  return Object.fromEntries(result.skipped.map((s) => [s.reason, s.count]));
+}
+
+describe('woocommerce-products on our fixture', () => {
+  let result: ExtractResult;
+  beforeAll(async () => {
+    result = await extractMenu({ mapping: 'woocommerce-products', inputs: [FIXTURE] });
+  });
+
+  it('maps simple and variable products, skipping grouped and external ones', () => {
+    expect(errors(result)).toEqual([]);
+    expect(result.stats).toMatchObject({
+      rows: 14,
+      categories: 5,
+      products: 6,
+      options: 2,
+      option_values: 6,
+    });
+    expect(skippedCounts(result)).toEqual({ 'grouped-product': 1, 'external-product': 1 });
+    expect(result.menu.products.map((p) => p.ext_id)).toEqual([
+      'latte',
+      'croissant',
+      'pain-au-chocolat',
+      '212',
+      'gift-card-20',
+      'seasonal-tart',
+    ]);
+  });
+
+  it('takes the first of several categories and the last segment of its path', () => {
+    expect(result.menu.categories.map((c) => [c.ext_id, c.name])).toEqual([
+      ['cat-coffee', 'Coffee'],
+      ['cat-pastries', 'Pastries'],
+      ['cat-smoothies', 'Smoothies'],
+      ['cat-gift-cards', 'Gift cards'],
+      ['cat-tarts', 'Tarts'],
+    ]);
+    expect(product(result, 'croissant')).toMatchObject({
+      category_ext_id: 'cat-pastries',
+      description: 'Flaky & golden',
+      price: 2.8,
+      hidden: false,
+    });
+  });
+
+  it('turns variations found by parent SKU into one option over both attributes', () => {
+    const latte = product(result, 'latte');
+    expect(latte).toMatchObject({ name: 'Latte', price: 3.2, description: 'Espresso & steamed milk.' });
+    expect(latte.options?.[0]).toMatchObject({ name: 'Size / Milk', type: 'single', min_selectable: 1 });
+    expect(latte.options?.[0]?.option_values?.map((v) => [v.ext_id, v.name, v.price_operand])).toEqual([
+      ['latte-small-whole', 'Small / Whole', 0],
+      ['latte-small-oat', 'Small / Oat', 0.5],
+      ['latte-large-whole', 'Large / Whole', 0.7],
+      ['latte-large-oat', 'Large / Oat', 1.2],
+    ]);
+  });
+
+  it('finds variations by id:NN and names SKU-less values after the option', () => {
+    const smoothie = product(result, '212');
+    expect(smoothie).toMatchObject({ name: 'Smoothie', price: 5.5, category_ext_id: 'cat-smoothies' });
+    expect(smoothie.options?.[0]?.option_values?.map((v) => [v.ext_id, v.name, v.price_operand])).toEqual([
+      ['212-variant-mango', 'Mango', 0],
+      ['212-variant-berry', 'Berry', 0.4],
+    ]);
+  });
+
+  it('hides products hidden from the catalog or not published, and ignores sale prices', () => {
+    expect(product(result, 'pain-au-chocolat')).toMatchObject({ hidden: true, price: 3.1 });
+    expect(product(result, 'seasonal-tart')).toMatchObject({ hidden: true, price: 4.25 });
+    expect(product(result, 'gift-card-20')).toMatchObject({
+      name: 'Gift Card €20',
+      price: 20,
+      hidden: false,
+    });
+  });
+});
+
+describe.skipIf(!samplePresent)('woocommerce-products on the official WooCommerce sample data', () => {
+  let result: ExtractResult;
+  beforeAll(async () => {
+    result = await extractMenu({ mapping: 'woocommerce-products', inputs: [SAMPLE] });
+  });
+
+  it('maps 24 rows to 13 products and 2 variant options, with no errors', () => {
+    expect(errors(result)).toEqual([]);
+    expect(result.stats).toMatchObject({
+      rows: 24,
+      categories: 4,
+      products: 13,
+      options: 2,
+      option_values: 9,
+    });
+    expect(skippedCounts(result)).toEqual({ 'grouped-product': 1, 'external-product': 1 });
+    expect(result.menu.categories.map((c) => c.name)).toEqual(['Tshirts', 'Hoodies', 'Accessories', 'Music']);
+  });
+
+  it('collects variations listed away from their parent, in row order', () => {
+    const hoodie = product(result, 'cc-hoodie');
+    expect(hoodie).toMatchObject({ name: 'Hoodie', price: 45, category_ext_id: 'cat-hoodies' });
+    expect(hoodie.options?.[0]?.name).toBe('Color / Logo');
+    expect(hoodie.options?.[0]?.option_values?.map((v) => [v.ext_id, v.name, v.price_operand])).toEqual([
+      ['cc-hoodie-red', 'Red / No', 0],
+      ['cc-hoodie-green', 'Green / No', 0],
+      ['cc-hoodie-blue', 'Blue / No', 0],
+      ['cc-hoodie-red-logo', 'Red / Yes', 0],
+      ['cc-hoodie-blue-logo', 'Blue / Yes', 0],
+      ['cc-hoodie-green-logo', 'Green / Yes', 0],
+    ]);
+  });
+
+  it('leaves an "any" attribute out of the value names', () => {
+    const tee = product(result, 'cc-tee');
+    expect(tee.price).toBe(25);
+    expect(tee.options?.[0]?.option_values?.map((v) => v.name)).toEqual(['Blue', 'Green', 'Red']);
+  });
+
+  it('maps visibility, downloadable simple products and the first image', () => {
+    expect(product(result, 'cc-hoodie-with-pocket')).toMatchObject({ hidden: true, price: 45 });
+    expect(product(result, 'cc-album')).toMatchObject({
+      price: 15,
+      category_ext_id: 'cat-music',
+      hidden: false,
+    });
+    expect(product(result, 'cc-beanie')).toMatchObject({
+      price: 20,
+      description: 'This is a simple product.',
+      image: 'https://classiccommerce.cc/wp-content/downloads/sample-data-images/beanie.png',
+    });
+  });
+});
