@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPlatformClient } from '../../src/platform/client.js';
 import { FatalPlatformError } from '../../src/platform/errors.js';
+import { redact } from '../../src/secrets.js';
 import { harness, smallMenu } from './fixture.js';
 
 describe('platform client authentication', () => {
@@ -25,6 +26,25 @@ describe('platform client authentication', () => {
     now += 2_000;
     await h.client.importMenu(smallMenu());
     expect(h.hits('/oauth/token')).toHaveLength(2);
+  });
+
+  it('counts the token lifetime from the request, not from the answer', async () => {
+    const start = 1_000_000;
+    let now = start;
+    const h = await harness({ now: () => now }, { tokenLifetimeSeconds: 120 });
+    // The token answer takes 300 ms of real time, during which the injected clock jumps 59 s.
+    h.sandbox.injectFaults([{ kind: 'delay', ms: 300, path: '/oauth/token' }]);
+    setTimeout(() => (now = start + 59_000), 50);
+    await h.client.importMenu(smallMenu());
+    // requested at `start`: renew at start + 120 s - 60 s margin, although it arrived at start + 59 s
+    now = start + 61_000;
+    await h.client.importMenu(smallMenu());
+    expect(h.hits('/oauth/token')).toHaveLength(2);
+  });
+
+  it('registers the client secret for redaction as soon as the client exists', async () => {
+    const h = await harness();
+    expect(redact(`secret=${h.credentials.clientSecret}`)).toBe('secret=[REDACTED]');
   });
 
   it('gets a new token once and retries once after invalid_token', async () => {

@@ -136,8 +136,12 @@ describe('platform client fatal errors', () => {
   });
 
   it('fails once with 413 when the body is over the size limit', async () => {
-    const h = await harness({}, { maxImportBytes: 200 });
-    const error = await h.client.importMenu(smallMenu()).catch((e: unknown) => e);
+    const h = await harness({}, { maxImportBytes: 1_000 });
+    // big enough that the sandbox answers while the body is still being sent
+    const products = Array.from({ length: 20_000 }, (_, i) => ({ ext_id: `P${i}`, name: 'x'.repeat(50) }));
+    const error = await h.client
+      .importMenu({ pos_uid: 'pos-1', update_mode: 'merge', products })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FatalPlatformError);
     expect(error).toMatchObject({ status: 413, attempts: 1 });
   });
