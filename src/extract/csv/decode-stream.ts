@@ -1,12 +1,21 @@
 import { isUtf8 } from 'node:buffer';
 import { Transform, type TransformCallback } from 'node:stream';
 import { incompleteUtf8Tail, type CsvEncoding } from './detect-encoding.js';
+import { decodeWindows1252 } from './windows-1252.js';
 
 /**
  * Decodes a single-byte or UTF-16 file chunk by chunk into UTF-8 for csv-parse.
  * `stream: true` keeps a UTF-16 code unit or surrogate pair split across chunks intact.
  */
 export function createDecoder(encoding: Exclude<CsvEncoding, 'utf-8'>): Transform {
+  if (encoding === 'windows-1252') {
+    // Single-byte: no state across chunks.
+    return new Transform({
+      transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+        callback(null, Buffer.from(decodeWindows1252(chunk), 'utf8'));
+      },
+    });
+  }
   const decoder = new TextDecoder(encoding);
   return new Transform({
     transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {

@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { decodeWindows1252 } from './windows-1252.js';
 
 /** Encodings the CSV reader decodes, spelled as Node's TextDecoder labels. */
 export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'macintosh';
@@ -38,11 +39,15 @@ function sniffUtf16(sample: Uint8Array): CsvEncoding | undefined {
 const LOWER = /\p{Ll}/u;
 const UPPER = /\p{Lu}/u;
 const LETTER = /\p{L}/u;
+/** Curly quotes, dashes, ellipsis, bullet, euro: what Windows-1252 puts at 0x80-0x9F. */
+const PUNCTUATION = /[\u2010-\u2027\u20ac]/u;
+const WORDISH = /[\p{L}\p{N} ]/u;
 
 /**
  * How much a single-byte decoding looks like real text: accented letters sit inside words
- * (`café`, `Müller`), an upper-case letter right after a lower-case one (`åÊ`) or a C1 control
- * is a sign of the wrong code page.
+ * (`café`, `Müller`), typographic punctuation sits next to words or spaces (`Chef’s`, `“Best”`);
+ * an upper-case letter right after a lower-case one (`åÊ`) or a C1 control is a sign of the
+ * wrong code page.
  */
 function plausibility(text: string): number {
   let score = 0;
@@ -52,6 +57,7 @@ function plausibility(text: string): number {
     const char = text[i] ?? '';
     const before = text[i - 1] ?? ' ';
     if (code >= 0x80 && code <= 0x9f) score -= 5;
+    else if (PUNCTUATION.test(char) && WORDISH.test(before + (text[i + 1] ?? ' '))) score += 1;
     else if (LOWER.test(char) && LETTER.test(before)) score += 1;
     else if (UPPER.test(char) && LOWER.test(before)) score -= 1;
   }
@@ -85,7 +91,7 @@ export function detectEncoding(sample: Uint8Array): DetectedEncoding {
   const complete = sample.subarray(0, sample.length - incompleteUtf8Tail(sample));
   if (isUtf8(complete)) return { encoding: 'utf-8', bomLength: 0 };
   const mac = plausibility(new TextDecoder('macintosh').decode(sample)) + macintoshHints(sample);
-  const windows = plausibility(new TextDecoder('windows-1252').decode(sample));
+  const windows = plausibility(decodeWindows1252(sample));
   return { encoding: mac > windows ? 'macintosh' : 'windows-1252', bomLength: 0 };
 }
 

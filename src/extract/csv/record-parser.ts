@@ -14,6 +14,10 @@ export interface RecordParserOptions {
  * rows; instead we read the live `info.lines` (documented, updated before each record is
  * pushed) as the record is pushed.
  */
+interface ParserState {
+  state: { quoting: boolean };
+}
+
 export class RecordParser extends Parser {
   private readonly lines = new LineTracker();
 
@@ -25,6 +29,12 @@ export class RecordParser extends Parser {
       skip_empty_lines: true,
       skip_records_with_error: true,
       on_skip: (error) => {
+        // After `"a"b` csv-parse stays inside the quoted field and would swallow the rest of the
+        // file into this one skipped record; leaving the quote lets only this record be skipped.
+        // `state` is the parser's public (if untyped) parse state, test/extract/csv-read.test.ts
+        // covers the recovery.
+        if (error?.code === 'CSV_INVALID_CLOSING_QUOTE')
+          (this as unknown as ParserState).state.quoting = false;
         const reported = typeof error?.lines === 'number' ? error.lines : undefined;
         options.onMalformed(error, reported === undefined ? undefined : this.lines.physical(reported));
         return undefined;
