@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ColumnRef, Condition, ValueSpec } from './value-schema.js';
+import { ColumnPattern, ColumnRef, Condition, TemplateText, ValueSpec } from './value-schema.js';
 
 // The `table:` section of a `kind: table` mapping (CSV and XLSX exports). Every key is documented in
 // docs/mapping-format.md; the runner is in table/.
@@ -12,20 +12,33 @@ export const SkipRule = z.strictObject({
 });
 export type SkipRule = z.infer<typeof SkipRule>;
 
-export const GroupSpec = z.strictObject({
-  /** `key` (aliases `handle`, `repeat`): rows with the same key; `continuation`: a non-empty `start`
-   * opens a product, rows with it empty continue it; `parent`: rows naming a parent in `parent`. */
-  by: z.enum(['none', 'key', 'handle', 'repeat', 'continuation', 'parent']),
-  key: ValueSpec.optional(),
-  start: ValueSpec.optional(),
-  parent: ValueSpec.optional(),
-  keys: z.array(ValueSpec).min(1).optional(),
-});
+export const GroupSpec = z
+  .strictObject({
+    /** `key` (aliases `handle`, `repeat`): rows with the same key; `continuation`: a non-empty `start`
+     * opens a product, rows with it empty continue it; `parent`: rows naming a parent in `parent`. */
+    by: z.enum(['none', 'key', 'handle', 'repeat', 'continuation', 'parent']),
+    key: ValueSpec.optional(),
+    start: ValueSpec.optional(),
+    parent: ValueSpec.optional(),
+    keys: z.array(ValueSpec).min(1).optional(),
+  })
+  .superRefine((group, ctx) => {
+    const need = (key: 'key' | 'start' | 'parent' | 'keys') => {
+      if (group[key] === undefined)
+        ctx.addIssue({ code: 'custom', message: `by: ${group.by} needs "${key}"`, path: [] });
+    };
+    if (group.by === 'key' || group.by === 'handle' || group.by === 'repeat') need('key');
+    if (group.by === 'continuation') need('start');
+    if (group.by === 'parent') {
+      need('parent');
+      need('keys');
+    }
+  });
 export type GroupSpec = z.infer<typeof GroupSpec>;
 
 export const CategorySpec = z.strictObject({
   name: ValueSpec,
-  ext_id: z.string().optional(),
+  ext_id: TemplateText.optional(),
   path_separator: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
   take: z.enum(['last', 'first', 'join']).optional(),
   join_with: z.string().optional(),
@@ -46,7 +59,7 @@ export type ProductSpec = z.infer<typeof ProductSpec>;
 export const VariantsSpec = z.strictObject({
   rows: z.enum(['all', 'children']).optional(),
   always: z.boolean().optional(),
-  option: z.strictObject({ ext_id: z.string().optional(), name: ValueSpec.optional() }).optional(),
+  option: z.strictObject({ ext_id: TemplateText.optional(), name: ValueSpec.optional() }).optional(),
   value: z.strictObject({
     ext_id: ValueSpec.optional(),
     name: ValueSpec,
@@ -74,19 +87,14 @@ export const DeclaredModifierSet = z.strictObject({
 export type DeclaredModifierSet = z.infer<typeof DeclaredModifierSet>;
 
 export const ModifierSetsSpec = z.strictObject({
-  columns: ColumnPatternWithName(),
+  /** `{name}` in the pattern captures the set name; other `{x}` are parameters. */
+  columns: ColumnPattern,
   truthy: z.array(z.string()).optional(),
   sets: z.record(z.string(), DeclaredModifierSet).optional(),
   undeclared: z.enum(['warn', 'error', 'ignore']).optional(),
-  ext_id: z.string().optional(),
+  ext_id: TemplateText.optional(),
 });
 export type ModifierSetsSpec = z.infer<typeof ModifierSetsSpec>;
-
-function ColumnPatternWithName() {
-  return z.strictObject({
-    pattern: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
-  });
-}
 
 export const TableSection = z.strictObject({
   source: z.string().min(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTemplate, TemplateSyntaxError } from './transforms/template.js';
 
 // The building blocks every section of a mapping uses: column references, transforms, value specs
 // and row conditions. Documented key by key in docs/mapping-format.md.
@@ -76,20 +77,42 @@ export const TransformStep = z.union([
 ]);
 export type TransformStep = z.infer<typeof TransformStep>;
 
-const ValueSpecObject = z.strictObject({
-  column: ColumnRef.optional(),
-  template: z.string().optional(),
-  value: z.union([z.string(), z.number(), z.boolean()]).optional(),
-  get first_of() {
-    return z.array(ValueSpec).min(1).optional();
-  },
-  join: z.strictObject({ with: z.string(), parts: z.array(z.string()).min(1) }).optional(),
-  transforms: z.array(TransformStep).optional(),
-  optional: z.boolean().optional(),
+/** A `{Column}` template, syntax-checked at load so a typo is reported with its line. */
+export const TemplateText = z.string().superRefine((text, ctx) => {
+  try {
+    parseTemplate(text);
+  } catch (error) {
+    if (!(error instanceof TemplateSyntaxError)) throw error;
+    ctx.addIssue({ code: 'custom', message: error.message });
+  }
 });
 
+const SOURCE_KEYS = ['column', 'template', 'value', 'first_of', 'join'] as const;
+
+const ValueSpecObject = z
+  .strictObject({
+    column: ColumnRef.optional(),
+    template: TemplateText.optional(),
+    value: z.union([z.string(), z.number(), z.boolean()]).optional(),
+    get first_of() {
+      return z.array(ValueSpec).min(1).optional();
+    },
+    join: z.strictObject({ with: z.string(), parts: z.array(TemplateText).min(1) }).optional(),
+    transforms: z.array(TransformStep).optional(),
+    optional: z.boolean().optional(),
+  })
+  .superRefine((spec, ctx) => {
+    const keys = SOURCE_KEYS.filter((k) => spec[k] !== undefined);
+    if (keys.length !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `give exactly one of ${SOURCE_KEYS.join(', ')} (found ${keys.length === 0 ? 'none' : keys.join(', ')})`,
+      });
+    }
+  });
+
 /** Where a field's value comes from: a template string, or an object with exactly one source key. */
-export const ValueSpec: z.ZodType<ValueSpec> = z.union([z.string(), ValueSpecObject]);
+export const ValueSpec: z.ZodType<ValueSpec> = z.union([TemplateText, ValueSpecObject]);
 export type ValueSpec =
   | string
   | {
@@ -104,7 +127,7 @@ export type ValueSpec =
 
 const ConditionObject = z.strictObject({
   column: ColumnRef.optional(),
-  template: z.string().optional(),
+  template: TemplateText.optional(),
   in: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
   not_in: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
   empty: z.boolean().optional(),

@@ -1,0 +1,153 @@
+import { UsageError, InvalidInputError } from '../errors.js';
+import type { Source } from '../extract/types.js';
+import { openSource } from '../extract/registry.js';
+import { normalizeMoney } from '../model/normalize.js';
+import { validateMenu } from '../model/validate-payload.js';
+import type { DataIssue } from '../model/data-issue.js';
+import { runDocumentMapping } from './document/run.js';
+import { loadMapping } from './loader.js';
+import type { Mapping, SourceSpec } from './schema.js';
+import { runTableMapping } from './table/run.js';
+import { compileTransforms } from './transforms/index.js';
+import type { ExtractRequest, ExtractResult, ExtractResultParts } from './types.js';
+
+/** The pipeline's first two stages: read the inputs, map them to the canonical menu. */
+export async function extractMenu(request: ExtractRequest): Promise<ExtractResult> {
+  const { mapping } = await loadMapping(request.mapping);
+  return runMapping(mapping, request.inputs, request.params ?? {});
+}
+
+/** Runs an already loaded mapping (validate and tests use it with a mapping parsed from text). */
+export async function runMapping(
+  mapping: Mapping,
+  inputs: readonly string[],
+  given: Readonly<Record<string, string>>,
+): Promise<ExtractResult> {
+  const params = resolveParameters(mapping, given);
+  const bound = bindInputs(mapping, inputs);
+  const parts = await runBound(mapping, bound, params);
+  return finish(parts, bound[0]?.file);
+}
+
+/** Given values, then defaults; a declared parameter with neither stays a wildcard (undefined). */
+export function resolveParameters(
+  mapping: Mapping,
+  given: Readonly<Record<string, string>>,
+): Record<string, string | undefined> {
+  const declared = mapping.parameters ?? {};
+  const unknown = Object.keys(given).filter((name) => !(name in declared));
+  if (unknown.length > 0) {
+    const known = Object.keys(declared);
+    throw new UsageError(
+      `mapping "${mapping.name}" has no parameter ${unknown.map((u) => `"${u}"`).join(', ')}`,
+      { hint: known.length > 0 ? `its parameters: ${known.join(', ')}` : 'it takes no parameters' },
+    );
+  }
+  const params: Record<string, string | undefined> = {};
+  for (const [name, spec] of Object.entries(declared)) {
+    params[name] = given[name] ?? spec.default;
+    if (params[name] === undefined && spec.required) {
+      throw new UsageError(`mapping "${mapping.name}" needs --param ${name}=... (${spec.description})`);
+    }
+  }
+  return params;
+}
+
+interface BoundInput {
+  name: string;
+  spec: SourceSpec;
+  file: string;
+}
+
+/** Inputs bind to the mapping's sources in declaration order. */
+function bindInputs(mapping: Mapping, inputs: readonly string[]): BoundInput[] {
+  const sources = Object.entries(mapping.sources);
+  if (inputs.length > sources.length) {
+    throw new UsageError(
+      `mapping "${mapping.name}" reads ${sources.length} input${sources.length === 1 ? '' : 's'} (${sources.map(([n]) => n).join(', ')}), got ${inputs.length}`,
+    );
+  }
+  const bound: BoundInput[] = [];
+  sources.forEach(([name, spec], i) => {
+    const file = inputs[i];
+    if (file !== undefined) bound.push({ name, spec, file });
+    else if (!spec.optional) {
+      throw new UsageError(
+        `mapping "${mapping.name}" needs an input for source "${name}" (--input #${i + 1})`,
+      );
+    }
+  });
+  return bound;
+}
+
+async function open(input: BoundInput): Promise<Source> {
+  const { description: _d, optional: _o, ...readOptions } = input.spec;
+  return openSource(input.file, readOptions);
+}
+
+async function runBound(
+  mapping: Mapping,
+  bound: readonly BoundInput[],
+  params: Record<string, string | undefined>,
+): Promise<ExtractResultParts> {
+  if (mapping.kind === 'table') {
+    const input = bound.find((b) => b.name === mapping.table.source);
+    if (!input)
+      throw new InvalidInputError(
+        `mapping "${mapping.name}": table.source "${mapping.table.source}" is not a declared source with an input`,
+      );
+    const source = await open(input);
+    if (source.kind !== 'table') {
+      throw new InvalidInputError(
+        `${input.file}: a ${source.kind} input, but mapping "${mapping.name}" reads tables (CSV or XLSX)`,
+      );
+    }
+    return runTableMapping(mapping, source, params);
+  }
+  const sources: Record<string, Extract<Source, { kind: 'document' }>> = {};
+  for (const input of bound) {
+    const source = await open(input);
+    if (source.kind !== 'document') {
+      throw new InvalidInputError(
+        `${input.file}: a table input, but mapping "${mapping.name}" reads JSON documents`,
+      );
+    }
+    sources[input.name] = source;
+  }
+  const fixed = Object.fromEntries(
+    Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+  return runDocumentMapping(mapping.document, {
+    mapping,
+    params: fixed,
+    sources,
+    transforms: { compile: compileTransforms },
+  });
+}
+
+/** Platform rules on the mapped menu, money rounded to cents, and the counts for the summary. */
+export function finish(parts: ExtractResultParts, file?: string): ExtractResult {
+  const menu = normalizeMoney(parts.menu);
+  const menuIssues: DataIssue[] = validateMenu(menu).map((issue) => ({
+    code: 'invalid-menu',
+    severity: issue.severity,
+    message: `${issue.message} (${issue.code})`,
+    location: { ...(file ? { file } : {}), path: issue.path },
+  }));
+  const issues = [...parts.issues, ...menuIssues];
+  const options = [...menu.categories, ...menu.products].flatMap((e) => e.options ?? []);
+  return {
+    menu,
+    issues,
+    skipped: parts.skipped,
+    stats: {
+      rows: parts.rows,
+      categories: menu.categories.length,
+      products: menu.products.length,
+      options: options.length,
+      option_values: options.reduce((n, o) => n + (o.option_values?.length ?? 0), 0),
+      warnings: issues.filter((i) => i.severity === 'warning').length,
+      errors: issues.filter((i) => i.severity === 'error').length,
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
+import type { z } from 'zod';
+import { InvalidInputError } from '../errors.js';
+import { Mapping, TableMapping } from './schema.js';
+import { describeZodIssues } from './zod-issues.js';
+
+/** mappings/ of the installed package: src/mapping and dist/mapping both sit two levels below it. */
+export const SHIPPED_MAPPINGS_DIR = fileURLToPath(new URL('../../mappings/', import.meta.url));
+
+/** A mapping file that does not load: every problem, each with file:line. */
+export class MappingError extends InvalidInputError {
+  readonly problems: string[];
+  constructor(file: string, problems: string[]) {
+    const head = `mapping ${file} has ${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+    super(`${head}:\n  ${problems.join('\n  ')}`, {
+      hint: 'fix the mapping; docs/mapping-format.md describes every key',
+    });
+    this.problems = problems;
+  }
+}
+
+export interface LoadedMapping {
+  mapping: Mapping;
+  /** Absolute path of the file read. */
+  file: string;
+}
+
+/** A bare name (`loyverse-items`) means mappings/<name>.yaml|.yml|.json of the package. */
+export function isBareMappingName(ref: string): boolean {
+  return !/[/\\]/.test(ref) && !/\.(ya?ml|json)$/i.test(ref);
+}
+
+export async function resolveMappingFile(ref: string): Promise<{ file: string; text: string }> {
+  const candidates = isBareMappingName(ref)
+    ? ['.yaml', '.yml', '.json'].map((ext) => path.join(SHIPPED_MAPPINGS_DIR, `${ref}${ext}`))
+    : [path.resolve(ref)];
+  for (const file of candidates) {
+    try {
+      return { file, text: await readFile(file, 'utf8') };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        throw new InvalidInputError(`cannot read mapping ${file}: ${(error as Error).message}`);
+      }
+    }
+  }
+  throw new InvalidInputError(
+    isBareMappingName(ref) ? `no shipped mapping named "${ref}"` : `mapping file not found: ${ref}`,
+    { hint: `shipped mappings are in ${SHIPPED_MAPPINGS_DIR}; or give a path to a .yaml/.json file` },
+  );
+}
+
+export async function loadMapping(ref: string): Promise<LoadedMapping> {
+  const { file, text } = await resolveMappingFile(ref);
+  return { mapping: parseMappingText(text, file), file };
+}
+
+/** Parses YAML or JSON (JSON is YAML) and validates; throws MappingError listing every problem. */
+export function parseMappingText(text: string, file: string): Mapping {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    throw new MappingError(
+      file,
+      doc.errors.map((e) => `${file}:${lineCounter.linePos(e.pos[0]).line}: ${e.message.split('\n')[0]}`),
+    );
+  }
+  const raw: unknown = doc.toJS();
+  const parsed = Mapping.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  // A table mapping's errors read better against the table schema than against the union.
+  const schema: z.ZodType = isRecord(raw) && raw.kind === 'table' ? TableMapping : Mapping;
+  const result = schema.safeParse(raw);
+  const issues = result.success ? parsed.error.issues : result.error.issues;
+  throw new MappingError(
+    file,
+    describeZodIssues(issues).map(
+      (i) => `${file}:${lineOf(doc, lineCounter, i.path)}: ${i.where}: ${i.message}`,
+    ),
+  );
+}
+
+/** The line of the deepest node of `segments` that exists in the document. */
+function lineOf(doc: Document, lineCounter: LineCounter, segments: readonly PropertyKey[]): number {
+  for (let n = segments.length; n >= 0; n--) {
+    const node = n === 0 ? doc.contents : doc.getIn(segments.slice(0, n), true);
+    if (isNode(node) && node.range) return lineCounter.linePos(node.range[0]).line;
+  }
+  return 1;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,112 @@
+import type { ColumnRef } from '../value-schema.js';
+
+// Column references resolve against the real header once per source, never per row.
+
+export interface ResolvedColumn {
+  index: number;
+  header: string;
+}
+
+/** Exact header first, then case-insensitive (first such header wins). */
+export class HeaderIndex {
+  private readonly exact = new Map<string, number>();
+  private readonly folded = new Map<string, number>();
+  constructor(readonly headers: readonly string[]) {
+    headers.forEach((h, i) => {
+      const name = h.trim();
+      if (!this.exact.has(name)) this.exact.set(name, i);
+      const key = name.toLowerCase();
+      if (!this.folded.has(key)) this.folded.set(key, i);
+    });
+  }
+
+  find(name: string): ResolvedColumn | undefined {
+    const trimmed = name.trim();
+    const index = this.exact.get(trimmed) ?? this.folded.get(trimmed.toLowerCase());
+    return index === undefined ? undefined : { index, header: this.headers[index] ?? name };
+  }
+}
+
+/** Parameters as the compiler sees them: wildcards (undefined) get bound by the first pattern match. */
+export type ParamBindings = Map<string, string | undefined>;
+
+const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Compiles `Price [{store}]` into a regular expression over whole headers. Bound parameters are
+ * literal text; unbound ones (and `capture`, e.g. `name` for modifier sets) match any text.
+ */
+export function patternRegExp(
+  pattern: string,
+  params: ParamBindings,
+  capture?: string,
+  flags = '',
+): { regexp: RegExp; groups: string[] } {
+  const groups: string[] = [];
+  let source = '';
+  let last = 0;
+  for (const m of pattern.matchAll(PLACEHOLDER)) {
+    const name = m[1] ?? '';
+    source += escapeRegExp(pattern.slice(last, m.index));
+    last = (m.index ?? 0) + m[0].length;
+    const bound = name === capture ? undefined : params.get(name);
+    if (bound !== undefined) source += escapeRegExp(bound);
+    else {
+      groups.push(name);
+      source += '(.+?)';
+    }
+  }
+  source += escapeRegExp(pattern.slice(last));
+  return { regexp: new RegExp(`^${source}$`, flags), groups };
+}
+
+/** Resolves a pattern to the first matching header (exact case first), binding wildcard parameters. */
+export function resolvePattern(
+  headers: HeaderIndex,
+  pattern: string,
+  params: ParamBindings,
+): ResolvedColumn | undefined {
+  for (const flags of ['', 'i']) {
+    const { regexp, groups } = patternRegExp(pattern, params, undefined, flags);
+    for (let index = 0; index < headers.headers.length; index++) {
+      const header = (headers.headers[index] ?? '').trim();
+      const m = regexp.exec(header);
+      if (!m) continue;
+      groups.forEach((name, g) => params.set(name, m[g + 1]));
+      return { index, header };
+    }
+  }
+  return undefined;
+}
+
+export function resolveColumnRef(
+  headers: HeaderIndex,
+  ref: ColumnRef,
+  params: ParamBindings,
+): ResolvedColumn | undefined {
+  if (typeof ref === 'string') return headers.find(ref);
+  if (Array.isArray(ref)) {
+    for (const name of ref) {
+      const found = headers.find(name);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  const patterns = Array.isArray(ref.pattern) ? ref.pattern : [ref.pattern];
+  for (const pattern of patterns) {
+    const found = resolvePattern(headers, pattern, params);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function describeColumnRef(ref: ColumnRef): string {
+  if (typeof ref === 'string') return `"${ref}"`;
+  if (Array.isArray(ref)) return ref.map((r) => `"${r}"`).join(' or ');
+  const patterns = Array.isArray(ref.pattern) ? ref.pattern : [ref.pattern];
+  return patterns.map((p) => `"${p}"`).join(' or ');
+}

@@ -1,0 +1,79 @@
+import type { CellValue } from '../../extract/types.js';
+import type { DataIssue, DataIssueCode } from '../../model/data-issue.js';
+import type { TemplateContext } from '../transforms/template.js';
+import type { Scalar, TransformSink } from '../types.js';
+import type { HeaderIndex, ParamBindings } from './columns.js';
+
+/** The row being evaluated; compiled functions read it instead of taking a location per call. */
+export interface RowCursor {
+  row: number;
+  /** Set by a transform (e.g. money `variable: skip`); the builder skips the row and resets it. */
+  skipReason: string | undefined;
+}
+
+export type CompiledValue = (cells: readonly CellValue[], context: TemplateContext) => Scalar;
+export type CompiledCondition = (cells: readonly CellValue[]) => boolean;
+
+/** Everything compilation needs about one source, plus where issues go. */
+export class CompileContext {
+  readonly cursor: RowCursor = { row: 0, skipReason: undefined };
+  readonly issues: DataIssue[] = [];
+  private readonly reported = new Set<string>();
+
+  constructor(
+    readonly headers: HeaderIndex,
+    readonly params: ParamBindings,
+    readonly file: string,
+    readonly sheet: string | undefined,
+    readonly headerRow: number,
+  ) {}
+
+  /** Parameters with a value, for `{@param.x}` (read when a template is compiled). */
+  fixedParams(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [k, v] of this.params) if (v !== undefined) out[k] = v;
+    return out;
+  }
+
+  /** An issue at the current row. */
+  rowIssue(code: DataIssueCode, severity: DataIssue['severity'], message: string, column?: string): void {
+    this.issues.push({
+      code,
+      severity,
+      message,
+      location: {
+        file: this.file,
+        ...(this.sheet ? { sheet: this.sheet } : {}),
+        row: this.cursor.row,
+        ...(column ? { column } : {}),
+      },
+    });
+  }
+
+  /** An issue about the header (missing columns), reported once per distinct message. */
+  headerIssue(code: DataIssueCode, severity: DataIssue['severity'], message: string, column?: string): void {
+    if (this.reported.has(message)) return;
+    this.reported.add(message);
+    this.issues.push({
+      code,
+      severity,
+      message,
+      location: {
+        file: this.file,
+        ...(this.sheet ? { sheet: this.sheet } : {}),
+        row: this.headerRow,
+        ...(column ? { column } : {}),
+      },
+    });
+  }
+
+  /** A transform sink bound to one column; created once per compiled field. */
+  sinkFor(column: string | undefined, field: string): TransformSink {
+    return {
+      issue: (code, severity, message) => this.rowIssue(code, severity, `${field}: ${message}`, column),
+      skip: (reason) => {
+        this.cursor.skipReason ??= reason;
+      },
+    };
+  }
+}

@@ -1,0 +1,185 @@
+import type { CellValue } from '../../extract/types.js';
+import { compileTransforms } from '../transforms/index.js';
+import { cellText, compileTemplate, parseTemplate, templateColumns } from '../transforms/template.js';
+import type { Condition, ValueSpec } from '../value-schema.js';
+import { describeColumnRef, resolveColumnRef } from './columns.js';
+import type { CompileContext, CompiledCondition, CompiledValue } from './compile-context.js';
+
+const NULL_VALUE: CompiledValue = () => null;
+
+function cellScalar(cell: CellValue | undefined): string | number | boolean | null {
+  if (cell === null || cell === undefined) return null;
+  if (typeof cell !== 'string') return cell;
+  const trimmed = cell.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+interface Compiled {
+  fn: CompiledValue;
+  /** False when a column it needs is not in the header (already reported unless lenient). */
+  resolved: boolean;
+  column?: string;
+}
+
+/**
+ * Compiles a value spec against this source's header. `lenient`: missing columns are not reported
+ * (first_of alternatives, join parts); the caller decides.
+ */
+export function compileValue(spec: ValueSpec, ctx: CompileContext, field: string, lenient = false): Compiled {
+  if (typeof spec === 'string') return compileTemplateValue(spec, ctx, field, lenient);
+  const quiet = lenient || spec.optional === true;
+  let base: Compiled;
+  if (spec.column !== undefined) {
+    const col = resolveColumnRef(ctx.headers, spec.column, ctx.params);
+    if (!col) {
+      if (!quiet) missing(ctx, field, describeColumnRef(spec.column));
+      base = { fn: NULL_VALUE, resolved: false };
+    } else {
+      const index = col.index;
+      base = { fn: (cells) => cellScalar(cells[index]), resolved: true, column: col.header };
+    }
+  } else if (spec.template !== undefined) base = compileTemplateValue(spec.template, ctx, field, quiet);
+  else if (spec.value !== undefined) {
+    const constant = spec.value;
+    base = { fn: () => constant, resolved: true };
+  } else if (spec.first_of !== undefined) base = compileFirstOf(spec.first_of, ctx, field, quiet);
+  else if (spec.join !== undefined) base = compileJoin(spec.join, ctx, field, quiet);
+  else base = { fn: NULL_VALUE, resolved: false };
+
+  if (!spec.transforms || spec.transforms.length === 0 || !base.resolved) return base;
+  const transform = compileTransforms(spec.transforms);
+  const sink = ctx.sinkFor(base.column, field);
+  const inner = base.fn;
+  return { ...base, fn: (cells, context) => transform(inner(cells, context), sink) };
+}
+
+function missing(ctx: CompileContext, field: string, what: string): void {
+  ctx.headerIssue('missing-column', 'error', `${field}: no column ${what} in the header`);
+}
+
+function compileTemplateValue(text: string, ctx: CompileContext, field: string, quiet: boolean): Compiled {
+  const parts = parseTemplate(text);
+  const absent = templateColumns(parts).filter((name) => !ctx.headers.find(name));
+  if (absent.length > 0 && !quiet) missing(ctx, field, absent.map((a) => `"${a}"`).join(', '));
+  const render = compileTemplate(parts, (name) => ctx.headers.find(name)?.index, ctx.fixedParams());
+  const columns = templateColumns(parts);
+  const first = columns.length === 1 ? ctx.headers.find(columns[0] ?? '')?.header : undefined;
+  return {
+    fn: (cells, context) => {
+      const s = render(cells, context);
+      return s === '' ? null : s;
+    },
+    resolved: absent.length === 0,
+    ...(first ? { column: first } : {}),
+  };
+}
+
+function compileFirstOf(
+  specs: readonly ValueSpec[],
+  ctx: CompileContext,
+  field: string,
+  quiet: boolean,
+): Compiled {
+  const alternatives = specs.map((s) => compileValue(s, ctx, field, true)).filter((c) => c.resolved);
+  if (alternatives.length === 0) {
+    if (!quiet) missing(ctx, field, 'for any first_of alternative');
+    return { fn: NULL_VALUE, resolved: false };
+  }
+  const fns = alternatives.map((a) => a.fn);
+  return {
+    fn: (cells, context) => {
+      for (const fn of fns) {
+        const v = fn(cells, context);
+        if (v !== null && v !== '') return v;
+      }
+      return null;
+    },
+    resolved: true,
+    ...(alternatives[0]?.column ? { column: alternatives[0].column } : {}),
+  };
+}
+
+function compileJoin(
+  join: { with: string; parts: string[] },
+  ctx: CompileContext,
+  field: string,
+  quiet: boolean,
+): Compiled {
+  const parts = join.parts.map((p) => compileTemplateValue(p, ctx, field, true));
+  if (!parts.some((p) => p.resolved)) {
+    if (!quiet) missing(ctx, field, `for any join part`);
+    return { fn: NULL_VALUE, resolved: false };
+  }
+  const fns = parts.map((p) => p.fn);
+  return {
+    fn: (cells, context) => {
+      const texts: string[] = [];
+      for (const fn of fns) {
+        const v = fn(cells, context);
+        if (v !== null) texts.push(String(v));
+      }
+      return texts.length === 0 ? null : texts.join(join.with);
+    },
+    resolved: true,
+  };
+}
+
+/** Compiles a skip condition. A condition on an absent column never matches. */
+export function compileCondition(cond: Condition, ctx: CompileContext, field: string): CompiledCondition {
+  const tests: CompiledCondition[] = [];
+  if (cond.all) {
+    const all = cond.all.map((c, i) => compileCondition(c, ctx, `${field}.all[${i}]`));
+    tests.push((cells) => all.every((t) => t(cells)));
+  }
+  if (cond.any) {
+    const any = cond.any.map((c, i) => compileCondition(c, ctx, `${field}.any[${i}]`));
+    tests.push((cells) => any.some((t) => t(cells)));
+  }
+  if (cond.not) {
+    const not = compileCondition(cond.not, ctx, `${field}.not`);
+    tests.push((cells) => !not(cells));
+  }
+  if (cond.column !== undefined || cond.template !== undefined) {
+    const value = compileValue(
+      cond.column !== undefined
+        ? { column: cond.column, optional: true }
+        : { template: cond.template ?? '', optional: true },
+      ctx,
+      field,
+    );
+    if (!value.resolved) {
+      if (cond.optional !== true) {
+        const what =
+          cond.column !== undefined ? describeColumnRef(cond.column) : `for "${cond.template ?? ''}"`;
+        ctx.headerIssue(
+          'missing-column',
+          'warning',
+          `${field}: no column ${what} in the header; the condition never matches`,
+        );
+      }
+      return () => false;
+    }
+    tests.push(valueTest(value.fn, cond));
+  }
+  if (tests.length === 1) return tests[0] as CompiledCondition;
+  return (cells) => tests.every((t) => t(cells));
+}
+
+const norm = (v: string | number | boolean) => String(v).trim().toLowerCase();
+
+function valueTest(fn: CompiledValue, cond: Condition): CompiledCondition {
+  const inSet = cond.in ? new Set(cond.in.map(norm)) : undefined;
+  const notIn = cond.not_in ? new Set(cond.not_in.map(norm)) : undefined;
+  const empty = cond.empty;
+  const noContext = {};
+  return (cells) => {
+    const v = fn(cells, noContext);
+    const text = v === null ? '' : norm(v);
+    if (empty !== undefined && (text === '') !== empty) return false;
+    if (inSet && !inSet.has(text)) return false;
+    if (notIn && notIn.has(text)) return false;
+    return true;
+  };
+}
+
+export { cellText };

@@ -1,0 +1,132 @@
+import type { TableSection } from '../table-schema.js';
+import type { ValueSpec } from '../value-schema.js';
+import type { CompileContext, CompiledCondition, CompiledValue } from './compile-context.js';
+import { compileCondition, compileValue } from './compile-value.js';
+import { compileModifierSets, type CompiledModifierSets } from './modifier-sets.js';
+
+// Turns the table section into functions over row cells, once per source. Fields compile in the
+// order the doc lists them, so a wildcard parameter is bound by its first pattern (product price).
+
+export interface CompiledSkip {
+  reason: string;
+  scope: 'row' | 'group';
+  test: CompiledCondition;
+}
+
+export interface CompiledGrouping {
+  by: 'none' | 'key' | 'continuation' | 'parent';
+  key?: CompiledValue;
+  keys?: CompiledValue[];
+}
+
+export interface CompiledCategory {
+  name: CompiledValue;
+  extId: CompiledValue;
+  separators?: string[];
+  take: 'last' | 'first' | 'join';
+  joinWith: string;
+  fallback?: string;
+}
+
+export interface CompiledProduct {
+  extId: CompiledValue;
+  name: CompiledValue;
+  description?: CompiledValue;
+  price?: CompiledValue;
+  image?: CompiledValue;
+  hidden?: CompiledValue;
+}
+
+export interface CompiledVariants {
+  rows: 'all' | 'children';
+  always: boolean;
+  optionExtId: CompiledValue;
+  optionName?: CompiledValue;
+  valueExtId: CompiledValue;
+  valueName: CompiledValue;
+  valuePrice?: CompiledValue;
+  valueHidden?: CompiledValue;
+}
+
+export interface CompiledTable {
+  skips: CompiledSkip[];
+  grouping: CompiledGrouping;
+  category?: CompiledCategory;
+  product: CompiledProduct;
+  variants?: CompiledVariants;
+  modifierSets?: CompiledModifierSets;
+}
+
+export function compileTable(section: TableSection, ctx: CompileContext): CompiledTable {
+  const value = (spec: ValueSpec, field: string) => compileValue(spec, ctx, field).fn;
+  const maybe = (spec: ValueSpec | undefined, field: string) =>
+    spec === undefined ? undefined : value(spec, field);
+
+  const product: CompiledProduct = {
+    extId: value(section.product.ext_id, 'product.ext_id'),
+    name: value(section.product.name, 'product.name'),
+  };
+  const optionalFields = ['description', 'price', 'image', 'hidden'] as const;
+  for (const f of optionalFields) {
+    const fn = maybe(section.product[f], `product.${f}`);
+    if (fn) product[f] = fn;
+  }
+
+  const group = section.group;
+  const by = group === undefined ? 'none' : group.by === 'handle' || group.by === 'repeat' ? 'key' : group.by;
+  const grouping: CompiledGrouping = { by };
+  if (group && by === 'key' && group.key) grouping.key = value(group.key, 'group.key');
+  if (group && by === 'continuation' && group.start) grouping.key = value(group.start, 'group.start');
+  if (group && by === 'parent' && group.parent && group.keys) {
+    grouping.key = value(group.parent, 'group.parent');
+    grouping.keys = group.keys.map((k, i) => compileValue(k, ctx, `group.keys[${i}]`, true).fn);
+  }
+
+  const compiled: CompiledTable = {
+    skips: (section.skip ?? []).map((rule, i) => ({
+      reason: rule.reason,
+      scope: rule.scope ?? 'row',
+      test: compileCondition(rule.when, ctx, `skip[${i}] (${rule.reason})`),
+    })),
+    grouping,
+    product,
+  };
+
+  if (section.category) {
+    const c = section.category;
+    const separators =
+      c.path_separator === undefined
+        ? undefined
+        : Array.isArray(c.path_separator)
+          ? c.path_separator
+          : [c.path_separator];
+    compiled.category = {
+      name: value(c.name, 'category.name'),
+      extId: value(c.ext_id ?? 'cat-{slug(@name)}', 'category.ext_id'),
+      take: c.take ?? 'last',
+      joinWith: c.join_with ?? ' > ',
+      ...(separators ? { separators } : {}),
+      ...(c.fallback !== undefined ? { fallback: c.fallback } : {}),
+    };
+  }
+
+  if (section.variants) {
+    const v = section.variants;
+    compiled.variants = {
+      rows: v.rows ?? (by === 'continuation' || by === 'parent' ? 'children' : 'all'),
+      always: v.always === true,
+      optionExtId: value(v.option?.ext_id ?? '{@product}-variant', 'variants.option.ext_id'),
+      valueExtId: value(v.value.ext_id ?? '{@option}-{slug(@name)}', 'variants.value.ext_id'),
+      valueName: value(v.value.name, 'variants.value.name'),
+    };
+    const optionName = maybe(v.option?.name, 'variants.option.name');
+    if (optionName) compiled.variants.optionName = optionName;
+    const price = maybe(v.value.price, 'variants.value.price');
+    if (price) compiled.variants.valuePrice = price;
+    const hidden = maybe(v.value.hidden, 'variants.value.hidden');
+    if (hidden) compiled.variants.valueHidden = hidden;
+  }
+
+  if (section.modifier_sets) compiled.modifierSets = compileModifierSets(section.modifier_sets, ctx);
+  return compiled;
+}

@@ -1,0 +1,95 @@
+import type { CellValue } from '../../extract/types.js';
+import type { ImportOption } from '../../model/import-payload.js';
+import type { DeclaredModifierSet, ModifierSetsSpec } from '../table-schema.js';
+import { slugify } from '../transforms/slug.js';
+import { cellText } from '../transforms/template.js';
+import { patternRegExp } from './columns.js';
+import type { CompileContext, CompiledValue } from './compile-context.js';
+import { compileValue } from './compile-value.js';
+
+// Membership columns (`Modifier Set - X` = Y/N) say which sets an item uses; the sets' options and
+// prices are not in such exports, so they come from the mapping's `sets` or are reported.
+
+export interface MembershipColumn {
+  index: number;
+  header: string;
+  /** The set name captured from the header. */
+  name: string;
+  set?: DeclaredModifierSet;
+}
+
+export interface CompiledModifierSets {
+  columns: MembershipColumn[];
+  truthy: Set<string>;
+  extId: CompiledValue;
+  undeclared: 'warn' | 'error' | 'ignore';
+  /** Per undeclared set name: how many products use it (reported after the run). */
+  undeclaredUse: Map<string, { header: string; products: number }>;
+}
+
+const DEFAULT_TRUTHY = ['y', 'yes', 'true', '1', 'x'];
+
+export function compileModifierSets(spec: ModifierSetsSpec, ctx: CompileContext): CompiledModifierSets {
+  const patterns = Array.isArray(spec.columns.pattern) ? spec.columns.pattern : [spec.columns.pattern];
+  const regexps = patterns.map((p) => patternRegExp(p, ctx.params, 'name', 'i'));
+  const declared = new Map(Object.entries(spec.sets ?? {}));
+  const declaredFolded = new Map([...declared].map(([k, v]) => [k.trim().toLowerCase(), v]));
+  const columns: MembershipColumn[] = [];
+  ctx.headers.headers.forEach((raw, index) => {
+    const header = raw.trim();
+    for (const { regexp, groups } of regexps) {
+      const m = regexp.exec(header);
+      if (!m) continue;
+      const name = (m[groups.indexOf('name') + 1] ?? '').trim();
+      const set = declared.get(name) ?? declaredFolded.get(name.toLowerCase());
+      columns.push({ index, header: raw, name, ...(set ? { set } : {}) });
+      break;
+    }
+  });
+  return {
+    columns,
+    truthy: new Set((spec.truthy ?? DEFAULT_TRUTHY).map((t) => t.trim().toLowerCase())),
+    extId: compileValue(spec.ext_id ?? '{@product}-{slug(@name)}', ctx, 'modifier_sets.ext_id').fn,
+    undeclared: spec.undeclared ?? 'warn',
+    undeclaredUse: new Map(),
+  };
+}
+
+/** The options a product's head row says it uses, positioned from `firstPosition`. */
+export function modifierOptions(
+  sets: CompiledModifierSets,
+  cells: readonly CellValue[],
+  productExtId: string,
+  firstPosition: number,
+): ImportOption[] {
+  const options: ImportOption[] = [];
+  for (const column of sets.columns) {
+    if (!sets.truthy.has(cellText(cells[column.index]).toLowerCase())) continue;
+    const set = column.set;
+    if (!set) {
+      const use = sets.undeclaredUse.get(column.name) ?? { header: column.header, products: 0 };
+      use.products += 1;
+      sets.undeclaredUse.set(column.name, use);
+      continue;
+    }
+    const extId = set.ext_id ?? String(sets.extId(cells, { product: productExtId, name: column.name }) ?? '');
+    const max = set.max ?? set.values.length;
+    options.push({
+      ext_id: extId,
+      name: set.name ?? column.name,
+      ...(max === 1 ? { type: 'single' } : {}),
+      min_selectable: set.min ?? 0,
+      max_selectable: max,
+      position: firstPosition + options.length,
+      option_values: set.values.map((v, i) => ({
+        ext_id: v.ext_id ?? `${extId}-${slugify(v.name)}`,
+        name: v.name,
+        price_operator: '+',
+        price_operand: v.price ?? 0,
+        ...(v.hidden !== undefined ? { hidden: v.hidden } : {}),
+        position: i + 1,
+      })),
+    });
+  }
+  return options;
+}

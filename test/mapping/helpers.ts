@@ -1,0 +1,27 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runMapping } from '../../src/mapping/extract-menu.js';
+import { parseMappingText } from '../../src/mapping/loader.js';
+import type { ExtractResult } from '../../src/mapping/types.js';
+
+/** Writes inputs to a fresh temp dir and runs a mapping given as YAML text. */
+export async function runInline(
+  mappingYaml: string,
+  files: Record<string, string>,
+  params: Record<string, string> = {},
+): Promise<ExtractResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'menusync-mapping-'));
+  const inputs = Object.entries(files).map(([name, content]) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, content);
+    return file;
+  });
+  return runMapping(parseMappingText(mappingYaml, 'inline.yaml'), inputs, params);
+}
+
+export const HEADER = `version: 1
+name: inline
+title: Inline test mapping
+description: Used by tests.
+`;
