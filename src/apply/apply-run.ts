@@ -10,9 +10,9 @@ import { targetDir, type Target } from '../state/target.js';
 import { preparePlan } from './prepare-plan.js';
 import { checkSavedPlan, type SavedPlan } from './saved-plan.js';
 import { markDrift, sendPlan, type SendProgress } from './send-plan.js';
-import { writeRunReports, type RunReportFiles } from './run-report.js';
+import { buildRunReport, writeRunReports, type RunReportFiles } from './run-report.js';
 import { verifyReadBack } from './verify.js';
-import type { Verification } from '../report/types.js';
+import type { RunReport, Verification } from '../report/types.js';
 
 export interface ApplyRequest {
   target: Target;
@@ -43,6 +43,7 @@ export interface ApplyOutcome {
   verification: Verification | null;
   attempts: number;
   requests: number;
+  report: RunReport;
   reports: RunReportFiles;
 }
 
@@ -81,7 +82,14 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
       });
     }
     if (plan.mode === 'none' || !plan.payload) return await finish({});
-    if (!(await deps.confirm(plan))) {
+    let confirmed: boolean;
+    try {
+      confirmed = await deps.confirm(plan);
+    } catch (error) {
+      await finish({ errors: [(error as Error).message] });
+      throw error;
+    }
+    if (!confirmed) {
       await finish({ errors: ['cancelled at the confirmation: nothing was sent'] });
       throw new ApplyCancelledError('apply cancelled: nothing was sent');
     }
@@ -137,7 +145,7 @@ async function finishRun(
 ): Promise<ApplyOutcome> {
   const send = result.send;
   if (send) await record.writeJson('response.json', send.responses);
-  const reports = await writeRunReports(record, {
+  const report = buildRunReport({
     command: 'apply',
     target: request.target,
     plan,
@@ -148,6 +156,7 @@ async function finishRun(
     startedAt: startedAt.toISOString(),
     finishedAt: now().toISOString(),
   });
+  const reports = await writeRunReports(record, report);
   return {
     runId: record.id,
     runDir: record.dir,
@@ -156,6 +165,7 @@ async function finishRun(
     verification: result.verification ?? null,
     attempts: send?.attempts ?? 0,
     requests: send?.responses.length ?? 0,
+    report,
     reports,
   };
 }

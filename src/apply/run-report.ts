@@ -49,8 +49,7 @@ export function buildRunReport(input: RunReportInput): RunReport {
 }
 
 /** report.json/.md/.html in the run's folder; returns their paths. */
-export async function writeRunReports(record: RunRecord, input: RunReportInput): Promise<RunReportFiles> {
-  const report = buildRunReport(input);
+export async function writeRunReports(record: RunRecord, report: RunReport): Promise<RunReportFiles> {
   return {
     json: await record.write('report.json', renderJson(report)),
     markdown: await record.write('report.md', renderMarkdown(report)),

@@ -3,7 +3,18 @@ import { schemaCommand } from './schema.js';
 import { sandboxCommand } from './sandbox.js';
 import { remoteCommand } from './remote-categories.js';
 import { initCommand } from './init.js';
+import { planCommand } from './plan.js';
+import { applyCommand } from './apply.js';
+import { demoCommand } from './demo.js';
 
 // One file per command; each command registers here with one line.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- yargs command modules differ in their argument types
-export const commands: CommandModule<any, any>[] = [schemaCommand, sandboxCommand, remoteCommand, initCommand];
+export const commands: CommandModule<any, any>[] = [
+  schemaCommand,
+  sandboxCommand,
+  remoteCommand,
+  initCommand,
+  planCommand,
+  applyCommand,
+  demoCommand,
+];

@@ -1,0 +1,46 @@
+import type { Output } from '../cli/output.js';
+import type { RunSettings } from '../config/run-options.js';
+import { requireInputs } from '../config/run-options.js';
+import { extractMenu } from '../mapping/extract-menu.js';
+import type { CanonicalMenu } from '../model/canonical-menu.js';
+import { formatLocation } from '../model/data-issue.js';
+import type { Target } from '../state/target.js';
+
+const MAX_ISSUES_SHOWN = 20;
+
+/** Extract the desired menu and tell about every problem; errors block the plan, never the report. */
+export async function extractDesired(
+  settings: RunSettings,
+  out: Output,
+): Promise<{ menu: CanonicalMenu; errors: number }> {
+  const { mapping, inputs } = requireInputs(settings);
+  const result = await extractMenu({ mapping, inputs, params: settings.params });
+  const shown = result.issues.slice(0, MAX_ISSUES_SHOWN);
+  for (const issue of shown) {
+    const where = formatLocation(issue.location);
+    const line = `${issue.severity}: ${where ? `${where}: ` : ''}${issue.message} [${issue.code}]`;
+    if (issue.severity === 'error') out.error(line);
+    else out.warn(line);
+  }
+  if (result.issues.length > shown.length)
+    out.warn(`... and ${result.issues.length - shown.length} more issues`);
+  for (const skipped of result.skipped) out.info(`skipped ${skipped.count} rows: ${skipped.reason}`);
+  return { menu: result.menu, errors: result.stats.errors };
+}
+
+/** The target as far as it is known without credentials: flag, then config, then environment. */
+export function planTarget(
+  args: { 'base-url'?: string; 'client-id'?: string },
+  settings: RunSettings,
+  env: NodeJS.ProcessEnv = process.env,
+): Target | null {
+  const baseUrl = args['base-url'] ?? settings.config.base_url ?? env.MENUSYNC_BASE_URL;
+  const clientId = args['client-id'] ?? settings.config.client_id ?? env.MENUSYNC_CLIENT_ID;
+  if (!baseUrl || !clientId) return null;
+  return {
+    ...(settings.targetName ? { name: settings.targetName } : {}),
+    baseUrl,
+    clientId,
+    posUid: settings.posUid,
+  };
+}

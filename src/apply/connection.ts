@@ -1,0 +1,35 @@
+import type { ConnectionArgs } from '../cli/connection-options.js';
+import { resolveConnection } from '../cli/connection-options.js';
+import type { RunSettings } from '../config/run-options.js';
+import type { PlatformClientOptions } from '../platform/types.js';
+
+/** Connection flags as parsed for apply: the defaulted ones are left undefined so the config can fill them. */
+export type ApplyConnectionArgs = Omit<
+  ConnectionArgs,
+  'auth' | 'max-attempts' | 'max-retry-time' | 'timeout'
+> &
+  Partial<Pick<ConnectionArgs, 'auth' | 'max-attempts' | 'max-retry-time' | 'timeout'>>;
+
+/** Flag, then config target, then environment, then the built-in default. */
+export function resolveApplyConnection(
+  args: ApplyConnectionArgs,
+  settings: RunSettings,
+  env: NodeJS.ProcessEnv = process.env,
+): PlatformClientOptions {
+  const config = settings.config;
+  const baseUrl = args['base-url'] ?? config.base_url;
+  const clientId = args['client-id'] ?? config.client_id;
+  const secretFile = args['client-secret-file'] ?? config.client_secret_file;
+  return resolveConnection(
+    {
+      ...(baseUrl ? { 'base-url': baseUrl } : {}),
+      ...(clientId ? { 'client-id': clientId } : {}),
+      ...(secretFile ? { 'client-secret-file': secretFile } : {}),
+      auth: args.auth ?? config.auth ?? 'oauth',
+      'max-attempts': args['max-attempts'] ?? config.max_attempts ?? 5,
+      'max-retry-time': args['max-retry-time'] ?? config.max_retry_time ?? 120,
+      timeout: args.timeout ?? config.timeout ?? 30,
+    },
+    env,
+  );
+}

@@ -1,0 +1,164 @@
+import { createInterface } from 'node:readline/promises';
+import type { CommandModule } from 'yargs';
+import { applyRun } from '../../apply/apply-run.js';
+import { extractDesired } from '../../apply/cli-inputs.js';
+import { resolveApplyConnection, type ApplyConnectionArgs } from '../../apply/connection.js';
+import { summaryLine, writeOutputs } from '../../apply/present.js';
+import { buildRunReport } from '../../apply/run-report.js';
+import { readSavedPlan } from '../../apply/saved-plan.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';
+import { resolveRunSettings, withRunOptions, type RunArgs } from '../../config/run-options.js';
+import { ExitCode, UsageError } from '../../errors.js';
+import { plan as planMenu } from '../../plan/index.js';
+import type { Plan } from '../../plan/types.js';
+import { createPlatformClient } from '../../platform/index.js';
+import { renderJson, renderTerminal } from '../../report/index.js';
+import { withConnectionOptions } from '../connection-options.js';
+import { createOutput, type Output } from '../output.js';
+
+type ApplyArgs = RunArgs &
+  ApplyConnectionArgs & { yes?: boolean; plan?: string; 'max-payload-bytes'?: number };
+
+/** Extract, plan, guard, confirm, send, verify: exit 0 ok, 1 platform failure, 2 invalid, 3 blocked, 4 locked. */
+export const applyCommand: CommandModule<object, ApplyArgs> = {
+  command: 'apply',
+  describe: 'Apply the menu to the platform (plan, guards, confirmation, import, read-back)',
+  builder: (yargs) =>
+    withConnectionOptions(withRunOptions(yargs))
+      // No defaults here: an absent flag lets the config target decide (defaults in the text).
+      .option('auth', {
+        choices: ['oauth', 'headers'] as const,
+        default: undefined,
+        describe: 'oauth (default) or headers',
+      })
+      .option('max-attempts', {
+        type: 'number',
+        default: undefined,
+        describe: 'Attempts per request (default 5)',
+      })
+      .option('max-retry-time', {
+        type: 'number',
+        default: undefined,
+        describe: 'Seconds of retrying (default 120)',
+      })
+      .option('timeout', {
+        type: 'number',
+        default: undefined,
+        describe: 'Seconds per HTTP request (default 30)',
+      })
+      .option('yes', { type: 'boolean', describe: 'Do not ask; required for removals without a terminal' })
+      .option('plan', { type: 'string', describe: 'Apply exactly this saved plan (from plan --out-plan)' })
+      .option('max-payload-bytes', {
+        type: 'number',
+        describe: `Split merges above this size (default ${DEFAULT_MAX_PAYLOAD_BYTES}); a replace above it is refused`,
+      }),
+  handler: async (args) => {
+    const out = createOutput({ quiet: args.quiet === true });
+    const settings = await resolveRunSettings(args);
+    const connection = resolveApplyConnection(args, settings);
+    const target = {
+      ...(settings.targetName ? { name: settings.targetName } : {}),
+      baseUrl: connection.baseUrl,
+      clientId: connection.credentials.clientId,
+      posUid: settings.posUid,
+    };
+    const saved = args.plan ? await readSavedPlan(args.plan) : undefined;
+    const desired = saved ? { menu: saved.desired, errors: 0 } : await extractDesired(settings, out);
+    const maxPayloadBytes =
+      args['max-payload-bytes'] ?? settings.config.max_payload_bytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
+    if (!(maxPayloadBytes > 0)) throw new UsageError('--max-payload-bytes must be more than 0');
+    let shown = false;
+    const outcome = await applyRun(
+      {
+        target,
+        stateDir: settings.stateDir,
+        desired: desired.menu,
+        planOptions: {
+          posUid: settings.posUid,
+          mode: settings.mode,
+          extractionErrors: desired.errors,
+          ...settings.guards,
+        },
+        ...(saved ? { savedPlan: saved } : {}),
+        maxPayloadBytes,
+      },
+      {
+        plan: planMenu,
+        client: createPlatformClient({ ...connection, log: (m) => out.debug(m) }),
+        confirm: async (plan) => {
+          if (!args.quiet && !args.json) {
+            out.data(renderPlanOnly(plan, target, out));
+            shown = true;
+          }
+          return confirm(plan, args.yes === true, out);
+        },
+      },
+    ).catch(async (error: unknown) => {
+      if (args.quiet) out.error(`menusync apply${target.name ? ` ${target.name}` : ''}: failed`);
+      throw error;
+    });
+    const report = outcome.report;
+    if (args.json) out.data(renderJson(report));
+    else if (!args.quiet) {
+      if (!shown) out.data(renderTerminal(report, { color: out.color }));
+      else out.data(outcomeLines(outcome.report, outcome.requests));
+      out.info(`report: ${outcome.reports.html}`);
+    }
+    await writeOutputs(report, args);
+    if (args.quiet) out.error(summaryLine(report));
+    process.exitCode = report.errors.length > 0 || report.verified === false ? ExitCode.failure : ExitCode.ok;
+  },
+};
+
+function renderPlanOnly(plan: Plan, target: { posUid: string }, out: Output): string {
+  const report = buildRunReport({
+    command: 'plan',
+    target,
+    plan,
+    applied: false,
+    verification: null,
+    attempts: 0,
+    errors: [],
+  });
+  return renderTerminal(report, { color: out.color });
+}
+
+function outcomeLines(report: ReturnType<typeof buildRunReport>, requests: number): string {
+  const lines = [`Applied: ${report.mode} in ${requests} request(s), ${report.attempts} attempt(s)`];
+  if (report.verification) {
+    lines.push(
+      report.verification.status === 'verified'
+        ? 'Verified: the read-back matches the menu sent'
+        : 'Drift: the read-back differs:',
+    );
+    for (const detail of report.verification.details) lines.push(`  - ${detail}`);
+  }
+  for (const error of report.errors) lines.push(`Error: ${error}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Without a terminal only removals need --yes (a cron job must opt in to deleting); with one, ask. */
+async function confirm(plan: Plan, yes: boolean, out: Output): Promise<boolean> {
+  if (yes) return true;
+  const removals =
+    plan.counts.categories.remove +
+    plan.counts.products.remove +
+    plan.counts.options.remove +
+    plan.counts.option_values.remove;
+  if (!process.stdin.isTTY) {
+    if (plan.mode === 'replace' && removals > 0) {
+      throw new UsageError(
+        `this replace removes ${removals} entities; pass --yes to apply it without a terminal`,
+      );
+    }
+    return true;
+  }
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await rl.question(`Apply this ${plan.mode} to the platform? Only "yes" is accepted: `);
+    return answer.trim().toLowerCase() === 'yes';
+  } finally {
+    rl.close();
+    out.info('');
+  }
+}

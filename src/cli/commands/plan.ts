@@ -1,0 +1,79 @@
+import type { CommandModule } from 'yargs';
+import { summaryLine, emitReport } from '../../apply/present.js';
+import { planOffline } from '../../apply/plan-offline.js';
+import { buildRunReport } from '../../apply/run-report.js';
+import { createSavedPlan, writeSavedPlan } from '../../apply/saved-plan.js';
+import { extractDesired, planTarget } from '../../apply/cli-inputs.js';
+import { resolveRunSettings, withRunOptions, type RunArgs } from '../../config/run-options.js';
+import { ExitCode, UsageError } from '../../errors.js';
+import { plan } from '../../plan/index.js';
+import { createOutput } from '../output.js';
+
+interface PlanArgs extends RunArgs {
+  'base-url'?: string;
+  'client-id'?: string;
+  'detailed-exitcode'?: boolean;
+  'out-plan'?: string;
+}
+
+/** Offline: what `apply` would send, against the target's last applied snapshot. */
+export const planCommand: CommandModule<object, PlanArgs> = {
+  command: 'plan',
+  describe: 'Show what apply would change (offline: compares with the last applied snapshot)',
+  builder: (yargs) =>
+    withRunOptions(yargs)
+      .option('base-url', {
+        type: 'string',
+        describe: 'Platform base URL: names the target (env MENUSYNC_BASE_URL)',
+      })
+      .option('client-id', {
+        type: 'string',
+        describe: 'Client id: names the target (env MENUSYNC_CLIENT_ID)',
+      })
+      .option('detailed-exitcode', {
+        type: 'boolean',
+        describe: 'Exit 0 when nothing changes, 10 when something does (3 blocked, 2 invalid input)',
+      })
+      .option('out-plan', { type: 'string', describe: 'Save the plan to apply later with apply --plan' }),
+  handler: async (args) => {
+    const out = createOutput({ quiet: args.quiet === true });
+    const settings = await resolveRunSettings(args);
+    const target = planTarget(args, settings);
+    if (!target)
+      out.warn('no target known (--target, or --base-url and --client-id): planning as for a first apply');
+    if (args['out-plan'] && !target)
+      throw new UsageError('--out-plan needs a target: --target, or --base-url and --client-id');
+    const { menu, errors } = await extractDesired(settings, out);
+    const offline = await planOffline(plan, menu, target, settings.stateDir, {
+      posUid: settings.posUid,
+      mode: settings.mode,
+      extractionErrors: errors,
+      ...settings.guards,
+    });
+    const report = buildRunReport({
+      command: 'plan',
+      target: {
+        ...(target ?? {}),
+        ...(settings.targetName ? { name: settings.targetName } : {}),
+        posUid: settings.posUid,
+      },
+      plan: offline.plan,
+      applied: false,
+      verification: null,
+      attempts: 0,
+      errors: [],
+    });
+    await emitReport(report, args, out);
+    if (args['out-plan'] && target) {
+      await writeSavedPlan(
+        args['out-plan'],
+        createSavedPlan(offline.plan, menu, target, offline.baseline, new Date()),
+      );
+      out.info(`plan saved to ${args['out-plan']}`);
+    }
+    if (args.quiet) out.error(summaryLine(report));
+    if (offline.plan.blocked) process.exitCode = ExitCode.blocked;
+    else if (args['detailed-exitcode'] && offline.plan.mode !== 'none') process.exitCode = ExitCode.changes;
+    else process.exitCode = ExitCode.ok;
+  },
+};
