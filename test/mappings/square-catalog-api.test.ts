@@ -1,0 +1,154 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { extractMenu } from '../../src/mapping/extract-menu.js';
+
+const fixture = fileURLToPath(new URL('../../fixtures/square-catalog/catalog-objects.json', import.meta.url));
+const sample = fileURLToPath(
+  new URL('../../../shared/pos-samples/square/icecream-catalog-api-objects.json', import.meta.url),
+);
+
+const extract = (file: string) => extractMenu({ mapping: 'square-catalog-api', inputs: [file] });
+
+describe('square-catalog-api on our fixture (a ListCatalog response body)', () => {
+  it('maps categories, items, variations and modifier lists with exact counts', async () => {
+    const result = await extract(fixture);
+    expect(result.stats).toMatchObject({
+      categories: 2,
+      products: 4,
+      options: 3,
+      option_values: 5,
+      errors: 0,
+    });
+    expect(result.skipped).toEqual([
+      { reason: 'image object', count: 1 },
+      { reason: 'discount object', count: 1 },
+      { reason: 'modifier object outside its list (also nested in the MODIFIER_LIST)', count: 1 },
+      { reason: 'catalog object of another type (tax, item option, ...)', count: 1 },
+      { reason: 'deleted object', count: 1 },
+      { reason: 'modifier list disabled for the item', count: 1 },
+      { reason: 'modifier list no item uses', count: 1 },
+    ]);
+  });
+
+  it('warns about an item with neither category nor price instead of inventing them', async () => {
+    const result = await extract(fixture);
+    expect(result.issues.map((i) => [i.code, i.severity, i.message, i.location.path])).toEqual([
+      ['missing-value', 'warning', 'product "I-GIFT" has no category', '$.objects[6]'],
+      ['missing-value', 'warning', 'product "I-GIFT" has no price', '$.objects[6]'],
+    ]);
+  });
+
+  it('makes several variations one required option priced from the cheapest, and lists options', async () => {
+    const { menu } = await extract(fixture);
+    expect(menu.products[0]).toEqual({
+      ext_id: 'I-LATTE',
+      category_ext_id: 'C-COFFEE',
+      name: 'Latte',
+      description: 'Espresso & steamed milk',
+      price: 3.5,
+      position: 1,
+      options: [
+        {
+          ext_id: 'variation',
+          name: 'Variation',
+          type: 'single',
+          min_selectable: 1,
+          max_selectable: 1,
+          position: 1,
+          option_values: [
+            { ext_id: 'V-LATTE-S', name: 'Small', position: 1, price_operator: '+', price_operand: 0 },
+            { ext_id: 'V-LATTE-L', name: 'Large', position: 2, price_operator: '+', price_operand: 0.75 },
+          ],
+        },
+        {
+          ext_id: 'ML-MILK',
+          name: 'Milk',
+          type: 'single',
+          max_selectable: 1,
+          position: 2,
+          option_values: [
+            { ext_id: 'M-OAT', name: 'Oat milk', position: 1, price_operator: '+', price_operand: 0.6 },
+            { ext_id: 'M-WHOLE', name: 'Whole milk', position: 2, price_operator: '+', price_operand: 0 },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('gives a single variation no option and skips a modifier list the item disables', async () => {
+    const { menu } = await extract(fixture);
+    expect(menu.products.find((p) => p.ext_id === 'I-CROISSANT')).toEqual({
+      ext_id: 'I-CROISSANT',
+      category_ext_id: 'C-BAKERY',
+      name: 'Croissant',
+      price: 2.95,
+      position: 1,
+    });
+    const espresso = menu.products.find((p) => p.ext_id === 'I-ESPRESSO');
+    expect(espresso?.options?.map((o) => o.ext_id)).toEqual(['ML-SYRUP']);
+    expect(espresso?.options?.[0]).not.toHaveProperty('type');
+  });
+});
+
+describe.skipIf(!existsSync(sample))(
+  'square-catalog-api on the real ice-cream shop objects (a bare array)',
+  () => {
+    it('maps 16 categories, 299 items, 162 options and 604 values with zero errors', async () => {
+      const result = await extract(sample);
+      expect(result.stats).toMatchObject({
+        categories: 16,
+        products: 299,
+        options: 162,
+        option_values: 604,
+        errors: 0,
+      });
+      expect(result.skipped).toEqual([
+        { reason: 'image object', count: 10 },
+        { reason: 'discount object', count: 8 },
+        { reason: 'modifier object outside its list (also nested in the MODIFIER_LIST)', count: 119 },
+      ]);
+      // 3 items have no category_id and one ("cookie fill") has no variations, hence no price.
+      expect(result.issues.map((i) => i.message).sort()).toEqual([
+        'product "2H3DKCE3GKS27WLAG6R5WFJF" has no category',
+        'product "5HGYGONKHMKCIYKAZT7GD6GT" has no price',
+        'product "JATGZLWSKOF4YPGV4WFJ2LW6" has no category',
+        'product "KLW2T57GCYSCIBAFR7MIF3XQ" has no category',
+      ]);
+    });
+
+    it('matches hand-checked entities', async () => {
+      const { menu } = await extract(sample);
+      expect(menu.products.find((p) => p.ext_id === '5OA65OJCEMWI5FURJQ3RRVTL')).toEqual({
+        ext_id: '5OA65OJCEMWI5FURJQ3RRVTL',
+        category_ext_id: 'IKMPD6MPVPOGD4MS4G4J3TQN',
+        name: 'banana pint',
+        price: 10,
+        position: expect.any(Number) as number,
+      });
+      const coffee = menu.products.find((p) => p.ext_id === 'YSWVONT43NVNHVQIAPCDN4O6');
+      expect(coffee).toMatchObject({ name: 'drip coffee', price: 2.5 });
+      expect(coffee?.options?.map((o) => [o.ext_id, o.name])).toEqual([
+        ['variation', 'Variation'],
+        ['M7QUOZOMTZPBJ4I2OXP2KRB5', 'milk option'],
+      ]);
+      expect(coffee?.options?.[0]?.option_values?.map((v) => [v.name, v.price_operand])).toEqual([
+        ['8 oz', 0],
+        ['12 oz', 0.5],
+      ]);
+      expect(coffee?.options?.[1]?.option_values?.map((v) => [v.name, v.price_operand])).toEqual([
+        ['whole milk', 0],
+        ['oat milk', 1],
+      ]);
+      // "select your varietal" at 0 makes the base price 0; the beans carry their full price.
+      const beans = menu.products.find((p) => p.ext_id === '6IKBVSZV2JOTUFVZNNQSANM4');
+      expect(beans?.price).toBe(0);
+      expect(beans?.options?.[0]?.option_values?.map((v) => v.price_operand)).toEqual([0, 16, 16]);
+      expect(menu.categories.find((c) => c.ext_id === 'M2K5IIO5YF37GPU35BGCHCEX')?.name).toBe(
+        'soft serve flavor',
+      );
+    });
+  },
+);
+
+if (!existsSync(sample)) console.warn(`square-catalog-api: real sample not found at ${sample}; skipping`);
