@@ -9,7 +9,6 @@ const HIGH_CONTROLS: readonly number[] = [
   0x0153, 0x9d, 0x017e, 0x0178,
 ];
 
-// eslint-disable-next-line no-control-regex -- the C1 range is exactly what needs mapping
 const C1 = /[\u0080-\u009f]/g;
 
 export function decodeWindows1252(bytes: Uint8Array): string {

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidInputError } from '../../src/errors.js';
+import { listSheets, openSource } from '../../src/extract/registry.js';
+import { asTable, readAll, tempDir } from './helpers.js';
+
+const write = tempDir();
+
+/** A small Clover-style workbook written with exceljs itself: items and modifier groups. */
+async function writeWorkbook(name: string): Promise<string> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  const items = workbook.addWorksheet('Items');
+  items.getCell('A1').value = 'Acme Café — item export';
+  items.getRow(3).values = ['Name', 'Price', 'Double', 'Since', 'Link', 'Notes', 'Code'];
+  items.getRow(4).values = [
+    'Tea',
+    2.5,
+    { formula: 'B4*2', result: 5 },
+    new Date(Date.UTC(2024, 0, 15)),
+    { text: 'Menu page', hyperlink: 'https://example.com/tea' },
+    { richText: [{ text: 'Hot ' }, { font: { bold: true }, text: 'tea' }] },
+    '00123',
+  ];
+  items.getCell('A5').value = 'Coffee';
+  items.getCell('B5').value = '3.50';
+  items.getCell('D5').value = new Date(Date.UTC(2024, 1, 1, 13, 30));
+  items.getCell('F5').value = 'Seasonal';
+  items.mergeCells('F5:F6');
+  items.getCell('A6').value = 'Cake';
+  items.getCell('B6').value = 4;
+  const groups = workbook.addWorksheet('Modifier Groups');
+  groups.addRow(['Group', 'Option', 'Price']);
+  groups.addRow(['Milk', 'Oat', 0.5]);
+  groups.addRow(['Milk', 'Soy', 0.4]);
+  return write(name, Buffer.from(await workbook.xlsx.writeBuffer()));
+}
+
+describe('xlsx extractor', () => {
+  it('lists the sheets in workbook order', async () => {
+    expect(await listSheets(await writeWorkbook('list.xlsx'))).toEqual(['Items', 'Modifier Groups']);
+  });
+
+  it('finds the header on row 3 and converts formulas, dates, links, rich text and text numbers', async () => {
+    const source = asTable(await openSource(await writeWorkbook('items.xlsx')));
+    expect(source).toMatchObject({ kind: 'table', sheet: 'Items', headerRow: 3 });
+    expect(source.headers).toEqual(['Name', 'Price', 'Double', 'Since', 'Link', 'Notes', 'Code']);
+    const records = await readAll(source);
+    expect(records[0]).toEqual({
+      row: 4,
+      cells: ['Tea', 2.5, 5, '2024-01-15', 'Menu page', 'Hot tea', '00123'],
+    });
+    // Sparse row: empty C5 and E5 stay in place as nulls; a text number stays text.
+    expect(records[1]).toEqual({
+      row: 5,
+      cells: ['Coffee', '3.50', null, '2024-02-01T13:30:00.000Z', null, 'Seasonal'],
+    });
+  });
+
+  it('gives a merged range its top-left value only (the streaming reader does not see merges)', async () => {
+    const records = await readAll(await openSource(await writeWorkbook('merged.xlsx')));
+    expect(records[2]?.row).toBe(6);
+    expect(records[2]?.cells[5] ?? null).toBeNull();
+  });
+
+  it.each([['Modifier Groups'], [2], ['modifier groups']])(
+    'opens another sheet of the same workbook by %j',
+    async (sheet) => {
+      const source = asTable(
+        await openSource(await writeWorkbook(`groups-${String(sheet)}.xlsx`), { sheet }),
+      );
+      expect(source).toMatchObject({
+        sheet: 'Modifier Groups',
+        headerRow: 1,
+        headers: ['Group', 'Option', 'Price'],
+      });
+      expect((await readAll(source)).map((record) => record.cells)).toEqual([
+        ['Milk', 'Oat', 0.5],
+        ['Milk', 'Soy', 0.4],
+      ]);
+    },
+  );
+
+  it('finds the header by hints', async () => {
+    const source = asTable(
+      await openSource(await writeWorkbook('hints.xlsx'), { headerHints: ['name', 'code'] }),
+    );
+    expect(source.headerRow).toBe(3);
+  });
+
+  it('names the available sheets when the wanted one is missing', async () => {
+    const file = await writeWorkbook('missing-sheet.xlsx');
+    await expect(openSource(file, { sheet: 'Prices' })).rejects.toThrow(
+      /has no sheet "Prices"; its sheets are: "Items", "Modifier Groups"/,
+    );
+    await expect(openSource(file, { sheet: 3 })).rejects.toThrow(InvalidInputError);
+  });
+
+  it('turns a file that is not a workbook into InvalidInputError', async () => {
+    const file = write('broken.xlsx', 'Name,Price\nTea,1\n');
+    await expect(openSource(file)).rejects.toThrow(/Cannot read Excel workbook .*broken\.xlsx/);
+  });
+});
