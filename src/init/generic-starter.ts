@@ -33,9 +33,10 @@ export function genericStarter(input: GenericStarterInput): string {
   const lines = [
     `# yaml-language-server: $schema=${input.schemaRef}`,
     `#`,
-    `# Written by \`menusync init\` for ${input.input}: no shipped mapping recognizes these headers, so`,
-    `# this is a generic table mapping (one product per row) with GUESSED columns. Check every line`,
-    `# marked GUESS, then try it: menusync extract --mapping <this file> --input ${input.input}`,
+    `# Written by \`menusync init\` for ${input.input}`,
+    `# No shipped mapping recognizes these headers, so this is a generic table mapping (one product`,
+    `# per row) with GUESSED columns. Check every line marked GUESS, then try it:`,
+    `#   menusync extract --mapping <this file> --input ${input.input}`,
     `# The format is described in docs/mapping-format.md (variants, modifier sets, skip rules).`,
     `#`,
     `# Headers found (${input.headers.length}):`,
