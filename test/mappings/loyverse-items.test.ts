@@ -222,3 +222,40 @@ describe('loyverse-items on the Spanish two-store fixture', () => {
     expect(unknown[0]?.message).toMatch(/Queso extra/);
   });
 });
+
+describe('loyverse-items on small edge-case exports', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'menusync-loyverse-edge-'));
+  });
+  afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+  it('falls back to the default price when the store price is empty', async () => {
+    const file = path.join(dir, 'default-price.csv');
+    await writeFile(
+      file,
+      [
+        'Handle,SKU,Name,Category,Option 1 name,Option 1 value,Default price,Available for sale [Main],Price [Main]',
+        'scone,1,Scone,Bakery,,,2.40,Y,',
+        'tart,2,Tart,Bakery,Size,Mini,3.00,Y,',
+        'tart,3,,,,Large,5.00,Y,5.50',
+      ].join('\n') + '\n',
+    );
+    const result = await extractMenu({ mapping: 'loyverse-items', inputs: [file] });
+    expect(errors(result)).toEqual([]);
+    expect(product(result, 'scone').price).toBe(2.4);
+    expect(product(result, 'tart').price).toBe(3);
+    expect(product(result, 'tart').options?.[0]?.option_values?.map((v) => v.price_operand)).toEqual([
+      0, 2.5,
+    ]);
+  });
+
+  it('fails on a store the export does not have instead of guessing', async () => {
+    const result = await extractMenu({
+      mapping: 'loyverse-items',
+      inputs: [EN],
+      params: { store: 'Nowhere' },
+    });
+    expect(errors(result).map((i) => i.code)).toContain('missing-column');
+  });
+});

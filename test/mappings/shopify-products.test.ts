@@ -1,6 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
 
@@ -154,5 +156,43 @@ describe('shopify-products on the 2024-header fixture', () => {
   it('hides drafts and products not published on the online store', () => {
     expect(product(result, 'almond-croissant')).toMatchObject({ hidden: true, price: 3.8 });
     expect(product(result, 'matcha-latte')).toMatchObject({ hidden: true, price: 4.1 });
+  });
+});
+
+describe('shopify-products on small edge-case exports', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'menusync-shopify-'));
+  });
+  afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+  it('reads an export trimmed to one option column and warns about an unknown status', async () => {
+    const file = path.join(dir, 'trimmed.csv');
+    await writeFile(
+      file,
+      [
+        'Handle,Title,Type,Published,Option1 Name,Option1 Value,Variant Price,Status',
+        'brownie,Brownie,Bakes,true,Size,Square,2.50,active',
+        'brownie,,,,,Tray,18.00,',
+        'mystery-box,Mystery Box,Bakes,true,Title,Default Title,9.00,pending',
+      ].join('\n') + '\n',
+    );
+    const result = await extractMenu({ mapping: 'shopify-products', inputs: [file] });
+    expect(errors(result)).toEqual([]);
+    expect(result.stats).toMatchObject({ categories: 1, products: 2, options: 1, option_values: 2 });
+    expect(
+      product(result, 'brownie').options?.[0]?.option_values?.map((v) => [v.name, v.price_operand]),
+    ).toEqual([
+      ['Square', 0],
+      ['Tray', 15.5],
+    ]);
+    expect(product(result, 'mystery-box').hidden).toBeUndefined();
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({
+        code: 'unseen-enum-value',
+        severity: 'warning',
+        location: expect.objectContaining({ row: 4 }),
+      }),
+    );
   });
 });

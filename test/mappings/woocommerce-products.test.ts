@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
 
@@ -152,6 +154,65 @@ describe.skipIf(!samplePresent)('woocommerce-products on the official WooCommerc
       price: 20,
       description: 'This is a simple product.',
       image: 'https://classiccommerce.cc/wp-content/downloads/sample-data-images/beanie.png',
+    });
+  });
+});
+
+describe('woocommerce-products on small edge-case exports', () => {
+  const HEADER =
+    'ID,Type,SKU,Name,Published,Visibility in catalog,Short description,Regular price,Categories,Parent,Attribute 1 name,Attribute 1 value(s)';
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'menusync-woo-'));
+  });
+  afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+  async function run(name: string, lines: string[]): Promise<ExtractResult> {
+    const file = path.join(dir, `${name}.csv`);
+    await writeFile(file, [HEADER, ...lines].join('\n') + '\n');
+    return extractMenu({ mapping: 'woocommerce-products', inputs: [file] });
+  }
+
+  it('accepts variations listed before their parent', async () => {
+    const result = await run('children-first', [
+      '2,variation,tea-green,Tea - Green,1,visible,,2.50,,tea,Kind,Green',
+      '3,variation,tea-black,Tea - Black,1,visible,,2.00,,tea,Kind,Black',
+      '1,variable,tea,Tea,1,visible,,,Drinks,,Kind,"Green, Black"',
+    ]);
+    expect(errors(result)).toEqual([]);
+    expect(product(result, 'tea').price).toBe(2);
+    expect(product(result, 'tea').options?.[0]?.option_values?.map((v) => [v.name, v.price_operand])).toEqual(
+      [
+        ['Green', 0.5],
+        ['Black', 0],
+      ],
+    );
+  });
+
+  it('reports a variation whose parent is not in the file as unknown-parent', async () => {
+    const result = await run('orphan', [
+      '5,variation,cake-slice,Cake - Slice,1,visible,,3.00,,cake,Size,Slice',
+    ]);
+    expect(result.issues).toContainEqual(
+      expect.objectContaining({
+        code: 'unknown-parent',
+        severity: 'error',
+        location: expect.objectContaining({ row: 2 }),
+      }),
+    );
+    expect(result.menu.products).toEqual([]);
+  });
+
+  it('hides private and search-only products and files uncategorized ones', async () => {
+    const result = await run('visibility', [
+      '7,simple,secret,Staff Meal,-1,visible,,5.00,Kitchen,,,',
+      '8,simple,search-only,Off-menu Shake,1,search,,4.00,,,,',
+    ]);
+    expect(errors(result)).toEqual([]);
+    expect(product(result, 'secret').hidden).toBe(true);
+    expect(product(result, 'search-only')).toMatchObject({
+      hidden: true,
+      category_ext_id: 'cat-uncategorized',
     });
   });
 });
