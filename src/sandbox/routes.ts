@@ -142,8 +142,8 @@ export function handleCategories(ctx: RequestContext, state: SandboxState): void
   if (visible !== '0' && visible !== '1') return badParam(ctx, 'visible must be 0 or 1');
   const q = ctx.query.get('q')?.toLowerCase();
   const all = state.store
-    .stored(auth.client.clientId)
-    .categories.filter((c) => visible === '0' || c.hidden !== true)
+    .categories(auth.client.clientId)
+    .filter((c) => visible === '0' || c.hidden !== true)
     .filter((c) => !q || (c.name ?? '').toLowerCase().includes(q));
   const start = (page - 1) * pagesize;
   sendJson(ctx, 200, {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
@@ -37,7 +37,13 @@ export class MenuStore {
     this.save();
   }
 
+  /** A copy of the whole menu, categories with their products_count. */
   stored(clientId: string): StoredMenu {
+    return structuredClone({ categories: this.categories(clientId), products: this.menu(clientId).products });
+  }
+
+  /** The categories with products_count, without copying the (much larger) products. */
+  categories(clientId: string): StoredMenu['categories'] {
     const menu = this.menu(clientId);
     const counts = new Map<string, number>();
     for (const product of menu.products) {
@@ -45,10 +51,7 @@ export class MenuStore {
         counts.set(product.category_ext_id, (counts.get(product.category_ext_id) ?? 0) + 1);
       }
     }
-    return structuredClone({
-      categories: menu.categories.map((c) => ({ ...c, products_count: counts.get(c.ext_id) ?? 0 })),
-      products: menu.products,
-    });
+    return menu.categories.map((c) => ({ ...c, products_count: counts.get(c.ext_id) ?? 0 }));
   }
 
   exportMenu(clientId: string): CanonicalMenu {
@@ -92,8 +95,9 @@ export class MenuStore {
   }
 }
 
+// randomUUID draws from a cached entropy pool: a large import assigns tens of thousands of uids.
 function newUid(): string {
-  return randomBytes(8).toString('hex');
+  return randomUUID().replaceAll('-', '').slice(0, 16);
 }
 
 function exportOptions(options: StoredOption[] | undefined): { options?: ImportOption[] } {
