@@ -1,0 +1,106 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse';
+import { extractMenu } from '../mapping/extract-menu.js';
+import { writeBenchCsv, writeBenchMapping } from './generate.js';
+import { compare, round, type Comparison } from './measure.js';
+import type { BenchContext, BenchRow, TaskSetup } from './types.js';
+
+export const EXTRACT_RATIO_LIMIT = 1.5;
+export const RSS_LIMIT_MB = 512;
+/** 10x the rows may cost at most 12x the time: linear with some slack, never quadratic. */
+export const GROWTH_LIMIT = 12;
+
+/** The real pipeline entry: read + map + validate, as `menusync extract` runs it. */
+export const extractTask: TaskSetup = async ([mapping, input]) => {
+  return async () => {
+    const result = await extractMenu({ mapping: mapping!, inputs: [input!] });
+    const s = result.stats;
+    return `${s.products} products, ${s.option_values} values, ${s.errors} errors`;
+  };
+};
+
+/** The floor: csv-parse streaming the same file, records counted and dropped. */
+export const csvParseTask: TaskSetup = async ([input]) => {
+  return async () => `${await countCsvRecords(input!)} records`;
+};
+
+export async function countCsvRecords(file: string): Promise<number> {
+  let records = 0;
+  for await (const _record of createReadStream(file).pipe(parse())) records += 1;
+  return records;
+}
+
+export function ratioRow(target: string, size: number, c: Comparison, limit: number): BenchRow {
+  return {
+    target,
+    size,
+    subjectMs: c.subjectMs,
+    referenceMs: c.referenceMs,
+    measured: round(c.ratio, 2),
+    unit: 'x',
+    limit,
+    subjectRssMb: c.subjectRssMb,
+    referenceRssMb: c.referenceRssMb,
+    pass: c.ratio <= limit,
+    check: c.subject[0]?.check,
+  };
+}
+
+export function rssRow(target: string, size: number, c: Comparison): BenchRow {
+  return {
+    target,
+    size,
+    subjectMs: null,
+    referenceMs: null,
+    measured: c.subjectRssMb,
+    unit: 'MB',
+    limit: RSS_LIMIT_MB,
+    subjectRssMb: c.subjectRssMb,
+    referenceRssMb: c.referenceRssMb,
+    pass: c.subjectRssMb < RSS_LIMIT_MB,
+  };
+}
+
+/** small/large: how the subject's time grows with 10x the products. */
+export function growthRow(target: string, small: Comparison, large: Comparison, sizes: number[]): BenchRow {
+  const growth = large.subjectMs / small.subjectMs;
+  return {
+    target: `${target}: ${sizes[1]}/${sizes[0]} time`,
+    size: sizes[1]!,
+    subjectMs: large.subjectMs,
+    referenceMs: small.subjectMs,
+    measured: round(growth, 2),
+    unit: 'x',
+    limit: round((GROWTH_LIMIT * sizes[1]!) / sizes[0]! / 10, 2),
+    subjectRssMb: null,
+    referenceRssMb: null,
+    pass: growth <= (GROWTH_LIMIT * sizes[1]!) / sizes[0]! / 10,
+  };
+}
+
+/** Target 1: extract of a generated CSV vs raw csv-parse, per size; RSS and growth on the largest. */
+export async function runExtractTarget(ctx: BenchContext, sizes: number[]): Promise<BenchRow[]> {
+  const mapping = await writeBenchMapping(ctx.dir, 'csv');
+  const rows: BenchRow[] = [];
+  const runs: Comparison[] = [];
+  for (const size of sizes) {
+    const csv = path.join(ctx.dir, `items-${size}.csv`);
+    await writeBenchCsv(csv, { products: size });
+    ctx.log(`extract csv ${size}`);
+    const c = await compare(
+      { task: 'extract', args: [mapping, csv] },
+      { task: 'csv-parse', args: [csv] },
+      ctx.reps,
+      ctx.warmup,
+    );
+    runs.push(c);
+    rows.push(ratioRow('extract CSV vs csv-parse', size, c, EXTRACT_RATIO_LIMIT));
+  }
+  const largest = sizes.length - 1;
+  rows.push(rssRow('extract CSV peak RSS', sizes[largest]!, runs[largest]!));
+  if (sizes.length >= 2) {
+    rows.push(growthRow('extract CSV', runs[0]!, runs[largest]!, [sizes[0]!, sizes[largest]!]));
+  }
+  return rows;
+}

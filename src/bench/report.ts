@@ -1,0 +1,31 @@
+import type { BenchRow } from './types.js';
+
+function ms(value: number | null): string {
+  return value === null ? '–' : value.toFixed(0);
+}
+
+function mb(value: number | null): string {
+  return value === null ? '–' : value.toFixed(0);
+}
+
+function judged(row: BenchRow): [string, string] {
+  return row.unit === 'x'
+    ? [`${row.measured.toFixed(2)}x`, `≤ ${row.limit}x`]
+    : [`${row.measured.toFixed(0)} MB`, `< ${row.limit} MB`];
+}
+
+/** The results as a Markdown table (README and docs/benchmarks.md carry a copy of it). */
+export function renderTable(rows: readonly BenchRow[]): string {
+  const lines = [
+    '| Target | Products | Subject ms | Reference ms | Measured | Limit | Peak RSS MB (subject / reference) | Result |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const row of rows) {
+    const [measured, limit] = judged(row);
+    const rss = row.subjectRssMb === null ? '–' : `${mb(row.subjectRssMb)} / ${mb(row.referenceRssMb)}`;
+    lines.push(
+      `| ${row.target} | ${row.size} | ${ms(row.subjectMs)} | ${ms(row.referenceMs)} | ${measured} | ${limit} | ${rss} | ${row.pass ? 'PASS' : '**FAIL**'} |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,16 @@
+import { applyReferenceTask, applyTask } from './apply-target.js';
+import { csvParseTask, extractTask } from './extract-target.js';
+import { planReferenceTask, planTask } from './plan-target.js';
+import type { TaskSetup } from './types.js';
+import { exceljsReadTask } from './xlsx-target.js';
+
+/** Every task a bench child can run, by the name the parent passes on its command line. */
+export const TASKS: Readonly<Record<string, TaskSetup>> = {
+  extract: extractTask,
+  'csv-parse': csvParseTask,
+  'exceljs-read': exceljsReadTask,
+  plan: planTask,
+  'plan-reference': planReferenceTask,
+  apply: applyTask,
+  'apply-reference': applyReferenceTask,
+};

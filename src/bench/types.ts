@@ -1,0 +1,29 @@
+/** A task's setup (untimed) returns the work to time; the work returns a short check string. */
+export type TaskSetup = (args: string[]) => Promise<() => Promise<string>>;
+
+/** One line of the results table: a time ratio, a cost-growth ratio or a memory ceiling. */
+export interface BenchRow {
+  target: string;
+  /** Products in the generated input. */
+  size: number;
+  subjectMs: number | null;
+  referenceMs: number | null;
+  /** The figure judged against `limit`: a ratio (x) or megabytes. */
+  measured: number;
+  unit: 'x' | 'MB';
+  limit: number;
+  /** Peak RSS of the subject's child processes, MB. */
+  subjectRssMb: number | null;
+  referenceRssMb: number | null;
+  pass: boolean;
+  /** What the subject produced, e.g. "100000 products, 1000000 values, 0 errors". */
+  check?: string;
+}
+
+/** Where the generated data lives and how hard to measure. */
+export interface BenchContext {
+  dir: string;
+  reps: number;
+  warmup: number;
+  log: (message: string) => void;
+}
