@@ -48,3 +48,20 @@ export function counts(parts: ExtractResultParts) {
     errors: parts.issues.filter((i) => i.severity === 'error').length,
   };
 }
+
+/** A document mapping written inline in a test, schema-checked like a file. */
+export function mappingOf(
+  document: unknown,
+  parameters?: Record<string, { description: string; default?: string }>,
+): DocumentMapping {
+  return DocumentMapping.parse({
+    version: 1,
+    name: 'inline',
+    title: 'Inline test mapping',
+    description: 'A mapping written inside a test.',
+    ...(parameters ? { parameters } : {}),
+    sources: { doc: { format: 'json' } },
+    kind: 'document',
+    document,
+  });
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { parsePath } from '../../src/mapping/document/path-syntax.js';
+import {
+  evaluatePath,
+  rootScope,
+  selectRecords,
+  type Scope,
+} from '../../src/mapping/document/select-path.js';
+
+const menu = {
+  categories: [
+    {
+      id: 'c1',
+      name: 'Pizza',
+      items: [
+        { id: 'i1', name: 'Margherita' },
+        { id: 'i2', name: 'Diavola' },
+      ],
+    },
+    { id: 'c2', name: 'Drinks', items: { id: 'i3', name: 'Cola' } },
+    { id: 'c3', name: 'Empty', items: null },
+  ],
+  objects: [
+    { type: 'ITEM', id: 'a' },
+    { type: 'IMAGE', id: 'b' },
+    { id: 'c', modifier_data: {} },
+    { type: '', id: 'd' },
+  ],
+};
+const root = rootScope(menu, { lang: 'it' });
+const values = (path: string, from: Scope = root) =>
+  evaluatePath(parsePath(path), from, root).map((m) => m.value);
+
+describe('evaluatePath', () => {
+  it('walks every element, counting a single object as a one-element array and null as none', () => {
+    expect(values('$.categories[*].items[*].name')).toEqual(['Margherita', 'Diavola', 'Cola']);
+  });
+
+  it('gives each match its JSON path for issue locations', () => {
+    const paths = evaluatePath(parsePath('$.categories[*].items[*]'), root, root).map((m) => m.path);
+    expect(paths).toEqual(['$.categories[0].items[0]', '$.categories[0].items[1]', '$.categories[1].items']);
+    expect(evaluatePath(parsePath("$['categories'][0]['name']"), root, root)[0]?.path).toBe(
+      '$.categories[0].name',
+    );
+  });
+
+  it('climbs to the enclosing record with ^', () => {
+    const items = selectRecords(parsePath('$.categories[*].items[*]'), root, root);
+    expect(items.map((item) => values('^.name', item))).toEqual([['Pizza'], ['Pizza'], ['Drinks']]);
+    expect(items.map((item) => values('^.^', item).length)).toEqual([1, 1, 1]);
+    expect(values('^.id', root)).toEqual([]);
+  });
+
+  it('filters by value lists, by the empty value and by presence', () => {
+    expect(values('$.objects[?type=ITEM|IMAGE].id')).toEqual(['a', 'b']);
+    expect(values('$.objects[?type!=ITEM].id')).toEqual(['b', 'c', 'd']);
+    expect(values("$.objects[?type=''].id")).toEqual(['c', 'd']);
+    expect(values('$.objects[?!type][?modifier_data].id')).toEqual(['c']);
+    expect(values('$.objects[?type].id')).toEqual(['a', 'b']);
+  });
+
+  it('compares a filter against a value read from the current record', () => {
+    const doc = {
+      group: 'g2',
+      overrides: [
+        { ctx: 'g1', price: 1 },
+        { ctx: 'g2', price: 2 },
+      ],
+    };
+    const scope = rootScope(doc);
+    expect(
+      evaluatePath(parsePath('overrides[?ctx={group}].price'), scope, scope).map((m) => m.value),
+    ).toEqual([2]);
+  });
+
+  it('reads parameters and field names given by a parameter', () => {
+    const doc = { title: { translations: { en: 'Pizza', it: 'Pizza (it)' } } };
+    const scope = rootScope(doc, { lang: 'it' });
+    expect(evaluatePath(parsePath('title.translations[{@param.lang}]'), scope, scope)[0]?.value).toBe(
+      'Pizza (it)',
+    );
+    expect(values('@param.lang')).toEqual(['it']);
+    expect(values('@param.missing')).toEqual([]);
+  });
+
+  it('indexes from either end, and finds nothing in the wrong kind of node', () => {
+    expect(values('$.categories[-1].id')).toEqual(['c3']);
+    expect(values('$.categories[7].id')).toEqual([]);
+    expect(values('$.categories.id')).toEqual([]);
+    expect(values('$.categories[0].name.length')).toEqual([]);
+  });
+});
+
+describe('selectRecords', () => {
+  it('skips null and absent records so they never become empty entities', () => {
+    const sections = selectRecords(parsePath('$.categories[*].items'), root, root);
+    expect(sections.map((s) => s.path)).toEqual(['$.categories[0].items', '$.categories[1].items']);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { PathSyntaxError } from '../../src/mapping/document/path-syntax.js';
+import { rootScope } from '../../src/mapping/document/select-path.js';
+import { compileTemplate } from '../../src/mapping/document/template.js';
+
+const scope = rootScope({ id: 42, name: 'Piña Colada', active: true, tags: ['a'] });
+
+describe('compileTemplate', () => {
+  it('fills placeholders with text, and leaves absent or non-scalar values empty', () => {
+    expect(compileTemplate('item-{id}: {name}').render(scope, scope)).toBe('item-42: Piña Colada');
+    expect(compileTemplate('[{missing}][{tags}]').render(scope, scope)).toBe('[][]');
+  });
+
+  it('applies the slug, lower, upper and trim functions', () => {
+    expect(compileTemplate('{slug(name)}').render(scope, scope)).toBe('pina-colada');
+    expect(compileTemplate('{upper(name)}').render(scope, scope)).toBe('PIÑA COLADA');
+  });
+
+  it('keeps the type of a template that is one placeholder only', () => {
+    expect(compileTemplate('{id}').value(scope, scope)).toBe(42);
+    expect(compileTemplate('{active}').value(scope, scope)).toBe(true);
+    expect(compileTemplate('#{id}').value(scope, scope)).toBe('#42');
+  });
+
+  it('reads doubled braces as literal braces', () => {
+    expect(compileTemplate('{{{id}}}').render(scope, scope)).toBe('{42}');
+  });
+
+  it.each([
+    ['{name', 'unclosed "{"'],
+    ['name}', 'unmatched "}"'],
+    ['{}', 'empty "{}"'],
+    ['{shout(name)}', 'unknown function "shout"'],
+    ['{a..b}', 'expected a field name at character 4'],
+  ])('rejects %s', (source, detail) => {
+    expect(() => compileTemplate(source)).toThrow(PathSyntaxError);
+    expect(() => compileTemplate(source)).toThrow(detail);
+  });
+});
