@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentSection } from '../../src/mapping/document/schema.js';
+import { MappingError, parseMappingText } from '../../src/mapping/loader.js';
 import { counts, mappingOf, runOn } from './run-mapping.js';
 
 const items = {
@@ -125,5 +126,27 @@ describe('the document section schema', () => {
     const issue = parsed.error?.issues[0];
     expect(issue?.path).toEqual(path);
     expect(parsed.error?.issues.map((i) => i.message).join('\n')).toContain(message);
+  });
+});
+
+describe('a path typo in a mapping file', () => {
+  it('is reported at load with the file and line, before any input is read', () => {
+    const text = [
+      'version: 1',
+      'name: typo',
+      'title: Mapping with a typo',
+      'description: A document mapping whose product selection is cut short.',
+      'sources: { doc: { format: json } }',
+      'kind: document',
+      'document:',
+      '  products:',
+      "    select: '$.items['",
+      "    ext_id: '{id}'",
+      "    name: '{name}'",
+    ].join('\n');
+    expect(() => parseMappingText(text, 'typo.yaml')).toThrow(MappingError);
+    expect(() => parseMappingText(text, 'typo.yaml')).toThrow(
+      /typo\.yaml:9: document\.products\.select: "\$\.items\[": expected \*, an index/,
+    );
   });
 });
