@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config/load-config.js';
+import { parseAllowDeletes } from '../../src/config/run-options.js';
+
+describe('parseConfig', () => {
+  it('accepts a full target', () => {
+    const config = parseConfig(
+      [
+        'targets:',
+        '  downtown:',
+        '    mapping: loyverse-items',
+        '    inputs: [exports/items.csv]',
+        '    params: { store: Downtown }',
+        '    base_url: https://menu.example.com/api',
+        '    pos_uid: main',
+        '    auth: oauth',
+        '    guards: { allow_deletes: 15%, protect: [P1], allow_empty: false }',
+        '    state_dir: .menusync',
+        '    max_attempts: 3',
+        '    max_retry_time: 60',
+      ].join('\n'),
+      'menusync.config.yaml',
+    );
+    expect(config.targets.downtown?.guards?.allow_deletes).toBe('15%');
+  });
+
+  it.each([
+    ['an unknown key', 'targets:\n  a:\n    mapping: m\n    inptus: [x]\n', /f\.yaml:4: .*inptus/],
+    ['a wrong type', 'targets:\n  a:\n    max_attempts: "three"\n', /f\.yaml:3: .*targets\.a\.max_attempts/],
+    ['a bad URL', 'targets:\n  a:\n    base_url: not a url\n', /f\.yaml:3: .*base_url/],
+    ['a bad allow_deletes', 'targets:\n  a:\n    guards:\n      allow_deletes: lots\n', /f\.yaml:4:/],
+    [
+      'a secret in the file',
+      'targets:\n  a:\n    client_secret: s3cret-value\n',
+      /f\.yaml:3: .*client_secret/,
+    ],
+    ['broken YAML', 'targets:\n  a: [\n', /f\.yaml:\d+:/],
+    ['no targets', 'other: 1\n', /f\.yaml:1:/],
+  ])('reports %s with file:line (exit 2)', (_what, text, message) => {
+    let error: unknown;
+    try {
+      parseConfig(text, 'f.yaml');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ exitCode: 2 });
+    expect((error as Error).message).toMatch(message);
+  });
+});
+
+describe('parseAllowDeletes', () => {
+  it.each([
+    ['12', { count: 12 }],
+    ['15%', { percent: 15 }],
+    ['2.5%', { percent: 2.5 }],
+    [0, { count: 0 }],
+  ] as const)('reads %s', (text, expected) => {
+    expect(parseAllowDeletes(text)).toEqual(expected);
+  });
+  it.each(['many', '-1', '150%', '1.5', ''])('refuses %j with exit 2', (text) => {
+    expect(() => parseAllowDeletes(text)).toThrow(expect.objectContaining({ exitCode: 2 }));
+  });
+});
