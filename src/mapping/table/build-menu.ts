@@ -53,7 +53,9 @@ export class MenuBuilder {
     const name = text(p.name(cells, {}));
     const fields = {
       description: p.description ? text(p.description(cells, {})) : undefined,
-      price: p.price ? num(p.price(cells, {})) : undefined,
+      // Variant rows carry the price when there are any (the head is one of them with rows: all);
+      // reading product.price as well would report a bad cell twice.
+      price: p.price && !this.variantsPriced(group) ? num(p.price(cells, {})) : undefined,
       image: p.image ? text(p.image(cells, {})) : undefined,
       hidden: p.hidden ? bool(p.hidden(cells, {})) : undefined,
     };
@@ -95,6 +97,12 @@ export class MenuBuilder {
     }
     if (options.length > 0) product.options = options;
     this.products.push(product);
+  }
+
+  private variantsPriced(group: RowGroup): boolean {
+    const v = this.table.variants;
+    if (!v?.valuePrice) return false;
+    return v.rows === 'all' || group.children.length > 0;
   }
 
   private skipGroup(reason: string, size: number): void {

@@ -12,7 +12,7 @@ export const trim: CompiledTransform = (value) => {
 export const lower: CompiledTransform = (value) => (typeof value === 'string' ? value.toLowerCase() : value);
 export const upper: CompiledTransform = (value) => (typeof value === 'string' ? value.toUpperCase() : value);
 
-const BREAK_TAGS = /<\s*(br\s*\/?|\/p|\/div|\/h[1-6]|\/tr)\s*>/gi;
+const BREAK_TAGS = /<\s*(br\s*\/?|\/p|\/div|\/ul|\/ol|\/h[1-6]|\/tr)\s*>/gi;
 const LIST_ITEM = /<\s*li[^>]*>/gi;
 const ANY_TAG = /<[^>]*>/g;
 
