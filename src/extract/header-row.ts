@@ -26,20 +26,22 @@ export function findRowByHints(rows: readonly (readonly CellValue[])[], hints: r
 
 /**
  * Index of the row that looks like a header: its non-empty cells are mostly non-numeric text, and
- * it has the most non-empty cells among the first rows (a title row above the header has fewer;
+ * it has the most distinct non-empty cells among the first rows (a title row above the header has fewer;
  * ties go to the first, so a text-only data row does not win over the header). -1 when none.
  */
 export function guessHeaderRow(rows: readonly (readonly CellValue[])[]): number {
   let best = -1;
   let bestCount = 0;
   rows.slice(0, HEURISTIC_ROWS).forEach((cells, index) => {
-    let filled = 0;
+    // Distinct values: a title merged across the columns fills them all with one value.
+    const values = new Set<CellValue>();
     let text = 0;
     for (const cell of cells) {
-      if (isEmpty(cell)) continue;
-      filled++;
+      if (isEmpty(cell) || values.has(cell)) continue;
+      values.add(cell);
       if (isTextCell(cell)) text++;
     }
+    const filled = values.size;
     if (filled > bestCount && text * 2 > filled) {
       best = index;
       bestCount = filled;

@@ -56,10 +56,32 @@ describe('xlsx extractor', () => {
     });
   });
 
-  it('gives a merged range its top-left value only (the streaming reader does not see merges)', async () => {
+  it('gives every cell of a merged range the value of its top-left cell', async () => {
     const records = await readAll(await openSource(await writeWorkbook('merged.xlsx')));
-    expect(records[2]?.row).toBe(6);
-    expect(records[2]?.cells[5] ?? null).toBeNull();
+    expect(records[2]).toEqual({ row: 6, cells: ['Cake', 4, null, null, null, 'Seasonal'] });
+  });
+
+  it('does not take a title merged across the top for the header', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Menu & Prices');
+    sheet.getCell('A1').value = 'Summer menu';
+    sheet.mergeCells('A1:C1');
+    sheet.getRow(2).values = ['Category', 'Name', 'Price'];
+    sheet.getRow(3).values = ['Drinks', 'Tea', 2];
+    sheet.getRow(4).values = [null, 'Coffee', 3];
+    sheet.mergeCells('A3:A4');
+    const file = write('title.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    const source = asTable(await openSource(file));
+    expect(source).toMatchObject({
+      sheet: 'Menu & Prices',
+      headerRow: 2,
+      headers: ['Category', 'Name', 'Price'],
+    });
+    expect((await readAll(source)).map((record) => record.cells)).toEqual([
+      ['Drinks', 'Tea', 2],
+      ['Drinks', 'Coffee', 3],
+    ]);
   });
 
   it.each([['Modifier Groups'], [2], ['modifier groups']])(

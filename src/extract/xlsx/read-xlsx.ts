@@ -4,6 +4,8 @@ import { assertReadableFile } from '../file-access.js';
 import { locateHeader } from '../locate-header.js';
 import type { CellValue, ReadOptions, TableRecord, TableSource } from '../types.js';
 import { toCellValue } from './cell-value.js';
+import { mergeFiller } from './fill-merges.js';
+import { readMergedRanges } from './merged-ranges.js';
 import {
   openWorkbook,
   workbookError,
@@ -42,10 +44,15 @@ async function findSheet(book: OpenWorkbook, file: string, wanted: string | numb
   );
 }
 
-async function* sheetRecords(sheet: SheetReader, book: OpenWorkbook): AsyncGenerator<TableRecord> {
+async function* sheetRecords(
+  sheet: SheetReader,
+  book: OpenWorkbook,
+  fillMerges: (row: number, cells: CellValue[]) => void,
+): AsyncGenerator<TableRecord> {
   try {
     for await (const row of sheet) {
       const cells = rowCells(row);
+      fillMerges(row.number, cells);
       // exceljs emits rows that only carry formatting; they are not records.
       if (cells.some((cell) => cell !== null && cell !== '')) yield { row: row.number, cells };
     }
@@ -58,9 +65,9 @@ async function* sheetRecords(sheet: SheetReader, book: OpenWorkbook): AsyncGener
  * One sheet of an .xlsx workbook as a streaming TableSource (options.sheet: name or 1-based
  * position; default the first). Each sheet is its own source: open the file again for another.
  *
- * Merged cells: exceljs's streaming reader skips `<mergeCell>` (and it sits after the rows in
- * the sheet XML anyway), so only the top-left cell of a merge has its value; the other cells
- * of the range read as empty.
+ * Merged cells: every cell of a merged range reads as the range's top-left value. exceljs's
+ * streaming reader drops `<mergeCell>`, so merged-ranges.ts reads them from the zip first. A row
+ * that holds nothing but merged-over cells is not in the sheet XML at all and stays absent.
  */
 export async function readXlsx(file: string, options: ReadOptions): Promise<TableSource> {
   await assertReadableFile(file);
@@ -72,9 +79,11 @@ export async function readXlsx(file: string, options: ReadOptions): Promise<Tabl
     book.close();
     throw workbookError(file, error);
   }
+  // Best effort: a workbook the zip reader cannot follow still reads, just without merges.
+  const merges = await readMergedRanges(file, sheet.name).catch(() => []);
   const issues: DataIssue[] = [];
   const located = await locateHeader(
-    sheetRecords(sheet, book),
+    sheetRecords(sheet, book, mergeFiller(merges)),
     options,
     { file, sheet: sheet.name },
     issues,

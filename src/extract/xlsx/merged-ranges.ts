@@ -1,0 +1,76 @@
+import { assertReadableFile } from '../file-access.js';
+import { listZipEntries, openZipEntry, readZipText, type ZipEntry } from './zip-entries.js';
+
+/** A merged range, 1-based and inclusive. */
+export interface MergedRange {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+}
+
+function columnNumber(letters: string): number {
+  let n = 0;
+  for (const char of letters.toUpperCase()) n = n * 26 + (char.charCodeAt(0) - 64);
+  return n;
+}
+
+export function parseRange(ref: string): MergedRange | undefined {
+  const match = /^\$?([A-Za-z]+)\$?(\d+):\$?([A-Za-z]+)\$?(\d+)$/.exec(ref);
+  if (!match) return undefined;
+  const [, left = '', top = '', right = '', bottom = ''] = match;
+  return { top: Number(top), left: columnNumber(left), bottom: Number(bottom), right: columnNumber(right) };
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** An attribute's value with XML's five named entities decoded (sheet names may hold `&`). */
+function attribute(tag: string, name: string): string | undefined {
+  const raw = new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+  return raw?.replace(/&(amp|lt|gt|quot|apos);/g, (_, entity: string) => ENTITIES[entity] ?? '');
+}
+
+/** The zip path of a sheet, through workbook.xml (name -> r:id) and its rels (r:id -> target). */
+async function sheetPath(file: string, entries: ZipEntry[], sheetName: string): Promise<string | undefined> {
+  const byName = (name: string): ZipEntry | undefined => entries.find((entry) => entry.name === name);
+  const workbook = await readZipText(file, byName('xl/workbook.xml'));
+  const rels = await readZipText(file, byName('xl/_rels/workbook.xml.rels'));
+  if (!workbook || !rels) return undefined;
+  const sheet = [...workbook.matchAll(/<(?:\w+:)?sheet\s[^>]*>/g)].find(
+    (tag) => attribute(tag[0], 'name') === sheetName,
+  );
+  const id = sheet && attribute(sheet[0], 'r:id');
+  const rel = [...rels.matchAll(/<Relationship\s[^>]*>/g)].find((tag) => attribute(tag[0], 'Id') === id);
+  const target = rel && attribute(rel[0], 'Target');
+  if (!target) return undefined;
+  return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+}
+
+/**
+ * The merged ranges of one sheet. exceljs's streaming reader parses `<mergeCell>` and drops it,
+ * so we inflate the sheet's XML from the zip once more and scan for the tags (no XML tree:
+ * memory stays flat however big the sheet). Empty when the workbook cannot be read this way.
+ */
+export async function readMergedRanges(file: string, sheetName: string): Promise<MergedRange[]> {
+  const entries = await listZipEntries(file, await assertReadableFile(file));
+  if (!entries) return [];
+  const target = await sheetPath(file, entries, sheetName);
+  const entry = entries.find((candidate) => candidate.name === target);
+  const stream = entry && (await openZipEntry(file, entry));
+  if (!stream) return [];
+  const ranges: MergedRange[] = [];
+  let carry = '';
+  for await (const chunk of stream) {
+    const text = carry + (chunk as Buffer).toString('latin1');
+    const tags = /<(?:\w+:)?mergeCell\s[^>]*>/g;
+    let last = 0;
+    for (let match = tags.exec(text); match; match = tags.exec(text)) {
+      const range = parseRange(attribute(match[0], 'ref') ?? '');
+      if (range) ranges.push(range);
+      last = tags.lastIndex;
+    }
+    // Keep an unfinished tag for the next chunk.
+    carry = text.slice(Math.max(last, text.length - 200));
+  }
+  return ranges;
+}

@@ -1,0 +1,70 @@
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { createInflateRaw } from 'node:zlib';
+import { readBytes } from '../file-access.js';
+
+/** One file inside a zip, from the central directory. */
+export interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  localHeaderOffset: number;
+}
+
+const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+const CENTRAL_FILE_HEADER = 0x02014b50;
+const LOCAL_FILE_HEADER = 0x04034b50;
+
+/**
+ * The entries of a zip file (an .xlsx), read from its central directory at the end of the file.
+ * Only what xlsx files need: no ZIP64, stored or deflated entries. Undefined when unreadable.
+ */
+export async function listZipEntries(file: string, size: number): Promise<ZipEntry[] | undefined> {
+  const tailLength = Math.min(size, 22 + 0xffff);
+  const tail = await readBytes(file, tailLength, size - tailLength);
+  let end = -1;
+  for (let i = tail.length - 22; i >= 0 && end < 0; i--)
+    if (tail.readUInt32LE(i) === END_OF_CENTRAL_DIRECTORY) end = i;
+  if (end < 0) return undefined;
+  const count = tail.readUInt16LE(end + 10);
+  const directorySize = tail.readUInt32LE(end + 12);
+  const directory = await readBytes(file, directorySize, tail.readUInt32LE(end + 16));
+  const entries: ZipEntry[] = [];
+  let at = 0;
+  for (let n = 0; n < count && at + 46 <= directory.length; n++) {
+    if (directory.readUInt32LE(at) !== CENTRAL_FILE_HEADER) return undefined;
+    const nameLength = directory.readUInt16LE(at + 28);
+    entries.push({
+      name: directory.toString('utf8', at + 46, at + 46 + nameLength),
+      method: directory.readUInt16LE(at + 10),
+      compressedSize: directory.readUInt32LE(at + 20),
+      localHeaderOffset: directory.readUInt32LE(at + 42),
+    });
+    at += 46 + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
+  }
+  return entries;
+}
+
+/** The uncompressed bytes of one entry as a stream. */
+export async function openZipEntry(file: string, entry: ZipEntry): Promise<Readable | undefined> {
+  const header = await readBytes(file, 30, entry.localHeaderOffset);
+  if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_FILE_HEADER) return undefined;
+  const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  if (entry.compressedSize === 0) return createReadStream(file, { start, end: start - 1 });
+  const raw = createReadStream(file, { start, end: start + entry.compressedSize - 1 });
+  if (entry.method === 0) return raw;
+  if (entry.method !== 8) return undefined;
+  const inflate = createInflateRaw();
+  raw.on('error', (error) => inflate.destroy(error));
+  return raw.pipe(inflate);
+}
+
+/** A small entry (workbook.xml, rels) as text. */
+export async function readZipText(file: string, entry: ZipEntry | undefined): Promise<string | undefined> {
+  if (!entry) return undefined;
+  const stream = await openZipEntry(file, entry);
+  if (!stream) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
