@@ -91,7 +91,7 @@ describe('square-item-library on our fixture (CSV)', () => {
       ['Cookie', 0],
       ['Box of 6', 8],
     ]);
-    expect(menu.products.filter((p) => p.name.toLowerCase() === 'chai latte').map((p) => p.price)).toEqual([
+    expect(menu.products.filter((p) => p.name?.toLowerCase() === 'chai latte').map((p) => p.price)).toEqual([
       3.9, 4.1,
     ]);
   });
