@@ -29,7 +29,9 @@ export function genericStarter(input: GenericStarterInput): string {
     ...(input.sheet !== undefined ? [`sheet: ${q(input.sheet)}`] : []),
     ...(hints.length > 0 ? [`headerHints: [${hints.map(q).join(', ')}]`] : [`headerRow: ${input.headerRow}`]),
   ];
-  const nameColumn = guesses.name ?? input.headers[0] ?? 'Name';
+  // Without a guess, the first column no other role took is the likeliest name.
+  const taken = new Set(Object.values(guesses));
+  const nameColumn = guesses.name ?? input.headers.find((h) => !taken.has(h)) ?? 'Name';
   const lines = [
     `# yaml-language-server: $schema=${input.schemaRef}`,
     `#`,

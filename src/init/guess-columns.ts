@@ -17,8 +17,8 @@ const ROLE_PATTERNS: Record<keyof ColumnGuesses, RegExp[]> = {
     /\b(id|sku|handle|ref|plu)\b/i,
   ],
   name: [
-    /^(name|item name|product name|title|nombre|bezeichnung|artikel|artikelname|nom|nome)$/i,
-    /name|title|nombre|bezeichnung|libell|nome/i,
+    /^(name|item name|product name|title|item|product|dish|nombre|producto|artículo|articulo|plato|bezeichnung|artikel|artikelname|produkt|gericht|speise|nom|produit|plat|nome|prodotto|piatto)$/i,
+    /name|title|nombre|bezeichnung|artikel|gericht|libell|nome/i,
   ],
   price: [
     /^(price|sales price|retail price|retail_price|unit price|preis|verkaufspreis|precio|prix|prezzo)$/i,

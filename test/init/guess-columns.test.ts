@@ -35,6 +35,13 @@ describe('guessColumns', () => {
     expect(guessColumns(headers, samples)).toEqual({ name: 'Name', price: 'Sales Price' });
   });
 
+  it.each([['Gericht'], ['Dish'], ['Producto'], ['Artikel'], ['Plat'], ['Piatto']])(
+    'takes %s as the name',
+    (header) => {
+      expect(guessColumns(['Code', header, 'Preis']).name).toBe(header);
+    },
+  );
+
   it('uses one column for one role only', () => {
     const guesses = guessColumns(['Name', 'Product name']);
     expect(guesses.name).toBe('Name');

@@ -82,6 +82,32 @@ describe('initMapping on an unknown table', () => {
     ]);
   });
 
+  it('reads an unknown workbook from its sheet, past a title row', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Speisekarte');
+    sheet.addRows([
+      ['Karte 2026'],
+      ['Code', 'Gericht', 'Preis', 'Kategorie'],
+      ['A1', 'Schnitzel', 14.5, 'Hauptgerichte'],
+      ['A2', 'Suppe', 5, 'Vorspeisen'],
+    ]);
+    const input = path.join(tmp, 'karte.xlsx');
+    await workbook.xlsx.writeFile(input);
+    const out = path.join(tmp, 'karte.yaml');
+    const result = await initMapping({ input, out });
+    expect(result.yaml).toContain(
+      'items: { format: xlsx, sheet: "Speisekarte", headerHints: ["Gericht", "Preis"] }',
+    );
+    await writeFile(out, result.yaml);
+    const extracted = await extractMenu({ mapping: out, inputs: [input] });
+    expect(extracted.issues).toEqual([]);
+    expect(extracted.menu.products.map((p) => [p.ext_id, p.name, p.price, p.category_ext_id])).toEqual([
+      ['A1', 'Schnitzel', 14.5, 'cat-hauptgerichte'],
+      ['A2', 'Suppe', 5, 'cat-vorspeisen'],
+    ]);
+  });
+
   it('refuses a JSON document of unknown shape, naming its keys', async () => {
     const input = path.join(tmp, 'menu.json');
     await writeFile(input, JSON.stringify({ shop: 'x', dishes: [] }));
