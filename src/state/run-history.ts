@@ -14,11 +14,9 @@ export interface RunRecord {
 }
 
 export function newRunId(now: Date): string {
-  // Sortable, file-name safe, and unique even for two runs in the same millisecond.
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z');
+  // Sortable (milliseconds included: runs of one target sort in the order they started), file-name
+  // safe, and unique even for two runs in the same millisecond.
+  const stamp = now.toISOString().replace(/[-:.]/g, '');
   return `${stamp}-${randomBytes(3).toString('hex')}`;
 }
 
