@@ -144,3 +144,25 @@ describe('applyRun when the platform refuses the size', () => {
     }
   });
 });
+
+describe('applyRun when the read-back differs', () => {
+  it('reports drift and marks the target uncertain so the next run replaces', async () => {
+    // The real client, with a read-back that loses one category (as a platform bug would).
+    const drifting = await startHarness({}, (client) => ({
+      importMenu: (payload) => client.importMenu(payload),
+      listCategories: async (query) => (await client.listCategories(query)).slice(1),
+    }));
+    try {
+      const outcome = await drifting.apply(cafeMenu());
+      expect(outcome.applied).toBe(true);
+      expect(outcome.verification?.status).toBe('drift');
+      expect(outcome.report.verified).toBe(false);
+      const dir = targetDir(drifting.stateDir, drifting.target);
+      expect((await readStatus(dir)).reason).toMatch(/read-back differed/);
+      const next = await drifting.apply(cafeMenu());
+      expect(next.plan.mode).toBe('replace');
+    } finally {
+      await drifting.close();
+    }
+  });
+});

@@ -5,7 +5,7 @@ import { applyRun, type ApplyRequest } from '../../src/apply/apply-run.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../src/apply/split-payload.js';
 import type { CanonicalMenu } from '../../src/model/canonical-menu.js';
 import { plan } from '../../src/plan/index.js';
-import { createPlatformClient } from '../../src/platform/index.js';
+import { createPlatformClient, type PlatformClient } from '../../src/platform/index.js';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.js';
 import type { Target } from '../../src/state/target.js';
 import { testClient } from '../helpers/secrets.js';
@@ -20,7 +20,10 @@ export interface Harness {
 }
 
 /** A real loopback sandbox, a real temp state folder, the real client and planner. */
-export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
+export async function startHarness(
+  options: SandboxOptions = {},
+  wrapClient: (client: PlatformClient) => PlatformClient = (c) => c,
+): Promise<Harness> {
   const credentials = testClient();
   const sandbox = await startSandbox({
     ...options,
@@ -28,13 +31,15 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
   });
   const stateDir = await mkdtemp(path.join(tmpdir(), 'menusync-apply-'));
   const target: Target = { baseUrl: sandbox.url, clientId: credentials.clientId, posUid: 'default' };
-  const client = createPlatformClient({
-    baseUrl: sandbox.url,
-    auth: 'oauth',
-    credentials,
-    retry: { maxAttempts: 2, minDelayMs: 10, maxDelayMs: 20 },
-    requestTimeoutMs: 5_000,
-  });
+  const client = wrapClient(
+    createPlatformClient({
+      baseUrl: sandbox.url,
+      auth: 'oauth',
+      credentials,
+      retry: { maxAttempts: 2, minDelayMs: 10, maxDelayMs: 20 },
+      requestTimeoutMs: 5_000,
+    }),
+  );
   return {
     sandbox,
     stateDir,
