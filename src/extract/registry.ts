@@ -1,4 +1,5 @@
 import { extname } from 'node:path';
+import { InvalidInputError } from '../errors.js';
 import { csvExtractor } from './csv/index.js';
 import { assertReadableFile, readBytes } from './file-access.js';
 import { jsonExtractor } from './json/index.js';
@@ -20,6 +21,21 @@ export function sniffFormat(head: Uint8Array): Extractor['format'] {
   return text.startsWith('{') || text.startsWith('[') ? 'json' : 'csv';
 }
 
+/** Spreadsheet formats we cannot read but users will try; a clear "save as" beats CSV garbage. */
+const UNSUPPORTED: Record<string, string> = {
+  '.xls': 'an Excel 97-2003 workbook',
+  '.xlsb': 'a binary Excel workbook',
+  '.ods': 'an OpenDocument spreadsheet',
+  '.numbers': 'a Numbers document',
+};
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
+
+function unsupported(file: string, what: string): InvalidInputError {
+  return new InvalidInputError(`Cannot read ${file}: it is ${what}`, {
+    hint: 'Save it as .xlsx or .csv (UTF-8) and run again.',
+  });
+}
+
 /** The extractor for a file: options.format, else its extension, else its first bytes. */
 export async function chooseExtractor(file: string, options: ReadOptions = {}): Promise<Extractor> {
   const byFormat = options.format && extractors.find((extractor) => extractor.format === options.format);
@@ -28,7 +44,12 @@ export async function chooseExtractor(file: string, options: ReadOptions = {}): 
   const byExtension = extractors.find((extractor) => extractor.extensions.includes(extension));
   if (byExtension) return byExtension;
   await assertReadableFile(file);
-  const format = sniffFormat(await readBytes(file, 512));
+  const what = UNSUPPORTED[extension];
+  if (what) throw unsupported(file, what);
+  const head = await readBytes(file, 512);
+  if (OLE_MAGIC.every((byte, index) => head[index] === byte))
+    throw unsupported(file, 'an Excel 97-2003 (OLE) file');
+  const format = sniffFormat(head);
   return extractors.find((extractor) => extractor.format === format) ?? csvExtractor;
 }
 

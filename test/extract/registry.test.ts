@@ -42,6 +42,23 @@ describe('extractor registry', () => {
     expect(sniffFormat(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14]))).toBe('xlsx');
   });
 
+  it.each([
+    ['menu.xls', 'Name,Price\n', /menu\.xls: it is an Excel 97-2003 workbook/],
+    ['menu.ods', 'x', /menu\.ods: it is an OpenDocument spreadsheet/],
+    [
+      'download',
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      /download: it is an Excel 97-2003 \(OLE\) file/,
+    ],
+  ])(
+    'refuses %s, a spreadsheet format no extractor reads, with a clear error',
+    async (name, content, message) => {
+      const error = await openSource(write(name, content)).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect((error as Error).message).toMatch(message);
+    },
+  );
+
   it('opens a workbook without an extension by its zip signature', async () => {
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.Workbook();
