@@ -6,6 +6,8 @@ import { initCommand } from './init.js';
 import { planCommand } from './plan.js';
 import { applyCommand } from './apply.js';
 import { demoCommand } from './demo.js';
+import { extractCommand } from './extract.js';
+import { validateCommand } from './validate.js';
 
 // One file per command; each command registers here with one line.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- yargs command modules differ in their argument types
@@ -17,4 +19,6 @@ export const commands: CommandModule<any, any>[] = [
   planCommand,
   applyCommand,
   demoCommand,
+  extractCommand,
+  validateCommand,
 ];

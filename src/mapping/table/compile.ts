@@ -1,11 +1,11 @@
 import type { TableSection } from '../table-schema.js';
-import type { ValueSpec } from '../value-schema.js';
+import type { ColumnRef, ValueSpec } from '../value-schema.js';
+import { resolveColumnRef } from './columns.js';
 import type { CompileContext, CompiledCondition, CompiledValue } from './compile-context.js';
 import { compileCondition, compileValue } from './compile-value.js';
 import { compileModifierSets, type CompiledModifierSets } from './modifier-sets.js';
 
-// Turns the table section into functions over row cells, once per source. Fields compile in the
-// order the doc lists them, so a wildcard parameter is bound by its first pattern (product price).
+// Turns the table section into functions over row cells, once per source.
 
 export interface CompiledSkip {
   reason: string;
@@ -57,7 +57,24 @@ export interface CompiledTable {
   modifierSets?: CompiledModifierSets;
 }
 
+/**
+ * Binds wildcard parameters before anything compiles: `{@param.store}` in an ext_id must see the
+ * store that `Price [{store}]` matched, wherever the two appear in the file.
+ */
+function bindWildcards(node: unknown, ctx: CompileContext, key?: string): void {
+  if (Array.isArray(node)) {
+    for (const item of node) bindWildcards(item, ctx);
+  } else if (typeof node === 'object' && node !== null) {
+    if (key === 'column' && 'pattern' in node) {
+      resolveColumnRef(ctx.headers, node as ColumnRef, ctx.params);
+      return;
+    }
+    for (const [k, v] of Object.entries(node)) if (k !== 'modifier_sets') bindWildcards(v, ctx, k);
+  }
+}
+
 export function compileTable(section: TableSection, ctx: CompileContext): CompiledTable {
+  bindWildcards(section, ctx);
   const value = (spec: ValueSpec, field: string) => compileValue(spec, ctx, field).fn;
   const maybe = (spec: ValueSpec | undefined, field: string) =>
     spec === undefined ? undefined : value(spec, field);

@@ -1,0 +1,41 @@
+import type { Argv, CommandModule } from 'yargs';
+import { ExitCode } from '../../errors.js';
+import { resolveParameters, runMapping } from '../../mapping/extract-menu.js';
+import { loadMapping } from '../../mapping/loader.js';
+import { createOutput } from '../output.js';
+import { parseParams, printResult, withMappingOptions } from './extract.js';
+
+interface ValidateArgs {
+  mapping: string;
+  input?: string[];
+  param?: string[];
+  quiet?: boolean;
+}
+
+/** Checks a mapping (every problem with file:line) and, given inputs, the data it maps. */
+export const validateCommand: CommandModule<object, ValidateArgs> = {
+  command: 'validate',
+  describe: 'Check a mapping file and, with --input, the data it reads (exit 0 valid, 2 problems)',
+  builder: (yargs) =>
+    withMappingOptions(yargs).option('input', {
+      type: 'string',
+      array: true,
+      describe: 'Input file(s) to check with the mapping (repeatable)',
+    }) as Argv<ValidateArgs>,
+  handler: async (args) => {
+    const out = createOutput({ quiet: args.quiet === true });
+    const { mapping, file } = await loadMapping(args.mapping);
+    const params = parseParams(args.param);
+    resolveParameters(mapping, params);
+    out.info(
+      `mapping ${mapping.name} (${file}) is valid: kind ${mapping.kind}, sources ${Object.keys(mapping.sources).join(', ')}`,
+    );
+    if (!args.input || args.input.length === 0) {
+      process.exitCode = ExitCode.ok;
+      return;
+    }
+    const result = await runMapping(mapping, args.input, params);
+    printResult(result, out);
+    process.exitCode = result.stats.errors > 0 ? ExitCode.invalid : ExitCode.ok;
+  },
+};

@@ -1,0 +1,41 @@
+import { formatLocation, type DataIssue } from '../model/data-issue.js';
+import type { ExtractResult } from './types.js';
+
+/** Counts of what extract produced, one line for the terminal. */
+export function summaryLine(result: ExtractResult): string {
+  const s = result.stats;
+  const skipped = result.skipped.reduce((n, x) => n + x.count, 0);
+  const reasons = result.skipped.map((x) => `${x.reason} ${x.count}`).join(', ');
+  return (
+    `${s.rows} rows -> ${s.categories} categories, ${s.products} products, ${s.options} options, ` +
+    `${s.option_values} option values; skipped ${skipped}${reasons ? ` (${reasons})` : ''}; ` +
+    `${s.warnings} warning${s.warnings === 1 ? '' : 's'}, ${s.errors} error${s.errors === 1 ? '' : 's'}`
+  );
+}
+
+/**
+ * Every problem, grouped by severity and code with complete counts; each group lists at most
+ * `cap` lines so a 100k-row file with one systematic problem stays readable.
+ */
+export function issueReport(issues: readonly DataIssue[], cap = 20): string[] {
+  const groups = new Map<string, DataIssue[]>();
+  for (const issue of issues) {
+    const key = `${issue.severity} ${issue.code}`;
+    const list = groups.get(key);
+    if (list) list.push(issue);
+    else groups.set(key, [issue]);
+  }
+  const ordered = [...groups].sort(([a], [b]) =>
+    a.startsWith('error') === b.startsWith('error') ? 0 : a.startsWith('error') ? -1 : 1,
+  );
+  const lines: string[] = [];
+  for (const [key, list] of ordered) {
+    lines.push(`${key}: ${list.length}`);
+    for (const issue of list.slice(0, cap)) {
+      const where = formatLocation(issue.location);
+      lines.push(`  ${where ? `${where}: ` : ''}${issue.message}`);
+    }
+    if (list.length > cap) lines.push(`  ... and ${list.length - cap} more`);
+  }
+  return lines;
+}
