@@ -34,7 +34,16 @@ export async function readAll(source: Source): Promise<TableRecord[]> {
 }
 
 /** MacRoman bytes for the few accented letters the tests use (Apple's MacRoman table). */
-const MAC_ROMAN: Record<string, number> = { é: 0x8e, è: 0x8f, ñ: 0x96, ü: 0x9f, ö: 0x9a, ç: 0x8d, à: 0x88 };
+const MAC_ROMAN: Record<string, number> = {
+  â: 0x89,
+  é: 0x8e,
+  è: 0x8f,
+  ñ: 0x96,
+  ü: 0x9f,
+  ö: 0x9a,
+  ç: 0x8d,
+  à: 0x88,
+};
 /** Windows-1252 bytes: Latin-1 letters plus the curly quote and euro sign at 0x80-0x9F. */
 const CP1252: Record<string, number> = { '€': 0x80, '’': 0x92, '“': 0x93, '”': 0x94, '–': 0x96 };
 
