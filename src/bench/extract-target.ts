@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse';
 import { extractMenu } from '../mapping/extract-menu.js';
 import { writeBenchCsv, writeBenchMapping } from './generate.js';
-import { compare, round, type Comparison } from './measure.js';
+import { compare, median, round, type Comparison } from './measure.js';
 import type { BenchContext, BenchRow, TaskSetup } from './types.js';
 
 export const EXTRACT_RATIO_LIMIT = 1.5;
@@ -39,6 +39,7 @@ export function ratioRow(target: string, size: number, c: Comparison, limit: num
     referenceMs: c.referenceMs,
     measured: round(c.ratio, 2),
     unit: 'x',
+    cpuRatio: round(c.cpuRatio, 2),
     limit,
     subjectRssMb: c.subjectRssMb,
     referenceRssMb: c.referenceRssMb,
@@ -55,6 +56,7 @@ export function rssRow(target: string, size: number, c: Comparison): BenchRow {
     referenceMs: null,
     measured: c.subjectRssMb,
     unit: 'MB',
+    cpuRatio: null,
     limit: RSS_LIMIT_MB,
     subjectRssMb: c.subjectRssMb,
     referenceRssMb: c.referenceRssMb,
@@ -72,6 +74,7 @@ export function growthRow(target: string, small: Comparison, large: Comparison, 
     referenceMs: small.subjectMs,
     measured: round(growth, 2),
     unit: 'x',
+    cpuRatio: round(median(large.subject.map((x) => x.cpuMs)) / median(small.subject.map((x) => x.cpuMs)), 2),
     limit: round((GROWTH_LIMIT * sizes[1]!) / sizes[0]! / 10, 2),
     subjectRssMb: null,
     referenceRssMb: null,

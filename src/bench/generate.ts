@@ -55,7 +55,7 @@ export function benchRow(i: number, changed: boolean): (string | number)[] {
 }
 
 function isChanged(i: number, changeEvery: number | undefined): boolean {
-  return changeEvery !== undefined && changeEvery > 0 && i % changeEvery === changeEvery - 1;
+  return changeEvery !== undefined && changeEvery > 0 && i % changeEvery === 0;
 }
 
 function csvField(value: string | number): string {

@@ -4,6 +4,11 @@ import { fileURLToPath } from 'node:url';
 /** One timed run of a task in its own child process. */
 export interface Sample {
   ms: number;
+  /**
+   * CPU time (user + system, all threads) of the task. Steadier than wall time on a loaded
+   * machine, but parallel GC threads can push it above wall time.
+   */
+  cpuMs: number;
   /** Peak resident set of the child process, in MB (process.resourceUsage().maxRSS is in KiB). */
   maxRssMb: number;
   /** What the task produced (e.g. a product count), so a run that did nothing is visible. */
@@ -59,8 +64,10 @@ export interface Comparison {
   reference: Sample[];
   subjectMs: number;
   referenceMs: number;
-  /** median(subject) / median(reference) */
+  /** median(subject) / median(reference), wall time: what the targets are judged on. */
   ratio: number;
+  /** The same ratio of CPU-time medians, for context on a noisy machine. */
+  cpuRatio: number;
   /** Highest maxRSS over the subject's runs, in MB. */
   subjectRssMb: number;
   referenceRssMb: number;
@@ -100,6 +107,7 @@ export async function compare(
     subjectMs,
     referenceMs,
     ratio: subjectMs / referenceMs,
+    cpuRatio: median(s.map((x) => x.cpuMs)) / median(r.map((x) => x.cpuMs)),
     subjectRssMb: Math.max(...s.map((x) => x.maxRssMb)),
     referenceRssMb: Math.max(...r.map((x) => x.maxRssMb)),
   };
@@ -108,11 +116,18 @@ export async function compare(
 /** Times `work` once in this process and reports the sample as the child's last stdout line. */
 export async function timeInChild(work: () => Promise<string>): Promise<void> {
   globalThis.gc?.();
+  const cpuStart = process.cpuUsage();
   const start = performance.now();
   const check = await work();
   const ms = performance.now() - start;
-  const maxRssMb = process.resourceUsage().maxRSS / 1024;
-  process.stdout.write(`${JSON.stringify({ ms: round(ms), maxRssMb: round(maxRssMb), check })}\n`);
+  const cpu = process.cpuUsage(cpuStart);
+  const sample: Sample = {
+    ms: round(ms),
+    cpuMs: round((cpu.user + cpu.system) / 1000),
+    maxRssMb: round(process.resourceUsage().maxRSS / 1024),
+    check,
+  };
+  process.stdout.write(`${JSON.stringify(sample)}\n`);
 }
 
 export function round(n: number, digits = 1): number {

@@ -11,6 +11,8 @@ export interface BenchRow {
   /** The figure judged against `limit`: a ratio (x) or megabytes. */
   measured: number;
   unit: 'x' | 'MB';
+  /** For a time ratio: the same ratio of CPU-time medians (context only, not judged). */
+  cpuRatio: number | null;
   limit: number;
   /** Peak RSS of the subject's child processes, MB. */
   subjectRssMb: number | null;

@@ -1,0 +1,56 @@
+import { parseArgs } from 'node:util';
+
+export const TARGETS = ['extract', 'xlsx', 'plan', 'apply'] as const;
+export type TargetName = (typeof TARGETS)[number];
+
+export interface BenchOptions {
+  /** Products for the extract and plan targets, smallest first (growth = last / first). */
+  sizes: number[];
+  xlsxSize: number;
+  applySize: number;
+  reps: number;
+  warmup: number;
+  only: TargetName[];
+  out?: string;
+  keep: boolean;
+}
+
+export const USAGE =
+  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--apply-size 5000] [--reps 5] [--warmup 1] [--only extract,xlsx,plan,apply] [--out result.json] [--keep]';
+
+function positive(name: string, text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got "${text}"`);
+  return n;
+}
+
+export function parseBenchArgs(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      sizes: { type: 'string', default: '10000,100000' },
+      'xlsx-size': { type: 'string', default: '20000' },
+      'apply-size': { type: 'string', default: '5000' },
+      reps: { type: 'string', default: '5' },
+      warmup: { type: 'string', default: '1' },
+      only: { type: 'string', default: TARGETS.join(',') },
+      out: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+    },
+  });
+  const sizes = values.sizes.split(',').map((s) => positive('sizes', s.trim()));
+  const only = values.only.split(',').map((s) => s.trim());
+  const unknown = only.filter((t) => !(TARGETS as readonly string[]).includes(t));
+  if (unknown.length > 0) throw new Error(`--only: unknown target ${unknown.join(', ')}`);
+  return {
+    sizes: [...sizes].sort((a, b) => a - b),
+    xlsxSize: positive('xlsx-size', values['xlsx-size']),
+    applySize: positive('apply-size', values['apply-size']),
+    reps: positive('reps', values.reps),
+    warmup: values.warmup === '0' ? 0 : positive('warmup', values.warmup),
+    only: only as TargetName[],
+    ...(values.out !== undefined ? { out: values.out } : {}),
+    keep: values.keep,
+  };
+}

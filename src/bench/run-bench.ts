@@ -1,0 +1,49 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { runApplyTarget } from './apply-target.js';
+import { runExtractTarget } from './extract-target.js';
+import type { BenchOptions, TargetName } from './options.js';
+import { runPlanTarget } from './plan-target.js';
+import type { BenchContext, BenchRow } from './types.js';
+import { runXlsxTarget } from './xlsx-target.js';
+
+export interface BenchResult {
+  formatVersion: 1;
+  date: string;
+  machine: { node: string; platform: string; cpus: number; cpuModel: string };
+  options: Omit<BenchOptions, 'out' | 'keep'>;
+  rows: BenchRow[];
+  allPass: boolean;
+}
+
+/** Runs the chosen targets on data generated into a temp folder (removed afterwards unless --keep). */
+export async function runBench(options: BenchOptions, log: (m: string) => void): Promise<BenchResult> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'menusync-bench-'));
+  const ctx: BenchContext = { dir, reps: options.reps, warmup: options.warmup, log };
+  const rows: BenchRow[] = [];
+  try {
+    const want = (t: TargetName) => options.only.includes(t);
+    if (want('extract')) rows.push(...(await runExtractTarget(ctx, options.sizes)));
+    if (want('xlsx')) rows.push(...(await runXlsxTarget(ctx, options.xlsxSize)));
+    if (want('plan')) rows.push(...(await runPlanTarget(ctx, options.sizes)));
+    if (want('apply')) rows.push(...(await runApplyTarget(ctx, options.applySize)));
+  } finally {
+    if (options.keep) log(`data kept in ${dir}`);
+    else await rm(dir, { recursive: true, force: true });
+  }
+  const { out: _out, keep: _keep, ...shown } = options;
+  return {
+    formatVersion: 1,
+    date: new Date().toISOString(),
+    machine: {
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      cpus: availableParallelism(),
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+    },
+    options: shown,
+    rows,
+    allPass: rows.every((r) => r.pass),
+  };
+}

@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/run-cli.js';
+
+// The harness on a tiny size, once: shapes and what each subject produced, never how long it took.
+const BENCH = path.join(REPO_ROOT, 'dist/bench/run.js');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runBench(args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--expose-gc', BENCH, ...args], { cwd: REPO_ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+interface Row {
+  target: string;
+  size: number;
+  subjectMs: number | null;
+  referenceMs: number | null;
+  measured: number;
+  unit: string;
+  limit: number;
+  pass: boolean;
+  check?: string;
+}
+
+let dir: string;
+let run: Run;
+let result: { formatVersion: number; rows: Row[]; allPass: boolean; options: { sizes: number[] } };
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'menusync-bench-test-'));
+  const out = path.join(dir, 'result.json');
+  run = await runBench([
+    ...['--sizes', '20,40', '--xlsx-size', '20', '--apply-size', '20'],
+    ...['--reps', '1', '--warmup', '0', '--out', out],
+  ]);
+  if (run.code !== 0) throw new Error(`bench failed (${run.code}): ${run.stderr}`);
+  result = JSON.parse(await readFile(out, 'utf8')) as typeof result;
+}, 300_000);
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('npm run bench on a tiny size', () => {
+  it('prints one Markdown table row per result row, each judged PASS or FAIL', () => {
+    const lines = run.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^\| Target \| Products \| Subject ms \| Reference ms \| Measured \| Limit \|/);
+    expect(lines).toHaveLength(result.rows.length + 2);
+    for (const line of lines.slice(2)) expect(line).toMatch(/\| (PASS|\*\*FAIL\*\*) \|$/);
+  });
+
+  it('writes every target to the JSON result with numbers where figures belong', () => {
+    expect(result.formatVersion).toBe(1);
+    expect(result.options.sizes).toEqual([20, 40]);
+    expect(result.rows.map((r) => r.target)).toEqual([
+      'extract CSV vs csv-parse',
+      'extract CSV vs csv-parse',
+      'extract CSV peak RSS',
+      'extract CSV: 40/20 time',
+      'extract XLSX vs exceljs read',
+      'plan (1% changed) vs csv-parse + JSON.parse',
+      'plan (1% changed) vs csv-parse + JSON.parse',
+      'plan peak RSS',
+      'plan: 40/20 time',
+      'apply (replace, with read-back) vs plan + raw POST',
+      'apply (replace, no read-back) vs plan + raw POST',
+    ]);
+    for (const row of result.rows) {
+      expect(row.measured).toBeGreaterThan(0);
+      expect(row.pass).toBe(row.unit === 'x' ? row.measured <= row.limit : row.measured < row.limit);
+    }
+    expect(result.allPass).toBe(result.rows.every((r) => r.pass));
+  });
+
+  it('extracts two option groups of five values for every generated product', () => {
+    const extract = result.rows.filter((r) => r.target.startsWith('extract') && r.check !== undefined);
+    expect(extract.map((r) => r.check)).toEqual([
+      '20 products, 200 values, 0 errors',
+      '40 products, 400 values, 0 errors',
+      '20 products, 200 values, 0 errors',
+    ]);
+  });
+
+  it('plans against the generated snapshot and applies to the sandbox with a verified read-back', () => {
+    const plans = result.rows.filter((r) => r.target.startsWith('plan (') && r.check !== undefined);
+    expect(plans.map((r) => r.check)).toEqual([
+      'merge: 1 products updated, 19 kept',
+      'merge: 1 products updated, 39 kept',
+    ]);
+    const applies = result.rows.filter((r) => r.target.startsWith('apply'));
+    expect(applies.map((r) => r.check)).toEqual([
+      'replace, applied true, verified',
+      'replace, applied true, not verified',
+    ]);
+  });
+});
