@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { InvalidInputError } from '../errors.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { ImportOption, ImportPayload } from '../model/import-payload.js';
 import { applyImport, type ClientMenu } from './apply-import.js';
@@ -73,7 +74,14 @@ export class MenuStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw error;
     }
-    const state = JSON.parse(text) as PersistedState;
+    let state: PersistedState;
+    try {
+      state = JSON.parse(text) as PersistedState;
+    } catch {
+      throw new InvalidInputError(`sandbox data file ${file} is not valid JSON`, {
+        hint: 'move it away to start from an empty sandbox',
+      });
+    }
     this.menus = new Map(Object.entries(state.menus ?? {}));
     this.importCounts = new Map(Object.entries(state.importCounts ?? {}));
   }

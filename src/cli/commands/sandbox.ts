@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { UsageError } from '../../errors.js';
 import { startSandbox } from '../../sandbox/server.js';
 import { DEMO_CLIENT } from '../../sandbox/types.js';
 import { createOutput } from '../output.js';
@@ -27,6 +28,13 @@ export const sandboxCommand: CommandModule<object, SandboxArgs> = {
       host: args.host,
       ...(args.data ? { dataFile: args.data } : {}),
       ...(args['base-path'] ? { basePath: args['base-path'] } : {}),
+    }).catch((error: unknown) => {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE')
+        throw new UsageError(`port ${args.port} is already in use: pick another with --port`);
+      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+        throw new UsageError(`cannot listen on host ${args.host}`);
+      throw error;
     });
     // The demo secret is printed on purpose: it only opens this local sandbox.
     out.data(
