@@ -75,8 +75,9 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     let attempts = 0;
     let maybeReached = false;
     const send = async (): Promise<Record<string, unknown>> => {
-      const auth = await authHeaders();
+      // Counted before the token: a try that fails at the token endpoint is still a try.
       attempts += 1;
+      const auth = await authHeaders();
       try {
         return await sendRequest({
           method: spec.method,

@@ -148,6 +148,26 @@ describe('platform client fatal errors', () => {
 });
 
 describe('platform client outcome of imports', () => {
+  it.each(['oauth', 'headers'] as const)(
+    'knows nothing was applied when the connection is refused (%s)',
+    async (auth) => {
+      const h = await harness({ auth, retry: { maxAttempts: 2, minDelayMs: 10, maxDelayMs: 50 } });
+      await h.sandbox.close();
+      const error = await h.client.importMenu(smallMenu()).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RetriablePlatformError);
+      expect(error).toMatchObject({ code: 'NETWORK_ERROR', attempts: 2, outcomeUnknown: false });
+      expect((error as Error).message).toContain('ECONNREFUSED');
+    },
+  );
+
+  it('retries a failing token endpoint within the same budget', async () => {
+    const h = await harness();
+    h.sandbox.injectFaults([{ kind: 'status', status: 503, count: 2, path: '/oauth/token' }]);
+    expect(await h.client.importMenu(smallMenu())).toEqual({ success: true, attempts: 3 });
+    expect(h.hits('/oauth/token').map((r) => r.status)).toEqual([503, 503, 200]);
+    expect(h.hits(IMPORT)).toHaveLength(1);
+  });
+
   it('marks the outcome unknown when the answer to an applied import is lost', async () => {
     const h = await harness({ retry: { maxAttempts: 1 } });
     h.sandbox.injectFaults([{ kind: 'lost-after-apply' }]);
