@@ -74,6 +74,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     const label = `${spec.method} ${spec.endpoint}`;
     let attempts = 0;
     let maybeReached = false;
+    let renewed = false;
     const send = async (): Promise<Record<string, unknown>> => {
       // Counted before the token: a try that fails at the token endpoint is still a try.
       attempts += 1;
@@ -106,8 +107,9 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
           try {
             return await send();
           } catch (error) {
-            // A revoked or expired token: get a new one once and resend once, outside the retry budget.
-            if (tokens && isInvalidToken(error)) {
+            // A revoked or expired token: get a new one and resend, once per call, outside the retry budget.
+            if (tokens && !renewed && isInvalidToken(error)) {
+              renewed = true;
               log(`${label}: access token rejected; requesting a new one`);
               return await send();
             }
