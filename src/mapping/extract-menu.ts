@@ -89,7 +89,7 @@ async function runBound(
   mapping: Mapping,
   bound: readonly BoundInput[],
   params: Record<string, string | undefined>,
-): Promise<ExtractResultParts> {
+): Promise<ExtractResultParts & { rounded?: boolean }> {
   if (mapping.kind === 'table') {
     const input = bound.find((b) => b.name === mapping.table.source);
     if (!input)
@@ -102,7 +102,8 @@ async function runBound(
         `${input.file}: a ${source.kind} input, but mapping "${mapping.name}" reads tables (CSV or XLSX)`,
       );
     }
-    return runTableMapping(mapping, source, params);
+    // Table mode rounds every amount as it reads it, so the result skips the copy normalizeMoney makes.
+    return { ...(await runTableMapping(mapping, source, params)), rounded: true };
   }
   const sources: Record<string, Extract<Source, { kind: 'document' }>> = {};
   for (const input of bound) {
@@ -126,8 +127,8 @@ async function runBound(
 }
 
 /** Platform rules on the mapped menu, money rounded to cents, and the counts for the summary. */
-export function finish(parts: ExtractResultParts, file?: string): ExtractResult {
-  const menu = normalizeMoney(parts.menu);
+export function finish(parts: ExtractResultParts & { rounded?: boolean }, file?: string): ExtractResult {
+  const menu = parts.rounded ? parts.menu : normalizeMoney(parts.menu);
   const menuIssues: DataIssue[] = validateMenu(menu).map((issue) => ({
     code: 'invalid-menu',
     severity: issue.severity,

@@ -8,6 +8,7 @@ import type {
 import { roundMoney } from '../../model/money.js';
 import type { CanonicalMenu } from '../../model/canonical-menu.js';
 import { flattenCategoryPath } from '../transforms/category-path.js';
+import type { TemplateContext } from '../transforms/template.js';
 import type { Scalar } from '../types.js';
 import type { CompileContext } from './compile-context.js';
 import type { CompiledCategory, CompiledTable, CompiledVariants } from './compile.js';
@@ -17,6 +18,11 @@ import { modifierOptions } from './modifier-sets.js';
 const text = (v: Scalar): string | undefined => (v === null || v === '' ? undefined : String(v));
 const num = (v: Scalar): number | undefined => (typeof v === 'number' ? v : undefined);
 const bool = (v: Scalar): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
+// Shared so that evaluating a field allocates nothing for its template context.
+const NO_CONTEXT: TemplateContext = Object.freeze({});
+
+/** Difference of two amounts already in cents: exact via integer cents (cheaper than roundMoney). */
+const centsDifference = (a: number, b: number): number => Math.round((a - b) * 100) / 100;
 
 /** Builds categories and products from grouped rows (rules in docs/mapping-format.md, table mode). */
 export class MenuBuilder {
@@ -24,6 +30,7 @@ export class MenuBuilder {
   private readonly products: ImportProduct[] = [];
   private readonly productIds = new Set<string>();
   private readonly positions = new Map<string, number>();
+  private readonly categoryIds = new Map<string, string>();
   private readonly groupSkips;
 
   constructor(
@@ -49,15 +56,15 @@ export class MenuBuilder {
     ctx.cursor.row = head.row;
     ctx.cursor.skipReason = undefined;
     const cells = head.cells;
-    const extId = text(p.extId(cells, {}));
-    const name = text(p.name(cells, {}));
+    const extId = text(p.extId(cells, NO_CONTEXT));
+    const name = text(p.name(cells, NO_CONTEXT));
     const fields = {
-      description: p.description ? text(p.description(cells, {})) : undefined,
+      description: p.description ? text(p.description(cells, NO_CONTEXT)) : undefined,
       // Variant rows carry the price when there are any (the head is one of them with rows: all);
       // reading product.price as well would report a bad cell twice.
-      price: p.price && !this.variantsPriced(group) ? num(p.price(cells, {})) : undefined,
-      image: p.image ? text(p.image(cells, {})) : undefined,
-      hidden: p.hidden ? bool(p.hidden(cells, {})) : undefined,
+      price: p.price && !this.variantsPriced(group) ? num(p.price(cells, NO_CONTEXT)) : undefined,
+      image: p.image ? text(p.image(cells, NO_CONTEXT)) : undefined,
+      hidden: p.hidden ? bool(p.hidden(cells, NO_CONTEXT)) : undefined,
     };
     const categoryExtId = this.table.category ? this.category(this.table.category, head) : undefined;
     if (ctx.cursor.skipReason) return this.skipGroup(ctx.cursor.skipReason, size);
@@ -78,7 +85,7 @@ export class MenuBuilder {
     const product: ImportProduct = { ext_id: extId, name };
     if (categoryExtId !== undefined) product.category_ext_id = categoryExtId;
     if (fields.description !== undefined) product.description = fields.description;
-    if (fields.price !== undefined) product.price = fields.price;
+    if (fields.price !== undefined) product.price = roundMoney(fields.price);
     if (fields.image !== undefined) product.image = fields.image;
     if (fields.hidden !== undefined) product.hidden = fields.hidden;
     const positionKey = categoryExtId ?? '';
@@ -111,7 +118,7 @@ export class MenuBuilder {
   }
 
   private category(c: CompiledCategory, head: TableRecord): string | undefined {
-    const raw = text(c.name(head.cells, {}));
+    const raw = text(c.name(head.cells, NO_CONTEXT));
     let name = raw;
     if (raw !== undefined && c.separators) {
       name =
@@ -123,7 +130,12 @@ export class MenuBuilder {
       this.ctx.rowIssue('missing-value', 'warning', 'category.name is empty: product has no category');
       return undefined;
     }
-    const extId = text(c.extId(head.cells, { name }));
+    // The ext_id usually depends on the name only: derive it once per name, not once per product.
+    let extId = c.extIdByName ? this.categoryIds.get(name) : undefined;
+    if (extId === undefined) {
+      extId = text(c.extId(head.cells, { name }));
+      if (c.extIdByName && extId !== undefined) this.categoryIds.set(name, extId);
+    }
     if (extId === undefined) {
       this.ctx.rowIssue('empty-ext-id', 'error', `category.ext_id is empty for "${name}"`);
       return undefined;
@@ -147,24 +159,27 @@ export class MenuBuilder {
     if (rows.length === 1 && !v.always) {
       const only = rows[0] as TableRecord;
       ctx.cursor.row = only.row;
-      const price = v.valuePrice ? num(v.valuePrice(only.cells, {})) : undefined;
+      const price = v.valuePrice ? num(v.valuePrice(only.cells, NO_CONTEXT)) : undefined;
       if (ctx.cursor.skipReason) return this.dropProductPrice(ctx.cursor.skipReason, product);
-      if (price !== undefined) product.price = price;
+      if (price !== undefined) product.price = roundMoney(price);
       return undefined;
     }
     ctx.cursor.row = head.row;
-    const optionExtId =
-      text(v.optionExtId(head.cells, { product: product.ext_id })) ?? `${product.ext_id}-variant`;
-    const optionName =
-      (v.optionName ? text(v.optionName(head.cells, { product: product.ext_id })) : undefined) ?? 'Variant';
-    const values: (ImportOptionValue & { price?: number })[] = [];
+    // One context per product, its `name` updated per variant row.
+    const context: { product: string; option?: string; name?: string } = { product: product.ext_id };
+    const optionExtId = text(v.optionExtId(head.cells, context)) ?? `${product.ext_id}-variant`;
+    context.option = optionExtId;
+    const optionName = (v.optionName ? text(v.optionName(head.cells, context)) : undefined) ?? 'Variant';
+    const values: ImportOptionValue[] = [];
+    const prices: (number | undefined)[] = [];
     const seen = new Set<string>();
     for (const row of rows) {
       ctx.cursor.row = row.row;
       ctx.cursor.skipReason = undefined;
-      const name = text(v.valueName(row.cells, { product: product.ext_id, option: optionExtId }));
-      const price = v.valuePrice ? num(v.valuePrice(row.cells, {})) : undefined;
-      const hidden = v.valueHidden ? bool(v.valueHidden(row.cells, {})) : undefined;
+      context.name = undefined;
+      const name = text(v.valueName(row.cells, context));
+      const price = v.valuePrice ? num(v.valuePrice(row.cells, NO_CONTEXT)) : undefined;
+      const hidden = v.valueHidden ? bool(v.valueHidden(row.cells, NO_CONTEXT)) : undefined;
       if (ctx.cursor.skipReason) {
         countSkip(this.skipped, ctx.cursor.skipReason);
         ctx.cursor.skipReason = undefined;
@@ -178,7 +193,8 @@ export class MenuBuilder {
         );
         continue;
       }
-      const extId = text(v.valueExtId(row.cells, { product: product.ext_id, option: optionExtId, name }));
+      context.name = name;
+      const extId = text(v.valueExtId(row.cells, context));
       if (extId === undefined) {
         ctx.rowIssue('empty-ext-id', 'error', `variants.value.ext_id is empty for "${name}"`);
         continue;
@@ -192,12 +208,10 @@ export class MenuBuilder {
         continue;
       }
       seen.add(extId);
-      values.push({
-        ext_id: extId,
-        name,
-        ...(hidden !== undefined ? { hidden } : {}),
-        ...(price !== undefined ? { price } : {}),
-      });
+      const value: ImportOptionValue = { ext_id: extId, name };
+      if (hidden !== undefined) value.hidden = hidden;
+      values.push(value);
+      prices.push(price);
     }
     if (values.length === 0) {
       ctx.cursor.row = head.row;
@@ -208,9 +222,17 @@ export class MenuBuilder {
       );
       return undefined;
     }
-    const prices = values.flatMap((x) => (x.price === undefined ? [] : [x.price]));
-    const base = prices.length > 0 ? Math.min(...prices) : undefined;
-    if (base !== undefined) product.price = base;
+    let base: number | undefined;
+    for (const price of prices) if (price !== undefined && (base === undefined || price < base)) base = price;
+    if (base !== undefined) product.price = roundMoney(base);
+    values.forEach((value, i) => {
+      const price = prices[i];
+      if (price !== undefined && base !== undefined) {
+        value.price_operator = '+';
+        value.price_operand = centsDifference(price, base);
+      }
+      value.position = i + 1;
+    });
     return {
       ext_id: optionExtId,
       name: optionName,
@@ -218,13 +240,7 @@ export class MenuBuilder {
       min_selectable: 1,
       max_selectable: 1,
       position: 1,
-      option_values: values.map(({ price, ...value }, i) => ({
-        ...value,
-        ...(price !== undefined && base !== undefined
-          ? { price_operator: '+', price_operand: roundMoney(price - base) }
-          : {}),
-        position: i + 1,
-      })),
+      option_values: values,
     };
   }
 

@@ -1,6 +1,7 @@
 import type { TableSection } from '../table-schema.js';
 import type { ColumnRef, ValueSpec } from '../value-schema.js';
 import { resolveColumnRef } from './columns.js';
+import { parseTemplate, templateColumns } from '../transforms/template.js';
 import type { CompileContext, CompiledCondition, CompiledValue } from './compile-context.js';
 import { compileCondition, compileValue } from './compile-value.js';
 import { compileModifierSets, type CompiledModifierSets } from './modifier-sets.js';
@@ -22,6 +23,8 @@ export interface CompiledGrouping {
 export interface CompiledCategory {
   name: CompiledValue;
   extId: CompiledValue;
+  /** True when the ext_id template reads no column, so it can be cached per name. */
+  extIdByName: boolean;
   separators?: string[];
   take: 'last' | 'first' | 'join';
   joinWith: string;
@@ -120,6 +123,7 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
     compiled.category = {
       name: value(c.name, 'category.name'),
       extId: value(c.ext_id ?? 'cat-{slug(@name)}', 'category.ext_id'),
+      extIdByName: templateColumns(parseTemplate(c.ext_id ?? '')).length === 0,
       take: c.take ?? 'last',
       joinWith: c.join_with ?? ' > ',
       ...(separators ? { separators } : {}),

@@ -1,6 +1,7 @@
 import type { CellValue } from '../../extract/types.js';
 import type { ImportOption } from '../../model/import-payload.js';
 import type { DeclaredModifierSet, ModifierSetsSpec } from '../table-schema.js';
+import { roundMoney } from '../../model/money.js';
 import { slugify } from '../transforms/slug.js';
 import { cellText } from '../transforms/template.js';
 import { patternRegExp } from './columns.js';
@@ -85,7 +86,7 @@ export function modifierOptions(
         ext_id: v.ext_id ?? `${extId}-${slugify(v.name)}`,
         name: v.name,
         price_operator: '+',
-        price_operand: v.price ?? 0,
+        price_operand: roundMoney(v.price ?? 0),
         ...(v.hidden !== undefined ? { hidden: v.hidden } : {}),
         position: i + 1,
       })),

@@ -5,13 +5,17 @@ import type { CompiledTransform } from '../types.js';
 // Currency symbols, codes and spaces around a number; stripped before parsing.
 const NOISE = /[\s\u00a0\u202f'’]|[A-Za-z]{3}$|^[A-Za-z]{3}|[$€£¥₹₩₽₺₫₱₦₴₪₡₲₵]|R\$|zł|kr|Fr\.?/gu;
 const PLAIN = /^[+-]?\d+(\.\d+)?$/;
+const CENTS_TEXT = /^[+-]?\d+(\.\d{1,2})?$/;
 
 /**
  * Parses a price as people write it in exports: `4.99`, `4,99`, `1.234,56`, `1,234.56`, `€ 3,90`.
  * Returns undefined when the text is not a number. Rules documented in docs/mapping-format.md.
  */
 export function parseMoneyText(text: string, decimal: 'auto' | '.' | ',' = 'auto'): number | undefined {
-  let s = text.trim().replace(NOISE, '');
+  const trimmed = text.trim();
+  // Fast path for the common `12.50` (no symbols, no separators) when dot decimals are allowed.
+  if (decimal !== ',' && PLAIN.test(trimmed)) return Number(trimmed);
+  let s = trimmed.replace(NOISE, '');
   if (s === '') return undefined;
   const mark = decimal === 'auto' ? guessDecimalMark(s) : decimal;
   const thousands = mark === '.' ? ',' : '.';
@@ -47,7 +51,10 @@ export function compileMoney(options: MoneyOptions = {}): CompiledTransform {
         else sink.issue('bad-price', 'warning', 'variable price: no fixed price, left out');
         return null;
       }
-      amount = parseMoneyText(value, options.decimal ?? 'auto');
+      const trimmed = value.trim();
+      // Two decimals at most, dot mark: the parsed double is already what roundMoney would return.
+      if (divisor === 1 && options.decimal !== ',' && CENTS_TEXT.test(trimmed)) return Number(trimmed);
+      amount = parseMoneyText(trimmed, options.decimal ?? 'auto');
     }
     if (amount === undefined || !Number.isFinite(amount)) {
       sink.issue('bad-price', 'error', `not a price: "${String(value)}"`);

@@ -18,6 +18,8 @@ const ANY_TAG = /<[^>]*>/g;
 
 /** HTML descriptions (Shopify Body (HTML), Square, Lightspeed) as plain text with line breaks kept. */
 export function htmlToText(html: string): string {
+  if (!html.includes('<') && !html.includes('&') && !html.includes('\n'))
+    return html.replace(/[ \t\u00a0]+/g, ' ').trim();
   const text = decodeHTML(
     html.replace(/\r\n?/g, '\n').replace(BREAK_TAGS, '\n').replace(LIST_ITEM, '\n- ').replace(ANY_TAG, ''),
   );
