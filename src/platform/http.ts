@@ -65,11 +65,21 @@ function networkError(request: HttpRequest, error: unknown): AttemptError {
     return new AttemptError(timeout, true);
   }
   const code = causeCode(error);
+  const reason = code ?? innermostMessage(error);
   const failure = new RetriablePlatformError(
-    redact(`${request.label}: network error${code ? ` (${code})` : ''}`),
+    redact(`${request.label}: network error${reason ? ` (${reason})` : ''}`),
     { code: 'NETWORK_ERROR', cause: error },
   );
   return new AttemptError(failure, code === undefined || !NOT_SENT_CODES.has(code));
+}
+
+/** fetch says only "fetch failed"; the reason ("bad port", "other side closed") is in its cause. */
+function innermostMessage(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error && current.cause instanceof Error; depth += 1) {
+    current = current.cause;
+  }
+  return current instanceof Error && current !== error ? current.message.slice(0, 120) : undefined;
 }
 
 function causeCode(error: unknown): string | undefined {

@@ -36,7 +36,7 @@ const categoriesCommand: CommandModule<object, RemoteCategoriesArgs> = {
 
 /** `menusync remote <what>`: read what the platform holds. */
 export const remoteCommand: CommandModule<object, object> = {
-  command: 'remote <what>',
+  command: 'remote',
   describe: 'Read what the platform holds (categories)',
   builder: (yargs: Argv) =>
     yargs.command(categoriesCommand).demandCommand(1, 'name what to read: categories'),
