@@ -34,7 +34,7 @@ export class PlatformError extends MenusyncError {
 
 /** Network errors, timeouts, 408/429/5xx, RATE_LIMIT_EXCEEDED and INTERNAL_ERROR. */
 export class RetriablePlatformError extends PlatformError {
-  constructor(message: string, details: { code?: string; status?: number; cause?: unknown }) {
+  constructor(message: string, details: { code?: string; status?: number; cause?: unknown; hint?: string }) {
     super(message, { ...details, retriable: true });
   }
 }

@@ -68,7 +68,7 @@ function networkError(request: HttpRequest, error: unknown): AttemptError {
   const reason = code ?? innermostMessage(error);
   const failure = new RetriablePlatformError(
     redact(`${request.label}: network error${reason ? ` (${reason})` : ''}`),
-    { code: 'NETWORK_ERROR', cause: error },
+    { code: 'NETWORK_ERROR', cause: error, hint: 'check the base URL and that the platform is reachable' },
   );
   return new AttemptError(failure, code === undefined || !NOT_SENT_CODES.has(code));
 }
