@@ -156,3 +156,21 @@ describe('table mode rules', () => {
     ]);
   });
 });
+
+describe('table mode field types', () => {
+  it('rounds numeric cells to cents and reports a price or flag that is not typed as errors', async () => {
+    const result = await runInline(
+      mapping(`  product:
+    ext_id: "{slug(Name)}"
+    name: "{Name}"
+    price: { column: Price, transforms: [{ replace: { find: "x", with: "" } }] }
+    hidden: { column: Hidden }
+`),
+      { 'items.csv': 'Name,Price,Hidden\nA,1,\nB,,yes\n' },
+    );
+    expect(result.issues.map((i) => [i.code, i.severity, i.location.row])).toEqual([
+      ['bad-price', 'error', 2],
+      ['bad-boolean', 'warning', 3],
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import type { CellValue } from '../../extract/types.js';
-import type { ImportOption } from '../../model/import-payload.js';
+import type { ImportOption, ImportOptionValue } from '../../model/import-payload.js';
 import type { DeclaredModifierSet, ModifierSetsSpec } from '../table-schema.js';
 import { roundMoney } from '../../model/money.js';
 import { slugify } from '../transforms/slug.js';
@@ -16,7 +16,35 @@ export interface MembershipColumn {
   header: string;
   /** The set name captured from the header. */
   name: string;
-  set?: DeclaredModifierSet;
+  set?: PreparedSet;
+}
+
+/** A declared set with everything that does not depend on the product worked out once. */
+interface PreparedSet {
+  extId?: string;
+  name: string;
+  type?: 'single';
+  min: number;
+  max: number;
+  values: { ext_id?: string; suffix: string; name: string; price: number; hidden?: boolean }[];
+}
+
+function prepareSet(name: string, set: DeclaredModifierSet): PreparedSet {
+  const max = set.max ?? set.values.length;
+  return {
+    ...(set.ext_id !== undefined ? { extId: set.ext_id } : {}),
+    name: set.name ?? name,
+    ...(max === 1 ? { type: 'single' as const } : {}),
+    min: set.min ?? 0,
+    max,
+    values: set.values.map((v) => ({
+      ...(v.ext_id !== undefined ? { ext_id: v.ext_id } : {}),
+      suffix: `-${slugify(v.name)}`,
+      name: v.name,
+      price: roundMoney(v.price ?? 0),
+      ...(v.hidden !== undefined ? { hidden: v.hidden } : {}),
+    })),
+  };
 }
 
 export interface CompiledModifierSets {
@@ -43,7 +71,7 @@ export function compileModifierSets(spec: ModifierSetsSpec, ctx: CompileContext)
       if (!m) continue;
       const name = (m[groups.indexOf('name') + 1] ?? '').trim();
       const set = declared.get(name) ?? declaredFolded.get(name.toLowerCase());
-      columns.push({ index, header: raw, name, ...(set ? { set } : {}) });
+      columns.push({ index, header: raw, name, ...(set ? { set: prepareSet(name, set) } : {}) });
       break;
     }
   });
@@ -73,24 +101,31 @@ export function modifierOptions(
       sets.undeclaredUse.set(column.name, use);
       continue;
     }
-    const extId = set.ext_id ?? String(sets.extId(cells, { product: productExtId, name: column.name }) ?? '');
-    const max = set.max ?? set.values.length;
-    options.push({
-      ext_id: extId,
-      name: set.name ?? column.name,
-      ...(max === 1 ? { type: 'single' } : {}),
-      min_selectable: set.min ?? 0,
-      max_selectable: max,
-      position: firstPosition + options.length,
-      option_values: set.values.map((v, i) => ({
-        ext_id: v.ext_id ?? `${extId}-${slugify(v.name)}`,
+    // Per product only the ids change: one string concatenation and one object per value.
+    const extId = set.extId ?? String(sets.extId(cells, { product: productExtId, name: column.name }) ?? '');
+    const values: ImportOptionValue[] = new Array<ImportOptionValue>(set.values.length);
+    for (let i = 0; i < set.values.length; i++) {
+      const v = set.values[i] as PreparedSet['values'][number];
+      const value: ImportOptionValue = {
+        ext_id: v.ext_id ?? extId + v.suffix,
         name: v.name,
         price_operator: '+',
-        price_operand: roundMoney(v.price ?? 0),
-        ...(v.hidden !== undefined ? { hidden: v.hidden } : {}),
+        price_operand: v.price,
         position: i + 1,
-      })),
-    });
+      };
+      if (v.hidden !== undefined) value.hidden = v.hidden;
+      values[i] = value;
+    }
+    const option: ImportOption = {
+      ext_id: extId,
+      name: set.name,
+      min_selectable: set.min,
+      max_selectable: set.max,
+      position: firstPosition + options.length,
+      option_values: values,
+    };
+    if (set.type) option.type = set.type;
+    options.push(option);
   }
   return options;
 }

@@ -4,12 +4,12 @@ import type { ExtractResultParts } from '../types.js';
 import { HeaderIndex, type ParamBindings } from './columns.js';
 import { CompileContext } from './compile-context.js';
 import { compileTable } from './compile.js';
-import { groupRows } from './group-rows.js';
-import { MenuBuilder } from './build-menu.js';
+import { MenuAssembler } from './assembler.js';
+import { streamRows } from './stream-rows.js';
 
 /**
- * Runs a table mapping over one opened source: compile against the header once, stream and group
- * the rows, build the menu. Validation and money rounding are the caller's (extract-menu.ts).
+ * Runs a table mapping over one opened source: compile against the header once, stream the rows
+ * into the menu. Validation and money rounding are the caller's (extract-menu.ts).
  */
 export async function runTableMapping(
   mapping: TableMapping,
@@ -25,9 +25,10 @@ export async function runTableMapping(
     source.headerRow,
   );
   const table = compileTable(mapping.table, ctx);
-  const grouped = await groupRows(source.records, table, ctx);
-  const builder = new MenuBuilder(table, ctx, grouped.skipped);
-  for (const group of grouped.groups) builder.addGroup(group);
+  const skipped = new Map<string, number>();
+  const assembler = new MenuAssembler(table, ctx, skipped);
+  const rows = await streamRows(source.records, table, ctx, assembler);
+  const menu = assembler.menu();
 
   const sets = table.modifierSets;
   if (sets && sets.undeclared !== 'ignore') {
@@ -41,10 +42,10 @@ export async function runTableMapping(
     }
   }
   return {
-    menu: builder.menu(),
+    menu,
     issues: [...source.issues, ...ctx.issues],
-    skipped: [...grouped.skipped].map(([reason, count]) => ({ reason, count })),
-    rows: grouped.rows,
+    skipped: [...skipped].map(([reason, count]) => ({ reason, count })),
+    rows,
     params: ctx.fixedParams(),
   };
 }

@@ -1,0 +1,241 @@
+import type { TableRecord } from '../../extract/types.js';
+import type { CanonicalMenu } from '../../model/canonical-menu.js';
+import type { ImportCategory, ImportOption, ImportProduct } from '../../model/import-payload.js';
+import { toCents } from './cents.js';
+import { flattenCategoryPath } from '../transforms/category-path.js';
+import type { TemplateContext } from '../transforms/template.js';
+import type { Scalar } from '../types.js';
+import type { CompileContext } from './compile-context.js';
+import type { CompiledCategory, CompiledTable } from './compile.js';
+import { modifierOptions } from './modifier-sets.js';
+import { variantOption, type PendingVariant } from './variant-option.js';
+
+const text = (v: Scalar): string | undefined => (v === null || v === '' ? undefined : String(v));
+// Shared so that evaluating a field allocates nothing for its template context.
+const NO_CONTEXT: TemplateContext = Object.freeze({});
+
+/** A product whose head row has been read; variant rows join it as they stream by. */
+export interface OpenProduct {
+  product: ImportProduct;
+  option: { extId: string; name: string } | undefined;
+  /** Created on the first variant: most products of a big export have none or one. */
+  variants: PendingVariant[] | undefined;
+  sets: ImportOption[] | undefined;
+}
+
+/** What a head row became when it gave no product: skipped (reason) or dropped (an error said why). */
+export type ClosedGroup = { skipped: string } | { dropped: true };
+
+export function isOpen(group: OpenProduct | ClosedGroup): group is OpenProduct {
+  return 'product' in group;
+}
+
+/**
+ * Builds the menu while the rows stream: a head row becomes a product at once, a variant row a
+ * small pending variant; nothing keeps the rows' cells, so a 100k-row file is not held in memory.
+ */
+export class MenuAssembler {
+  private readonly categories = new Map<string, ImportCategory>();
+  private readonly open: OpenProduct[] = [];
+  private readonly productIds = new Set<string>();
+  private readonly positions = new Map<string, number>();
+  private readonly categoryIds = new Map<string, string>();
+  private readonly groupSkips;
+  /** With rows: all the head is a variant and carries the price, so product.price is not read. */
+  private readonly headPriced: boolean;
+  /** Reused for every variant row: templates read it during the call only. */
+  private readonly variantContext: { product: string; option: string; name: string | undefined } = {
+    product: '',
+    option: '',
+    name: undefined,
+  };
+
+  constructor(
+    private readonly table: CompiledTable,
+    private readonly ctx: CompileContext,
+    private readonly skipped: Map<string, number>,
+  ) {
+    this.groupSkips = table.skips.filter((s) => s.scope === 'group');
+    const v = table.variants;
+    this.headPriced = !(v?.valuePrice && v.rows === 'all');
+  }
+
+  countSkip(reason: string): void {
+    this.skipped.set(reason, (this.skipped.get(reason) ?? 0) + 1);
+  }
+
+  head(record: TableRecord): OpenProduct | ClosedGroup {
+    const cells = record.cells;
+    for (const skip of this.groupSkips) {
+      if (skip.test(cells)) {
+        this.countSkip(skip.reason);
+        return { skipped: skip.reason };
+      }
+    }
+    const { product: p } = this.table;
+    const ctx = this.ctx;
+    ctx.cursor.row = record.row;
+    ctx.cursor.skipReason = undefined;
+    const extId = text(p.extId(cells, NO_CONTEXT));
+    const name = text(p.name(cells, NO_CONTEXT));
+    const description = p.description ? text(p.description(cells, NO_CONTEXT)) : undefined;
+    const price =
+      p.price && this.headPriced ? this.num(p.price(cells, NO_CONTEXT), 'product.price') : undefined;
+    const image = p.image ? text(p.image(cells, NO_CONTEXT)) : undefined;
+    const hidden = p.hidden ? this.bool(p.hidden(cells, NO_CONTEXT), 'product.hidden') : undefined;
+    const categoryExtId = this.table.category ? this.category(this.table.category, cells) : undefined;
+    if (ctx.cursor.skipReason) {
+      const reason = ctx.cursor.skipReason;
+      ctx.cursor.skipReason = undefined;
+      this.countSkip(reason);
+      return { skipped: reason };
+    }
+    if (extId === undefined) return this.drop('empty-ext-id', 'product.ext_id is empty: product left out');
+    if (name === undefined)
+      return this.drop('missing-value', `product.name is empty: product "${extId}" left out`);
+    if (this.productIds.has(extId)) {
+      return this.drop(
+        'duplicate-ext-id',
+        `product ext_id "${extId}" already used by an earlier row: left out`,
+      );
+    }
+    this.productIds.add(extId);
+
+    const product: ImportProduct = { ext_id: extId, name };
+    if (categoryExtId !== undefined) product.category_ext_id = categoryExtId;
+    if (description !== undefined) product.description = description;
+    if (price !== undefined) product.price = toCents(price);
+    if (image !== undefined) product.image = image;
+    if (hidden !== undefined) product.hidden = hidden;
+    const positionKey = categoryExtId ?? '';
+    const position = (this.positions.get(positionKey) ?? 0) + 1;
+    this.positions.set(positionKey, position);
+    product.position = position;
+
+    const open: OpenProduct = { product, option: undefined, variants: undefined, sets: undefined };
+    const v = this.table.variants;
+    if (v) {
+      const context = { product: extId };
+      const optionExtId = text(v.optionExtId(cells, context)) ?? `${extId}-variant`;
+      const optionName = (v.optionName ? text(v.optionName(cells, context)) : undefined) ?? 'Variant';
+      open.option = { extId: optionExtId, name: optionName };
+      if (v.rows === 'all') this.variant(open, record);
+    }
+    if (this.table.modifierSets) {
+      const sets = modifierOptions(this.table.modifierSets, cells, extId, 1);
+      if (sets.length > 0) open.sets = sets;
+    }
+    this.open.push(open);
+    return open;
+  }
+
+  /** A variant row of an open product: evaluated now, judged when the product closes. */
+  variant(open: OpenProduct, record: TableRecord): void {
+    const v = this.table.variants;
+    if (!v || !open.option) return;
+    const ctx = this.ctx;
+    ctx.cursor.row = record.row;
+    ctx.cursor.skipReason = undefined;
+    const context = this.variantContext;
+    context.product = open.product.ext_id;
+    context.option = open.option.extId;
+    context.name = undefined;
+    const name = text(v.valueName(record.cells, context));
+    const price = v.valuePrice
+      ? this.num(v.valuePrice(record.cells, NO_CONTEXT), 'variants.value.price')
+      : undefined;
+    const hidden = v.valueHidden
+      ? this.bool(v.valueHidden(record.cells, NO_CONTEXT), 'variants.value.hidden')
+      : undefined;
+    if (ctx.cursor.skipReason) {
+      this.countSkip(ctx.cursor.skipReason);
+      ctx.cursor.skipReason = undefined;
+      return;
+    }
+    let extId: string | undefined;
+    if (name !== undefined) {
+      context.name = name;
+      extId = text(v.valueExtId(record.cells, context));
+    }
+    const pending: PendingVariant = { row: record.row, name, extId, price, hidden };
+    if (open.variants) open.variants.push(pending);
+    else open.variants = [pending];
+  }
+
+  menu(): CanonicalMenu {
+    const v = this.table.variants;
+    const products: ImportProduct[] = new Array<ImportProduct>(this.open.length);
+    for (let i = 0; i < this.open.length; i++) {
+      const open = this.open[i] as OpenProduct;
+      const options: ImportOption[] = [];
+      if (v && open.option && open.variants) {
+        const option = variantOption(open.variants, v.always, open.option, open.product, this.ctx);
+        if (option) options.push(option);
+      }
+      if (open.sets) {
+        for (const set of open.sets) {
+          set.position = options.length + 1;
+          options.push(set);
+        }
+      }
+      if (options.length > 0) open.product.options = options;
+      products[i] = open.product;
+    }
+    return { categories: [...this.categories.values()], products };
+  }
+
+  /** A price that is not a number after its transforms is reported, never dropped silently. */
+  private num(v: Scalar, field: string): number | undefined {
+    if (typeof v === 'number') return v;
+    if (v !== null)
+      this.ctx.rowIssue(
+        'bad-price',
+        'error',
+        `${field}: "${String(v)}" is not a number (add the money transform)`,
+      );
+    return undefined;
+  }
+
+  private bool(v: Scalar, field: string): boolean | undefined {
+    if (typeof v === 'boolean') return v;
+    // A warning: a lookup with `otherwise: warn` has usually said why already; the flag is left out.
+    if (v !== null)
+      this.ctx.rowIssue('bad-boolean', 'warning', `${field}: "${String(v)}" is not yes/no, left out`);
+    return undefined;
+  }
+
+  private drop(code: 'empty-ext-id' | 'missing-value' | 'duplicate-ext-id', message: string): ClosedGroup {
+    this.ctx.rowIssue(code, 'error', message);
+    return { dropped: true };
+  }
+
+  private category(c: CompiledCategory, cells: TableRecord['cells']): string | undefined {
+    const raw = text(c.name(cells, NO_CONTEXT));
+    let name = raw;
+    if (raw !== undefined && c.separators) {
+      name =
+        flattenCategoryPath(raw, { separator: c.separators, take: c.take, join_with: c.joinWith }) ??
+        undefined;
+    }
+    name ??= c.fallback;
+    if (name === undefined) {
+      this.ctx.rowIssue('missing-value', 'warning', 'category.name is empty: product has no category');
+      return undefined;
+    }
+    // The ext_id usually depends on the name only: derive it once per name, not once per product.
+    let extId = c.extIdByName ? this.categoryIds.get(name) : undefined;
+    if (extId === undefined) {
+      extId = text(c.extId(cells, { name }));
+      if (c.extIdByName && extId !== undefined) this.categoryIds.set(name, extId);
+    }
+    if (extId === undefined) {
+      this.ctx.rowIssue('empty-ext-id', 'error', `category.ext_id is empty for "${name}"`);
+      return undefined;
+    }
+    // Keyed by ext_id: names that slug alike ("Hot Drinks", "hot drinks") are one category.
+    if (!this.categories.has(extId)) {
+      this.categories.set(extId, { ext_id: extId, name, position: this.categories.size + 1 });
+    }
+    return extId;
+  }
+}

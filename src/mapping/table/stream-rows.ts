@@ -1,0 +1,83 @@
+import type { TableRecord } from '../../extract/types.js';
+import { isOpen, type ClosedGroup, type MenuAssembler, type OpenProduct } from './assembler.js';
+import type { CompileContext } from './compile-context.js';
+import type { CompiledTable } from './compile.js';
+
+type Group = OpenProduct | ClosedGroup;
+
+/**
+ * Streams the records once: row-scope skips, then grouping, handing each row to the assembler as
+ * it arrives. Only WooCommerce-style children that come before their parent are held back.
+ */
+export async function streamRows(
+  records: AsyncIterable<TableRecord>,
+  table: CompiledTable,
+  ctx: CompileContext,
+  assembler: MenuAssembler,
+): Promise<number> {
+  const rowSkips = table.skips.filter((s) => s.scope === 'row');
+  const byKey = new Map<string, Group>();
+  const orphans: { record: TableRecord; parent: string }[] = [];
+  const { by, key, keys } = table.grouping;
+  const noContext = {};
+  let current: Group | undefined;
+  let rows = 0;
+
+  const child = (group: Group, record: TableRecord) => {
+    if (isOpen(group)) assembler.variant(group, record);
+    else if ('skipped' in group) assembler.countSkip(group.skipped);
+  };
+
+  outer: for await (const record of records) {
+    rows++;
+    const cells = record.cells;
+    for (const skip of rowSkips) {
+      if (skip.test(cells)) {
+        assembler.countSkip(skip.reason);
+        continue outer;
+      }
+    }
+    if (by === 'none' || !key) {
+      assembler.head(record);
+      continue;
+    }
+    ctx.cursor.row = record.row;
+    const k = key(cells, noContext);
+    const text = k === null ? '' : String(k);
+    if (by === 'key') {
+      if (text === '') {
+        ctx.rowIssue('missing-value', 'error', 'group.key is empty: the row belongs to no product');
+        continue;
+      }
+      const group = byKey.get(text);
+      if (group) child(group, record);
+      else byKey.set(text, assembler.head(record));
+    } else if (by === 'continuation') {
+      if (text !== '') current = assembler.head(record);
+      else if (current) child(current, record);
+      else ctx.rowIssue('unknown-parent', 'error', 'continuation row before any product row');
+    } else if (text === '') {
+      // by: parent, a product head, registered under each of its keys.
+      const group = assembler.head(record);
+      for (const keyFn of keys ?? []) {
+        const id = keyFn(cells, noContext);
+        if (id !== null && id !== '' && !byKey.has(String(id))) byKey.set(String(id), group);
+      }
+    } else {
+      const group = byKey.get(text);
+      if (group) child(group, record);
+      else orphans.push({ record, parent: text });
+    }
+  }
+
+  // Children may come before their parent (WooCommerce exports are not ordered), so resolve last.
+  for (const { record, parent } of orphans) {
+    const group = byKey.get(parent);
+    if (group) child(group, record);
+    else {
+      ctx.cursor.row = record.row;
+      ctx.rowIssue('unknown-parent', 'error', `parent "${parent}" is not a product in this file`);
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,99 @@
+import type { ImportOption, ImportOptionValue, ImportProduct } from '../../model/import-payload.js';
+import { centsDifference, toCents } from './cents.js';
+import type { CompileContext } from './compile-context.js';
+
+/** A variant row, evaluated when it streamed by; problems that matter only if an option is built wait here. */
+export interface PendingVariant {
+  row: number;
+  name: string | undefined;
+  extId: string | undefined;
+  price: number | undefined;
+  hidden: boolean | undefined;
+}
+
+/**
+ * The variant rule (docs/mapping-format.md): 2+ variants (or 1 with `always`) become one required
+ * single-choice option; the product's price is the cheapest variant and values carry the difference.
+ * One variant gives the product its price and no option.
+ */
+export function variantOption(
+  variants: PendingVariant[],
+  always: boolean,
+  option: { extId: string; name: string },
+  product: ImportProduct,
+  ctx: CompileContext,
+): ImportOption | undefined {
+  if (variants.length === 0) return undefined;
+  if (variants.length === 1 && !always) {
+    const price = (variants[0] as PendingVariant).price;
+    if (price !== undefined) product.price = toCents(price);
+    return undefined;
+  }
+  // Children resolved after the stream (parent references) may be out of file order.
+  for (let i = 1; i < variants.length; i++) {
+    if ((variants[i] as PendingVariant).row < (variants[i - 1] as PendingVariant).row) {
+      variants.sort((a, b) => a.row - b.row);
+      break;
+    }
+  }
+  const values: ImportOptionValue[] = [];
+  const prices: (number | undefined)[] = [];
+  const seen = new Set<string>();
+  let base: number | undefined;
+  for (const v of variants) {
+    ctx.cursor.row = v.row;
+    if (v.name === undefined) {
+      ctx.rowIssue(
+        'missing-value',
+        'error',
+        `variants.value.name is empty: variant of "${product.ext_id}" left out`,
+      );
+      continue;
+    }
+    if (v.extId === undefined) {
+      ctx.rowIssue('empty-ext-id', 'error', `variants.value.ext_id is empty for "${v.name}"`);
+      continue;
+    }
+    if (seen.has(v.extId)) {
+      ctx.rowIssue(
+        'duplicate-ext-id',
+        'error',
+        `variant ext_id "${v.extId}" appears twice in "${product.ext_id}"`,
+      );
+      continue;
+    }
+    seen.add(v.extId);
+    const value: ImportOptionValue = { ext_id: v.extId, name: v.name };
+    if (v.hidden !== undefined) value.hidden = v.hidden;
+    values.push(value);
+    prices.push(v.price);
+    if (v.price !== undefined && (base === undefined || v.price < base)) base = v.price;
+  }
+  if (values.length === 0) {
+    ctx.rowIssue(
+      'empty-group',
+      'error',
+      `product "${product.ext_id}" has variant rows but no usable variant`,
+    );
+    return undefined;
+  }
+  if (base !== undefined) product.price = toCents(base);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i] as ImportOptionValue;
+    const price = prices[i];
+    if (price !== undefined && base !== undefined) {
+      value.price_operator = '+';
+      value.price_operand = centsDifference(price, base);
+    }
+    value.position = i + 1;
+  }
+  return {
+    ext_id: option.extId,
+    name: option.name,
+    type: 'single',
+    min_selectable: 1,
+    max_selectable: 1,
+    position: 1,
+    option_values: values,
+  };
+}
