@@ -8,7 +8,7 @@ import { plan } from '../plan/index.js';
 import { createPlatformClient } from '../platform/index.js';
 import { startSandbox } from '../sandbox/index.js';
 import type { Target } from '../state/target.js';
-import { ratioRow } from './extract-target.js';
+import { ratioRow } from './rows.js';
 import { writeBenchCsv, writeBenchMapping } from './generate.js';
 import { compare } from './measure.js';
 import type { BenchContext, BenchRow, TaskSetup } from './types.js';

@@ -3,13 +3,11 @@ import path from 'node:path';
 import { parse } from 'csv-parse';
 import { extractMenu } from '../mapping/extract-menu.js';
 import { writeBenchCsv, writeBenchMapping } from './generate.js';
-import { compare, median, round, type Comparison } from './measure.js';
+import { compare, type Comparison } from './measure.js';
+import { growthRow, ratioRow, rssRow } from './rows.js';
 import type { BenchContext, BenchRow, TaskSetup } from './types.js';
 
 export const EXTRACT_RATIO_LIMIT = 1.5;
-export const RSS_LIMIT_MB = 512;
-/** 10x the rows may cost at most 12x the time: linear with some slack, never quadratic. */
-export const GROWTH_LIMIT = 12;
 
 /** The real pipeline entry: read + map + validate, as `menusync extract` runs it. */
 export const extractTask: TaskSetup = async ([mapping, input]) => {
@@ -32,57 +30,6 @@ export async function countCsvRecords(file: string): Promise<number> {
   let records = 0;
   for await (const _record of createReadStream(file).pipe(parse())) records += 1;
   return records;
-}
-
-export function ratioRow(target: string, size: number, c: Comparison, limit: number): BenchRow {
-  return {
-    target,
-    size,
-    subjectMs: c.subjectMs,
-    referenceMs: c.referenceMs,
-    measured: round(c.ratio, 2),
-    unit: 'x',
-    cpuRatio: round(c.cpuRatio, 2),
-    limit,
-    subjectRssMb: c.subjectRssMb,
-    referenceRssMb: c.referenceRssMb,
-    pass: c.ratio <= limit,
-    check: c.subject[0]?.check,
-  };
-}
-
-export function rssRow(target: string, size: number, c: Comparison): BenchRow {
-  return {
-    target,
-    size,
-    subjectMs: null,
-    referenceMs: null,
-    measured: c.subjectRssMb,
-    unit: 'MB',
-    cpuRatio: null,
-    limit: RSS_LIMIT_MB,
-    subjectRssMb: c.subjectRssMb,
-    referenceRssMb: c.referenceRssMb,
-    pass: c.subjectRssMb < RSS_LIMIT_MB,
-  };
-}
-
-/** small/large: how the subject's time grows with 10x the products. */
-export function growthRow(target: string, small: Comparison, large: Comparison, sizes: number[]): BenchRow {
-  const growth = large.subjectMs / small.subjectMs;
-  return {
-    target: `${target}: ${sizes[1]}/${sizes[0]} time`,
-    size: sizes[1]!,
-    subjectMs: large.subjectMs,
-    referenceMs: small.subjectMs,
-    measured: round(growth, 2),
-    unit: 'x',
-    cpuRatio: round(median(large.subject.map((x) => x.cpuMs)) / median(small.subject.map((x) => x.cpuMs)), 2),
-    limit: round((GROWTH_LIMIT * sizes[1]!) / sizes[0]! / 10, 2),
-    subjectRssMb: null,
-    referenceRssMb: null,
-    pass: growth <= (GROWTH_LIMIT * sizes[1]!) / sizes[0]! / 10,
-  };
 }
 
 /** Target 1: extract of a generated CSV vs raw csv-parse, per size; RSS and growth on the largest. */

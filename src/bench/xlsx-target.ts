@@ -2,7 +2,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { writeBenchMapping, writeBenchXlsx } from './generate.js';
 import { compare } from './measure.js';
-import { extractTask, ratioRow } from './extract-target.js';
+import { ratioRow } from './rows.js';
 import type { BenchContext, BenchRow, TaskSetup } from './types.js';
 
 export const XLSX_RATIO_LIMIT = 1.3;
@@ -45,4 +45,3 @@ export async function runXlsxTarget(ctx: BenchContext, size: number): Promise<Be
   return [ratioRow('extract XLSX vs exceljs read', size, c, XLSX_RATIO_LIMIT)];
 }
 
-export { extractTask };

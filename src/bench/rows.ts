@@ -1,0 +1,59 @@
+import { median, round, type Comparison } from './measure.js';
+import type { BenchRow } from './types.js';
+
+export const RSS_LIMIT_MB = 512;
+/** 10x the rows may cost at most 12x the time: linear with some slack, never quadratic. */
+export const GROWTH_LIMIT = 12;
+
+/** Subject time over reference time, judged against `limit`. */
+export function ratioRow(target: string, size: number, c: Comparison, limit: number): BenchRow {
+  return {
+    target,
+    size,
+    subjectMs: c.subjectMs,
+    referenceMs: c.referenceMs,
+    measured: round(c.ratio, 2),
+    unit: 'x',
+    cpuRatio: round(c.cpuRatio, 2),
+    limit,
+    subjectRssMb: c.subjectRssMb,
+    referenceRssMb: c.referenceRssMb,
+    pass: c.ratio <= limit,
+    check: c.subject[0]?.check,
+  };
+}
+
+/** The subject's peak RSS against the memory ceiling. */
+export function rssRow(target: string, size: number, c: Comparison): BenchRow {
+  return {
+    target,
+    size,
+    subjectMs: null,
+    referenceMs: null,
+    measured: c.subjectRssMb,
+    unit: 'MB',
+    cpuRatio: null,
+    limit: RSS_LIMIT_MB,
+    subjectRssMb: c.subjectRssMb,
+    referenceRssMb: c.referenceRssMb,
+    pass: c.subjectRssMb < RSS_LIMIT_MB,
+  };
+}
+
+/** small/large: how the subject's time grows with 10x the products. */
+export function growthRow(target: string, small: Comparison, large: Comparison, sizes: number[]): BenchRow {
+  const growth = large.subjectMs / small.subjectMs;
+  return {
+    target: `${target}: ${sizes[1]}/${sizes[0]} time`,
+    size: sizes[1]!,
+    subjectMs: large.subjectMs,
+    referenceMs: small.subjectMs,
+    measured: round(growth, 2),
+    unit: 'x',
+    cpuRatio: round(median(large.subject.map((x) => x.cpuMs)) / median(small.subject.map((x) => x.cpuMs)), 2),
+    limit: round((GROWTH_LIMIT * sizes[1]!) / sizes[0]! / 10, 2),
+    subjectRssMb: null,
+    referenceRssMb: null,
+    pass: growth <= (GROWTH_LIMIT * sizes[1]!) / sizes[0]! / 10,
+  };
+}
