@@ -8,6 +8,7 @@ import { runDocumentMapping } from './document/run.js';
 import { loadMapping } from './loader.js';
 import type { Mapping, SourceSpec } from './schema.js';
 import { runTableMapping } from './table/run.js';
+import { withSetsFile } from './table/sets-file.js';
 import { compileTransforms } from './transforms/index.js';
 import type { ExtractRequest, ExtractResult, ExtractResultParts } from './types.js';
 
@@ -96,6 +97,8 @@ async function runBound(
       throw new InvalidInputError(
         `mapping "${mapping.name}": table.source "${mapping.table.source}" is not a declared source with an input`,
       );
+    // Declared sets are read first: a bad sets file fails before any input is opened.
+    const withSets = await withSetsFile(mapping, params);
     const source = await open(input);
     if (source.kind !== 'table') {
       throw new InvalidInputError(
@@ -103,7 +106,7 @@ async function runBound(
       );
     }
     // Table mode rounds every amount as it reads it, so the result skips the copy normalizeMoney makes.
-    return { ...(await runTableMapping(mapping, source, params)), rounded: true };
+    return { ...(await runTableMapping(withSets, source, params)), rounded: true };
   }
   const sources: Record<string, Extract<Source, { kind: 'document' }>> = {};
   for (const input of bound) {

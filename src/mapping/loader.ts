@@ -59,6 +59,17 @@ export async function loadMapping(ref: string): Promise<LoadedMapping> {
 
 /** Parses YAML or JSON (JSON is YAML) and validates; throws MappingError listing every problem. */
 export function parseMappingText(text: string, file: string): Mapping {
+  // A table mapping's errors read better against the table schema than against the union.
+  return parseYamlText(text, file, (raw) =>
+    isRecord(raw) && raw.kind === 'table' ? TableMapping : Mapping,
+  ) as Mapping;
+}
+
+/**
+ * YAML (or JSON) text validated by a zod schema; every problem, syntax or shape, is reported with
+ * file:line in one MappingError. Used for mappings and for the files they point to (modifier sets).
+ */
+export function parseYamlText<T>(text: string, file: string, schemaFor: (raw: unknown) => z.ZodType<T>): T {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
@@ -68,15 +79,11 @@ export function parseMappingText(text: string, file: string): Mapping {
     );
   }
   const raw: unknown = doc.toJS();
-  const parsed = Mapping.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  // A table mapping's errors read better against the table schema than against the union.
-  const schema: z.ZodType = isRecord(raw) && raw.kind === 'table' ? TableMapping : Mapping;
-  const result = schema.safeParse(raw);
-  const issues = result.success ? parsed.error.issues : result.error.issues;
+  const result = schemaFor(raw).safeParse(raw);
+  if (result.success) return result.data;
   throw new MappingError(
     file,
-    describeZodIssues(issues).map(
+    describeZodIssues(result.error.issues).map(
       (i) => `${file}:${lineOf(doc, lineCounter, i.path)}: ${i.where}: ${i.message}`,
     ),
   );

@@ -91,10 +91,16 @@ export const ModifierSetsSpec = z.strictObject({
   columns: ColumnPattern,
   truthy: z.array(z.string()).optional(),
   sets: z.record(z.string(), DeclaredModifierSet).optional(),
+  /** A parameter whose value is a YAML/JSON file of more set declarations (same shape as `sets`). */
+  sets_param: z.string().min(1).optional(),
   undeclared: z.enum(['warn', 'error', 'ignore']).optional(),
   ext_id: TemplateText.optional(),
 });
 export type ModifierSetsSpec = z.infer<typeof ModifierSetsSpec>;
+
+/** The file a `sets_param` parameter names: set name -> declaration, as under `sets`. */
+export const ModifierSetsFile = z.record(z.string(), DeclaredModifierSet);
+export type ModifierSetsFile = z.infer<typeof ModifierSetsFile>;
 
 export const TableSection = z.strictObject({
   source: z.string().min(1),

@@ -1,12 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { extractMenu, runMapping } from '../../src/mapping/extract-menu.js';
-import { parseMappingText } from '../../src/mapping/loader.js';
+import { extractMenu } from '../../src/mapping/extract-menu.js';
 import { REPO_ROOT } from '../helpers/run-cli.js';
 
 const FIXTURE = path.join(REPO_ROOT, 'fixtures/square/item-library.csv');
@@ -105,6 +103,18 @@ describe('square-item-library on our fixture (CSV)', () => {
     });
   });
 
+  it('reports a bad modifier sets file with its line, before reading any input', async () => {
+    const sets = path.join(mkdtempSync(path.join(tmpdir(), 'menusync-sets-')), 'sets.yaml');
+    writeFileSync(sets, "'Milk choice':\n  values: [{ name: Oat, price: cheap }]\n");
+    await expect(
+      extractMenu({
+        mapping: 'square-item-library',
+        inputs: ['/nonexistent.csv'],
+        params: { modifier_sets: sets },
+      }),
+    ).rejects.toThrow(/sets\.yaml:2: Milk choice\.values\[0\]\.price/);
+  });
+
   it('reports a variable price and each undeclared modifier set as warnings with locations', async () => {
     const { issues, menu } = await extractMenu({ mapping: 'square-item-library', inputs: [FIXTURE] });
     expect(menu.products.find((p) => p.name === 'Market Soup')?.price).toBeUndefined();
@@ -116,22 +126,20 @@ describe('square-item-library on our fixture (CSV)', () => {
     expect(issues[1]?.message).toContain('used by 2 products');
   });
 
-  it('attaches modifier sets once they are declared in a copy of the mapping', async () => {
-    const doc = parseDocument(
-      readFileSync(path.join(REPO_ROOT, 'mappings/square-item-library.yaml'), 'utf8'),
+  it('attaches modifier sets declared in the file given with --param modifier_sets', async () => {
+    const sets = path.join(mkdtempSync(path.join(tmpdir(), 'menusync-sets-')), 'sets.yaml');
+    writeFileSync(
+      sets,
+      [
+        "'Milk choice': { max: 1, values: [{ name: Oat, price: 0.5 }, { name: Soy, price: 0.4 }] }",
+        "'add a shot for +$1?': { name: Extra shot, values: [{ name: Shot, price: 1 }] }",
+      ].join('\n'),
     );
-    doc.setIn(['table', 'modifier_sets', 'sets'], {
-      'Milk choice': {
-        max: 1,
-        values: [
-          { name: 'Oat', price: 0.5 },
-          { name: 'Soy', price: 0.4 },
-        ],
-      },
-      'add a shot for +$1?': { name: 'Extra shot', values: [{ name: 'Shot', price: 1 }] },
+    const result = await extractMenu({
+      mapping: 'square-item-library',
+      inputs: [FIXTURE],
+      params: { modifier_sets: sets },
     });
-    const mapping = parseMappingText(doc.toString(), 'square-with-sets.yaml');
-    const result = await runMapping(mapping, [FIXTURE], {});
     expect(result.issues.filter((i) => i.code === 'unknown-reference')).toEqual([]);
     const latte = result.menu.products.find((p) => p.name === 'Latte');
     expect(

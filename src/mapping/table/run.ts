@@ -32,11 +32,16 @@ export async function runTableMapping(
 
   const sets = table.modifierSets;
   if (sets && sets.undeclared !== 'ignore') {
+    const param = mapping.table.modifier_sets?.sets_param;
+    const how = param
+      ? `declare its options in a file given with --param ${param}=FILE`
+      : 'declare its options under modifier_sets.sets';
     for (const [name, use] of sets.undeclaredUse) {
+      const products = `${use.products} product${use.products === 1 ? '' : 's'}`;
       ctx.headerIssue(
         'unknown-reference',
         sets.undeclared === 'error' ? 'error' : 'warning',
-        `modifier set "${name}" is used by ${use.products} product${use.products === 1 ? '' : 's'} but its options are not in the export; declare it under modifier_sets.sets to attach it`,
+        `modifier set "${name}" is used by ${products} but its options are not in the export: not attached; ${how}`,
         use.header,
       );
     }
