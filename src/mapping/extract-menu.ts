@@ -139,7 +139,18 @@ export function finish(parts: ExtractResultParts & { rounded?: boolean }, file?:
     location: { ...(file ? { file } : {}), path: issue.path },
   }));
   const issues = [...parts.issues, ...menuIssues];
-  const options = [...menu.categories, ...menu.products].flatMap((e) => e.options ?? []);
+  // Plain loops: a 100k-product menu has a million option values; no intermediate arrays.
+  let options = 0;
+  let optionValues = 0;
+  for (const entity of [menu.categories, menu.products]) {
+    for (const e of entity) {
+      if (!e.options) continue;
+      options += e.options.length;
+      for (const o of e.options) optionValues += o.option_values?.length ?? 0;
+    }
+  }
+  let warnings = 0;
+  for (const issue of issues) if (issue.severity === 'warning') warnings++;
   return {
     menu,
     issues,
@@ -148,10 +159,10 @@ export function finish(parts: ExtractResultParts & { rounded?: boolean }, file?:
       rows: parts.rows,
       categories: menu.categories.length,
       products: menu.products.length,
-      options: options.length,
-      option_values: options.reduce((n, o) => n + (o.option_values?.length ?? 0), 0),
-      warnings: issues.filter((i) => i.severity === 'warning').length,
-      errors: issues.filter((i) => i.severity === 'error').length,
+      options,
+      option_values: optionValues,
+      warnings,
+      errors: issues.length - warnings,
     },
   };
 }
