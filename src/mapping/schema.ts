@@ -40,11 +40,26 @@ const MappingCommon = {
   }),
 };
 
-export const TableMapping = z.strictObject({
-  ...MappingCommon,
-  kind: z.literal('table'),
-  table: TableSection,
-});
+export const TableMapping = z
+  .strictObject({ ...MappingCommon, kind: z.literal('table'), table: TableSection })
+  .superRefine((mapping, ctx) => {
+    // Cross-references, checked at load so they are reported with a line like any other typo.
+    if (!(mapping.table.source in mapping.sources)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['table', 'source'],
+        message: `"${mapping.table.source}" is not a key of sources (${Object.keys(mapping.sources).join(', ')})`,
+      });
+    }
+    const setsParam = mapping.table.modifier_sets?.sets_param;
+    if (setsParam !== undefined && !(setsParam in (mapping.parameters ?? {}))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['table', 'modifier_sets', 'sets_param'],
+        message: `"${setsParam}" is not a declared parameter`,
+      });
+    }
+  });
 export type TableMapping = z.infer<typeof TableMapping>;
 
 export const DocumentMapping = z.strictObject({

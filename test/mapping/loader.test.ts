@@ -86,3 +86,21 @@ describe('loading mappings', () => {
     expect((await loadMapping(file)).mapping.name).toBe('inline');
   });
 });
+
+describe('cross-references in a table mapping', () => {
+  it.each([
+    [
+      TABLE.replace('  source: items', '  source: products'),
+      /m\.yaml:8: table\.source: "products" is not a key of sources/,
+    ],
+    [
+      TABLE.replace(
+        '  product:',
+        '  modifier_sets: { columns: { pattern: "M - {name}" }, sets_param: sets }\n  product:',
+      ),
+      /m\.yaml:9: table\.modifier_sets\.sets_param: "sets" is not a declared parameter/,
+    ],
+  ])('reports a dangling name with its line (%#)', (text, pattern) => {
+    expect(problems(text).join('\n')).toMatch(pattern);
+  });
+});
