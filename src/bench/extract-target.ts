@@ -51,7 +51,7 @@ export async function runExtractTarget(ctx: BenchContext, sizes: number[]): Prom
     rows.push(ratioRow('extract CSV vs csv-parse', size, c, EXTRACT_RATIO_LIMIT));
   }
   const largest = sizes.length - 1;
-  rows.push(rssRow('extract CSV peak RSS', sizes[largest]!, runs[largest]!));
+  rows.push(rssRow('extract CSV peak RSS', sizes[largest]!, runs[largest]!, 'below'));
   if (sizes.length >= 2) {
     rows.push(growthRow('extract CSV', runs[0]!, runs[largest]!, [sizes[0]!, sizes[largest]!]));
   }

@@ -9,9 +9,10 @@ function mb(value: number | null): string {
 }
 
 function judged(row: BenchRow): [string, string] {
+  const bound = row.bound === 'below' ? '<' : '≤';
   return row.unit === 'x'
-    ? [`${row.measured.toFixed(2)}x`, `≤ ${row.limit}x`]
-    : [`${row.measured.toFixed(0)} MB`, `< ${row.limit} MB`];
+    ? [`${row.measured.toFixed(2)}x`, `${bound} ${row.limit}x`]
+    : [`${row.measured.toFixed(0)} MB`, `${bound} ${row.limit} MB`];
 }
 
 /** The results as a Markdown table (README and docs/benchmarks.md carry a copy of it). */

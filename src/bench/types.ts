@@ -14,6 +14,8 @@ export interface BenchRow {
   /** For a time ratio: the same ratio of CPU-time medians (context only, not judged). */
   cpuRatio: number | null;
   limit: number;
+  /** How `measured` meets `limit`: `at-most` (<=, every ratio) or `below` (<). */
+  bound: 'at-most' | 'below';
   /** Peak RSS of the subject's child processes, MB. */
   subjectRssMb: number | null;
   referenceRssMb: number | null;

@@ -44,4 +44,3 @@ export async function runXlsxTarget(ctx: BenchContext, size: number): Promise<Be
   );
   return [ratioRow('extract XLSX vs exceljs read', size, c, XLSX_RATIO_LIMIT)];
 }
-

@@ -49,6 +49,7 @@ describe('renderTable', () => {
     unit: 'x',
     cpuRatio: 1.4,
     limit: 1.5,
+    bound: 'at-most',
     subjectRssMb: 90.2,
     referenceRssMb: 80,
     pass: true,
@@ -57,7 +58,16 @@ describe('renderTable', () => {
   it('shows ratios with their limit and memory ceilings in MB', () => {
     const table = renderTable([
       row,
-      { ...row, target: 'peak RSS', unit: 'MB', measured: 600, limit: 512, cpuRatio: null, pass: false },
+      {
+        ...row,
+        target: 'peak RSS',
+        unit: 'MB',
+        measured: 600,
+        limit: 512,
+        bound: 'below',
+        cpuRatio: null,
+        pass: false,
+      },
     ]);
     expect(table.split('\n').slice(2, 4)).toEqual([
       '| extract CSV vs csv-parse | 100 | 150 | 100 | 1.50x | ≤ 1.5x | 1.40x | 90 / 80 | PASS |',
