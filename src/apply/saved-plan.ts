@@ -5,7 +5,7 @@ import { CanonicalMenu } from '../model/canonical-menu.js';
 import { ImportPayload } from '../model/import-payload.js';
 import type { Plan } from '../plan/types.js';
 import { writeJsonAtomic } from '../state/atomic-write.js';
-import { hashJson } from '../state/menu-hash.js';
+import { hashMenu } from '../plan/canonical-json.js';
 import { targetKey, type Target } from '../state/target.js';
 
 /** Checked loosely: the plan's entries are for people; what is applied is the payload. */
@@ -59,7 +59,7 @@ export function createSavedPlan(
       clientId: target.clientId,
       posUid: target.posUid,
     },
-    desiredHash: hashJson(desired),
+    desiredHash: hashMenu(desired),
     ...baseline,
     desired,
     plan: plan as unknown as SavedPlan['plan'],
@@ -83,7 +83,7 @@ export async function readSavedPlan(file: string): Promise<SavedPlan> {
     const issue = parsed.error.issues[0];
     throw new InvalidInputError(`${file} is not a menusync plan: ${issue?.path.join('.')} ${issue?.message}`);
   }
-  if (hashJson(parsed.data.desired) !== parsed.data.desiredHash) {
+  if (hashMenu(parsed.data.desired) !== parsed.data.desiredHash) {
     throw new InvalidInputError(`${file} was edited after it was written: its menu does not match its hash`);
   }
   return parsed.data;

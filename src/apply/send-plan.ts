@@ -2,7 +2,7 @@ import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { Plan } from '../plan/types.js';
 import { PlatformError } from '../platform/errors.js';
 import type { PlatformClient } from '../platform/types.js';
-import { hashJson } from '../state/menu-hash.js';
+import { hashMenu } from '../plan/canonical-json.js';
 import type { RunRecord } from '../state/run-history.js';
 import { writeSnapshot, writeStatus, type TargetStatus } from '../state/snapshot.js';
 import { pauseAt } from '../state/test-pause.js';
@@ -93,7 +93,7 @@ export async function sendPlan(input: SendInput): Promise<void> {
   }
   await writeSnapshot(dir, {
     formatVersion: 1,
-    hash: hashJson(input.desired),
+    hash: hashMenu(input.desired),
     appliedAt: input.now().toISOString(),
     mode: plan.payload.update_mode,
     runId: record.id,

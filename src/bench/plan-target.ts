@@ -3,7 +3,7 @@ import path from 'node:path';
 import { planOffline } from '../apply/plan-offline.js';
 import { extractMenu } from '../mapping/extract-menu.js';
 import { plan } from '../plan/index.js';
-import { hashJson } from '../state/menu-hash.js';
+import { hashMenu } from '../plan/canonical-json.js';
 import { SNAPSHOT_FILE, writeSnapshot } from '../state/snapshot.js';
 import { targetDir, type Target } from '../state/target.js';
 import { countCsvRecords } from './extract-target.js';
@@ -49,7 +49,7 @@ async function writeBaseline(ctx: BenchContext, mapping: string, size: number): 
   await mkdir(dir, { recursive: true });
   await writeSnapshot(dir, {
     formatVersion: 1,
-    hash: hashJson(menu),
+    hash: hashMenu(menu),
     appliedAt: new Date(0).toISOString(),
     mode: 'replace',
     runId: 'bench',

@@ -1,3 +1,4 @@
+import { diffString } from 'json-diff';
 import { ImportCategory, ImportOption, ImportOptionValue, ImportProduct } from '../model/import-payload.js';
 import type { EntityKind, FieldChange } from './types.js';
 import { canonicalJson } from './canonical-json.js';
@@ -35,7 +36,24 @@ export function changedFields(kind: EntityKind, before: object, after: object): 
   for (const field of SCALAR_FIELDS[kind]) {
     const old = from[field];
     const next = to[field];
-    if (!sameValue(old, next)) changes.push({ field, old: present(old), new: present(next) });
+    if (sameValue(old, next)) continue;
+    const change: FieldChange = { field, old: present(old), new: present(next) };
+    if (isRecord(old) && isRecord(next)) change.detail = objectDetail(old, next);
+    changes.push(change);
   }
   return changes;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * json-diff's rendering of two versions of one object-valued field (never a whole menu or array:
+ * only values already known to differ reach it), without its outer braces, one line per change.
+ */
+function objectDetail(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  return diffString(before, after, { color: false, sort: true })
+    .split('\n')
+    .filter((line) => /^[+-]/.test(line))
+    .map((line) => `${line[0]} ${line.slice(1).trim()}`);
 }

@@ -14,6 +14,12 @@ export interface FieldChange {
    * `position` field): the entity was moved. Only a replace carries array order to the platform.
    */
   implicit?: true;
+  /**
+   * For an object-valued field (e.g. `prices_table`, whose structure the spec leaves open): the
+   * field-level difference as json-diff renders it, one line per changed key (`+ L: 4`, `- M: 2`).
+   * Computed by the plan so renderers only print it.
+   */
+  detail?: string[];
 }
 
 /** One entity of the union of desired and baseline, matched by ext_id within its scope. */

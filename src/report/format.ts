@@ -29,6 +29,8 @@ export function formatChange(change: FieldChange, arrow = '->'): string {
   if (change.implicit) {
     return `moved (place ${Number(change.old) + 1} ${arrow} ${Number(change.new) + 1})`;
   }
+  // An object field shows json-diff's per-key lines (computed by the plan) rather than two blobs.
+  if (change.detail && change.detail.length > 0) return `${change.field} (${change.detail.join('; ')})`;
   return `${change.field} ${formatValue(change.old)} ${arrow} ${formatValue(change.new)}`;
 }
 

@@ -67,7 +67,11 @@ function changeRow(entry: PlanEntry, change: FieldChange): string {
   const arrow = direction === 'up' ? ' ▲' : direction === 'down' ? ' ▼' : '';
   const [field, before, after] = change.implicit
     ? ['order', formatChange(change), '']
-    : [change.field, formatValue(change.old), formatValue(change.new) + arrow];
+    : [
+        change.detail ? formatChange(change) : change.field,
+        formatValue(change.old),
+        formatValue(change.new) + arrow,
+      ];
   return `<tr>${entityCells(entry)}${cell(field)}${cell(before)}${cell(after, direction ?? '')}</tr>`;
 }
 

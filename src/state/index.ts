@@ -1,6 +1,6 @@
 export * from './atomic-write.js';
 export * from './lock.js';
-export * from './menu-hash.js';
+export { hashJson } from './menu-hash.js';
 export * from './run-history.js';
 export * from './snapshot.js';
 export * from './target.js';

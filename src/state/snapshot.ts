@@ -8,7 +8,7 @@ import { writeJsonAtomic } from './atomic-write.js';
 /** The last menu the platform CONFIRMED, per target: the baseline of the next plan. */
 export const MenuSnapshot = z.object({
   formatVersion: z.literal(1),
-  /** hashJson(menu) */
+  /** hashMenu(menu) (src/plan/canonical-json.ts) */
   hash: z.string(),
   appliedAt: z.string(),
   mode: z.enum(['merge', 'replace']),

@@ -78,6 +78,29 @@ describe('plan differ', () => {
     expect(find(plan(desired, baseline, options).entries, 'product', 'P3')?.action).toBe('update');
   });
 
+  it('carries the key-level difference of prices_table, and none for scalar fields', () => {
+    const desired = cafeMenu();
+    const baseline = cafeMenu();
+    baseline.products[2]!.prices_table = { delivery: 3, takeaway: 2.5, old: 1 };
+    desired.products[2]!.prices_table = { takeaway: 2.8, delivery: 3, late: 4 };
+    desired.products[2]!.name = 'Renamed';
+    const changes = find(plan(desired, baseline, options).entries, 'product', 'P3')?.changes ?? [];
+    expect(changes.find((c) => c.field === 'prices_table')?.detail).toEqual([
+      '- old: 1',
+      '+ late: 4',
+      '- takeaway: 2.5',
+      '+ takeaway: 2.8',
+    ]);
+    expect(changes.find((c) => c.field === 'name')?.detail).toBeUndefined();
+  });
+
+  it('has no key-level detail when an object field appears or disappears', () => {
+    const desired = cafeMenu();
+    desired.products[2]!.prices_table = { delivery: 3 };
+    const changes = find(plan(desired, cafeMenu(), options).entries, 'product', 'P3')?.changes ?? [];
+    expect(changes).toEqual([{ field: 'prices_table', old: null, new: { delivery: 3 } }]);
+  });
+
   it('diffs category options and their values in the category scope', () => {
     const desired = cafeMenu();
     const milk = desired.categories[0]!.options![0]!;
