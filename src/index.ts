@@ -1,6 +1,15 @@
 // The library API: the pipeline's stages as plain functions over plain data.
+// read -> map -> plan -> load -> report, plus the local sandbox platform.
 export * from './model/index.js';
 export * from './errors.js';
 export type * from './extract/types.js';
-export type * from './platform/types.js';
-export type * from './plan/types.js';
+export { openSource, listSheets } from './extract/registry.js';
+export type * from './mapping/types.js';
+export { extractMenu } from './mapping/extract-menu.js';
+export { loadMapping } from './mapping/loader.js';
+export * from './plan/index.js';
+export * from './report/index.js';
+export * from './platform/index.js';
+export * from './sandbox/index.js';
+export * from './state/index.js';
+export * from './apply/index.js';

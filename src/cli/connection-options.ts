@@ -15,7 +15,22 @@ export interface ConnectionArgs {
   timeout: number;
 }
 
-export function withConnectionOptions<T>(yargs: Argv<T>): Argv<T & ConnectionArgs> {
+export interface ConnectionOptionsConfig {
+  /**
+   * Leave retry, timeout and auth flags without yargs defaults, so that a config file's target can
+   * set them when the flag is absent (apply); the defaults below then apply after the config.
+   */
+  deferDefaults?: boolean;
+}
+
+export const CONNECTION_DEFAULTS = { auth: 'oauth', maxAttempts: 5, maxRetryTime: 120, timeout: 30 } as const;
+
+export function withConnectionOptions<T>(
+  yargs: Argv<T>,
+  config: ConnectionOptionsConfig = {},
+): Argv<T & ConnectionArgs> {
+  const d = CONNECTION_DEFAULTS;
+  const dflt = <V>(value: V) => (config.deferDefaults ? {} : { default: value });
   return yargs
     .option('base-url', {
       type: 'string',
@@ -23,24 +38,28 @@ export function withConnectionOptions<T>(yargs: Argv<T>): Argv<T & ConnectionArg
     })
     .option('auth', {
       choices: ['oauth', 'headers'] as const,
-      default: 'oauth' as AuthMode,
-      describe: 'OAuth 2.0 client credentials, or X-Client-Id/X-Client-Secret headers',
+      ...dflt<AuthMode>(d.auth),
+      describe: `OAuth 2.0 client credentials, or X-Client-Id/X-Client-Secret headers (default ${d.auth})`,
     })
     .option('client-id', { type: 'string', describe: 'Client id (env MENUSYNC_CLIENT_ID)' })
     .option('client-secret-file', {
       type: 'string',
       describe: 'File holding the client secret (else env MENUSYNC_CLIENT_SECRET)',
     })
-    .option('max-attempts', { type: 'number', default: 5, describe: 'Attempts per request, first included' })
+    .option('max-attempts', {
+      type: 'number',
+      ...dflt(d.maxAttempts),
+      describe: `Attempts per request, first included (default ${d.maxAttempts})`,
+    })
     .option('max-retry-time', {
       type: 'number',
-      default: 120,
-      describe: 'Total seconds a request may spend on retries',
+      ...dflt(d.maxRetryTime),
+      describe: `Total seconds a request may spend on retries (default ${d.maxRetryTime})`,
     })
     .option('timeout', {
       type: 'number',
-      default: 30,
-      describe: 'Seconds before one HTTP request times out',
+      ...dflt(d.timeout),
+      describe: `Seconds before one HTTP request times out (default ${d.timeout})`,
     }) as Argv<T & ConnectionArgs>;
 }
 

@@ -7,7 +7,6 @@ import type { Extractor, ReadOptions, Source } from './types.js';
 import { xlsxExtractor } from './xlsx/index.js';
 
 export { listSheets } from './xlsx/index.js';
-export { selectPath, parsePath, type PathMatch, type PathStep } from './json/index.js';
 
 /** Every input format, one line each: a new format is a new folder and a line here. */
 export const extractors: readonly Extractor[] = [csvExtractor, xlsxExtractor, jsonExtractor];

@@ -24,28 +24,8 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
   command: 'apply',
   describe: 'Apply the menu to the platform (plan, guards, confirmation, import, read-back)',
   builder: (yargs) =>
-    withConnectionOptions(withRunOptions(yargs))
-      // No defaults here: an absent flag lets the config target decide (defaults in the text).
-      .option('auth', {
-        choices: ['oauth', 'headers'] as const,
-        default: undefined,
-        describe: 'oauth (default) or headers',
-      })
-      .option('max-attempts', {
-        type: 'number',
-        default: undefined,
-        describe: 'Attempts per request (default 5)',
-      })
-      .option('max-retry-time', {
-        type: 'number',
-        default: undefined,
-        describe: 'Seconds of retrying (default 120)',
-      })
-      .option('timeout', {
-        type: 'number',
-        default: undefined,
-        describe: 'Seconds per HTTP request (default 30)',
-      })
+    // No yargs defaults for retry/timeout/auth: an absent flag lets the config target decide.
+    withConnectionOptions(withRunOptions(yargs), { deferDefaults: true })
       .option('yes', { type: 'boolean', describe: 'Do not ask; required for removals without a terminal' })
       .option('plan', { type: 'string', describe: 'Apply exactly this saved plan (from plan --out-plan)' })
       .option('max-payload-bytes', {

@@ -2,7 +2,6 @@ import type { Extractor } from '../types.js';
 import { readJson } from './read-json.js';
 
 export { parseJson } from './parse-json.js';
-export { parsePath, selectPath, type PathMatch, type PathStep } from './select-path.js';
 
 /** Whole JSON documents (GloriaFood, Uber Eats, Square Catalog API objects, schema.org JSON-LD). */
 export const jsonExtractor: Extractor = {
