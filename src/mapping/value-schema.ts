@@ -131,6 +131,13 @@ const ConditionObject = z.strictObject({
   in: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
   not_in: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
   empty: z.boolean().optional(),
+  /** Numeric tests: the value (after `transforms`, e.g. `money`) is a number below/above this. */
+  below: z.number().optional(),
+  above: z.number().optional(),
+  /** Literal text the value contains (case-insensitive): no regular expressions from user data. */
+  contains: z.string().min(1).max(200).optional(),
+  /** Run on the value before it is tested; their issues are not reported (the field reports them). */
+  transforms: z.array(TransformStep).optional(),
   optional: z.boolean().optional(),
   get all() {
     return z.array(Condition).min(1).optional();
@@ -151,6 +158,10 @@ export interface Condition {
   in?: (string | number | boolean)[];
   not_in?: (string | number | boolean)[];
   empty?: boolean;
+  below?: number;
+  above?: number;
+  contains?: string;
+  transforms?: TransformStep[];
   optional?: boolean;
   all?: Condition[];
   any?: Condition[];

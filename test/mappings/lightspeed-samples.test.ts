@@ -109,31 +109,26 @@ describe.skipIf(!present)('lightspeed-xseries-products on the real exports', () 
       result = await extract('vend-legacy-6outlets-product-export.csv');
     });
 
-    it('maps 1217 rows to 381 products, 181 options and 1004 values', () => {
+    it('maps 1217 rows to 380 products, 181 options and 1004 values, with no errors', () => {
       expect(result.stats).toMatchObject({
         rows: 1217,
         categories: 11,
-        products: 381,
+        products: 380,
         options: 181,
         option_values: 1004,
-        // 32 products whose first row has no `type` (hand count), each a missing-value warning.
-        warnings: 32,
+        // 31 products whose first row has no `type` (hand count), each a missing-value warning.
+        warnings: 31,
+        errors: 0,
       });
+      expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);
       expect(
         result.issues.filter((i) => i.severity === 'warning').every((i) => i.code === 'missing-value'),
       ).toBe(true);
     });
 
-    // KNOWN GAP: "THS Bucks" is store credit priced -5. The platform refuses negative prices, and a
-    // skip condition cannot test "negative" yet (conditions compare whole cell texts only), so it is
-    // the one error in this file. When conditions can test numbers, skip it as `negative-price`.
-    it('has exactly one error: the store-credit item priced -5', () => {
-      expect(result.issues.filter((i) => i.severity === 'error')).toEqual([
-        expect.objectContaining({
-          code: 'invalid-menu',
-          location: expect.objectContaining({ path: 'products[ext_id=THSBucks].price' }),
-        }),
-      ]);
+    it('skips the store-credit item priced -5 as negative-price instead of failing on it', () => {
+      expect(result.skipped).toContainEqual({ reason: 'negative-price', count: 1 });
+      expect(result.menu.products.map((p) => p.ext_id)).not.toContain('THSBucks');
     });
 
     it('counts the rows it skips: cut text, bundle components and the rows Excel cut off', () => {
@@ -144,7 +139,7 @@ describe.skipIf(!present)('lightspeed-xseries-products on the real exports', () 
           { reason: 'cut-off-row', count: 5 },
         ]),
       );
-      expect(result.skipped).toHaveLength(3);
+      expect(result.skipped).toHaveLength(4);
       expect(result.menu.products.map((p) => p.ext_id)).not.toContain(
         'HarvardZipperAppliqueHoodedSweatshirt',
       );

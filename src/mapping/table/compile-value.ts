@@ -1,6 +1,7 @@
 import type { CellValue } from '../../extract/types.js';
 import { compileTransforms } from '../transforms/index.js';
 import { cellText, compileTemplate, parseTemplate, templateColumns } from '../transforms/template.js';
+import type { Scalar, TransformSink } from '../types.js';
 import type { Condition, ValueSpec } from '../value-schema.js';
 import { describeColumnRef, resolveColumnRef } from './columns.js';
 import type { CompileContext, CompiledCondition, CompiledValue } from './compile-context.js';
@@ -159,7 +160,7 @@ export function compileCondition(cond: Condition, ctx: CompileContext, field: st
       }
       return () => false;
     }
-    tests.push(valueTest(value.fn, cond));
+    tests.push(valueTest(withQuietTransforms(value.fn, cond), cond));
   }
   if (tests.length === 1) return tests[0] as CompiledCondition;
   return (cells) => tests.every((t) => t(cells));
@@ -167,10 +168,29 @@ export function compileCondition(cond: Condition, ctx: CompileContext, field: st
 
 const norm = (v: string | number | boolean) => String(v).trim().toLowerCase();
 
+/** Issues from a condition's transforms are dropped: the field that reads the cell reports them once. */
+const QUIET_SINK: TransformSink = { issue: () => undefined, skip: () => undefined };
+
+function withQuietTransforms(fn: CompiledValue, cond: Condition): CompiledValue {
+  if (!cond.transforms || cond.transforms.length === 0) return fn;
+  const transform = compileTransforms(cond.transforms);
+  return (cells, context) => transform(fn(cells, context), QUIET_SINK);
+}
+
+/** A number as written in the cell (`-5`, `2.5`), or after a transform; anything else is none. */
+function numberOf(v: Scalar): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+  if (typeof v !== 'string' || v.trim() === '') return undefined;
+  const n = Number(v.trim());
+  return Number.isFinite(n) ? n : undefined;
+}
+
 function valueTest(fn: CompiledValue, cond: Condition): CompiledCondition {
   const inSet = cond.in ? new Set(cond.in.map(norm)) : undefined;
   const notIn = cond.not_in ? new Set(cond.not_in.map(norm)) : undefined;
-  const empty = cond.empty;
+  const { empty, below, above } = cond;
+  const contains = cond.contains === undefined ? undefined : norm(cond.contains);
+  const numeric = below !== undefined || above !== undefined;
   const noContext = {};
   return (cells) => {
     const v = fn(cells, noContext);
@@ -178,6 +198,14 @@ function valueTest(fn: CompiledValue, cond: Condition): CompiledCondition {
     if (empty !== undefined && (text === '') !== empty) return false;
     if (inSet && !inSet.has(text)) return false;
     if (notIn && notIn.has(text)) return false;
+    if (contains !== undefined && !text.includes(contains)) return false;
+    if (numeric) {
+      // A value that is not a number is neither below nor above anything.
+      const n = numberOf(v);
+      if (n === undefined) return false;
+      if (below !== undefined && !(n < below)) return false;
+      if (above !== undefined && !(n > above)) return false;
+    }
     return true;
   };
 }

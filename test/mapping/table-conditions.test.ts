@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { parseMappingText } from '../../src/mapping/loader.js';
+import { HEADER, runInline } from './helpers.js';
+
+// Skip conditions that test numbers and text inside a cell, not only whole cell texts.
+
+const mapping = (when: string) => `${HEADER}sources: { items: { format: csv } }
+kind: table
+table:
+  source: items
+  skip:
+    - { reason: picked, when: ${when} }
+  product: { ext_id: "{Code}", name: { column: Name }, price: { column: Price, transforms: [money] } }
+`;
+
+const CSV = [
+  'Code,Name,Price',
+  'a,Store credit,-5',
+  'b,Gift card,"-0,50"',
+  'c,Free water,0',
+  'd,Tea,2.50',
+  'e,Big cake,"1.234,00"',
+  'f,Market price,variable',
+  'g,No price,',
+].join('\n');
+
+async function kept(when: string): Promise<string[]> {
+  const result = await runInline(mapping(when), { 'items.csv': CSV });
+  return result.menu.products.map((p) => p.ext_id);
+}
+
+describe('skip conditions on numbers and text', () => {
+  it.each([
+    ['{ column: Price, transforms: [money], below: 0 }', ['c', 'd', 'e', 'f', 'g']],
+    ['{ column: Price, transforms: [money], above: 100 }', ['a', 'b', 'c', 'd', 'f', 'g']],
+    ['{ column: Price, transforms: [money], above: 0, below: 3 }', ['a', 'b', 'c', 'e', 'f', 'g']],
+    // Without a transform only plain numbers are numbers: "-0,50" and "1.234,00" are not.
+    ['{ column: Price, below: 0 }', ['b', 'c', 'd', 'e', 'f', 'g']],
+    ['{ column: Name, contains: "CAKE" }', ['a', 'b', 'c', 'd', 'f', 'g']],
+    ['{ column: Name, contains: "(" }', ['a', 'b', 'c', 'd', 'e', 'f', 'g']],
+  ])('when %s keeps %j', async (when, expected) => {
+    expect(await kept(when)).toEqual(expected);
+  });
+
+  it('counts the skipped row and reports nothing from the condition own transforms', async () => {
+    const result = await runInline(mapping('{ column: Price, transforms: [money], below: 0 }'), {
+      'items.csv': CSV,
+    });
+    expect(result.skipped).toEqual([{ reason: 'picked', count: 2 }]);
+    // Only the product field reports the variable price (a warning), once; the condition is silent.
+    expect(result.issues.map((i) => [i.code, i.location.row])).toEqual([['bad-price', 7]]);
+  });
+
+  it('rejects a contains longer than 200 characters at load', () => {
+    expect(() =>
+      parseMappingText(mapping(`{ column: Name, contains: "${'x'.repeat(201)}" }`), 'm.yaml'),
+    ).toThrow(/contains/);
+  });
+});
