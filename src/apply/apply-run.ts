@@ -72,7 +72,9 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
           baselineUncertain: status.uncertain,
         })
       : preparePlan(deps.plan, desired, { snapshot, status }, request.planOptions);
-    await record.writeJson('plan.json', plan);
+    // The payload is stored once, as payload.json (written when it is sent): a replace payload is
+    // the whole menu, and plan.json would otherwise hold a second copy of it.
+    await record.writeJson('plan.json', { ...plan, payload: plan.payload ? 'payload.json' : null });
     const finish = (result: Partial<Outcome>) => finishRun(record, request, plan, startedAt, now, result);
 
     if (plan.blocked) {

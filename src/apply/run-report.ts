@@ -48,10 +48,16 @@ export function buildRunReport(input: RunReportInput): RunReport {
   };
 }
 
-/** report.json/.md/.html in the run's folder; returns their paths. */
+/**
+ * report.json/.md/.html in the run's folder; returns their paths. report.json keeps every entry
+ * but not the payload (payload.json beside it holds it), and is compact: at 20k products the
+ * indented one was 126 MB.
+ */
 export async function writeRunReports(record: RunRecord, report: RunReport): Promise<RunReportFiles> {
+  const { payload: _stored, ...plan } = report.plan as Plan;
+  const stored: RunReport = { ...report, plan };
   return {
-    json: await record.write('report.json', renderJson(report)),
+    json: await record.write('report.json', renderJson(stored, { compact: true })),
     markdown: await record.write('report.md', renderMarkdown(report)),
     html: await record.write('report.html', renderHtml(report)),
   };

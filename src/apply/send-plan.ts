@@ -2,7 +2,6 @@ import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { Plan } from '../plan/types.js';
 import { PlatformError } from '../platform/errors.js';
 import type { PlatformClient } from '../platform/types.js';
-import { hashMenu } from '../plan/canonical-json.js';
 import type { RunRecord } from '../state/run-history.js';
 import { writeSnapshot, writeStatus, type TargetStatus } from '../state/snapshot.js';
 import { pauseAt } from '../state/test-pause.js';
@@ -43,8 +42,11 @@ export interface SendInput {
 export async function sendPlan(input: SendInput): Promise<void> {
   const { dir, record, plan, client, progress } = input;
   if (!plan.payload) return;
-  const chunks = splitPayload(plan.payload, input.maxPayloadBytes);
-  await record.writeJson('payload.json', chunks.length === 1 ? chunks[0] : chunks);
+  // Serialized once: its size decides the split and, when it goes whole, it is payload.json too.
+  const body = JSON.stringify(plan.payload);
+  const size = Buffer.byteLength(body, 'utf8');
+  const chunks = splitPayload(plan.payload, input.maxPayloadBytes, size);
+  await record.write('payload.json', chunks.length === 1 ? [body, '\n'] : `${JSON.stringify(chunks)}\n`);
   await writeStatus(dir, {
     uncertain: true,
     reason: `run ${record.id} started sending and did not record the outcome`,
@@ -53,7 +55,7 @@ export async function sendPlan(input: SendInput): Promise<void> {
   });
   await pauseAt('before-send');
   for (const [index, chunk] of chunks.entries()) {
-    const bytes = payloadBytes(chunk);
+    const bytes = chunks.length === 1 ? size : payloadBytes(chunk);
     try {
       const result = await client.importMenu(chunk);
       progress.attempts += result.attempts;
@@ -91,9 +93,9 @@ export async function sendPlan(input: SendInput): Promise<void> {
       throw explain(error, plan, bytes, chunks.length);
     }
   }
+  // writeSnapshot hashes the canonical bytes it writes: one serialization for both.
   await writeSnapshot(dir, {
     formatVersion: 1,
-    hash: hashMenu(input.desired),
     appliedAt: input.now().toISOString(),
     mode: plan.payload.update_mode,
     runId: record.id,

@@ -16,9 +16,13 @@ export class PayloadTooLargeError extends InvalidInputError {}
  * not have yet. Categories no product of the payload names go first. A replace cannot be split
  * (every request would replace the whole menu), so it is refused when too large.
  * Sizes are summed per entity (one stringify each), not re-measured per chunk: linear in the payload.
+ * `size` is the payload's byte length when the caller has already serialized it.
  */
-export function splitPayload(payload: ImportPayload, maxBytes: number): ImportPayload[] {
-  const size = payloadBytes(payload);
+export function splitPayload(
+  payload: ImportPayload,
+  maxBytes: number,
+  size: number = payloadBytes(payload),
+): ImportPayload[] {
   if (size <= maxBytes) return [payload];
   if (payload.update_mode === 'replace') {
     throw new PayloadTooLargeError(

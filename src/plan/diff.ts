@@ -55,6 +55,11 @@ function diffScope<T extends Keyed>(
   scope: Scope,
   out: PlanEntry[],
 ): Pair<T>[] {
+  const aligned = alignedPairs(desiredItems, baselineItems);
+  if (aligned) {
+    for (const pair of aligned) out.push(entryOf(kind, pair, scope, undefined));
+    return aligned;
+  }
   const desired = indexById(desiredItems);
   const baseline = indexById(baselineItems);
   const moved = implicitMoves(desiredItems, desired, baseline);
@@ -66,7 +71,6 @@ function diffScope<T extends Keyed>(
   return ids.map((ext_id) => {
     const d = desired.byId.get(ext_id);
     const b = baseline.byId.get(ext_id);
-    let action: PlanEntry['action'];
     let changes: FieldChange[] | undefined;
     if (d && b) {
       changes = changedFields(kind, b, d);
@@ -74,18 +78,67 @@ function diffScope<T extends Keyed>(
         const from = baseline.index.get(ext_id) ?? 0;
         changes.push({ field: 'position', old: from, new: desired.index.get(ext_id) ?? 0, implicit: true });
       }
-      action = changes.length > 0 ? 'update' : 'keep';
-    } else {
-      action = d ? 'add' : 'remove';
     }
-    const entry: PlanEntry = { kind, action, ext_id, parents: scope.parents };
-    if (scope.parentKind) entry.parentKind = scope.parentKind;
-    const name = d?.name ?? b?.name;
-    if (name !== undefined) entry.name = name;
-    if (action === 'update') entry.changes = changes;
-    out.push(entry);
-    return { ext_id, desired: d, baseline: b };
+    const pair = { ext_id, desired: d, baseline: b };
+    out.push(entryOf(kind, pair, scope, changes));
+    return pair;
   });
+}
+
+/** The entry of one pair; `changes` is computed here when the caller has not (no implicit move). */
+function entryOf<T extends Keyed>(
+  kind: EntityKind,
+  pair: Pair<T>,
+  scope: Scope,
+  known: FieldChange[] | undefined,
+): PlanEntry {
+  const { ext_id, desired: d, baseline: b } = pair;
+  let action: PlanEntry['action'] = d ? 'add' : 'remove';
+  let changes = known;
+  if (d && b) {
+    changes ??= changedFields(kind, b, d);
+    action = changes.length > 0 ? 'update' : 'keep';
+  }
+  const entry: PlanEntry = { kind, action, ext_id, parents: scope.parents };
+  if (scope.parentKind) entry.parentKind = scope.parentKind;
+  const name = d?.name ?? b?.name;
+  if (name !== undefined) entry.name = name;
+  if (action === 'update') entry.changes = changes;
+  return entry;
+}
+
+/** Scopes up to this size are matched by pairwise comparison rather than Maps. */
+const SMALL_SCOPE = 16;
+
+/**
+ * The fast path for the common case (most option scopes hold a handful of values and did not
+ * change): both sides list the same distinct ext_ids in the same order, so nothing was added,
+ * removed or moved, and entity i of one side is entity i of the other. Returns the pairs sorted
+ * by ext_id, or null when the scope needs the general (Map-based) diff.
+ */
+function alignedPairs<T extends Keyed>(desired: readonly T[], baseline: readonly T[]): Pair<T>[] | null {
+  const n = desired.length;
+  if (n !== baseline.length || n > SMALL_SCOPE) return null;
+  for (let i = 0; i < n; i++) {
+    const id = (desired[i] as T).ext_id;
+    if ((baseline[i] as T).ext_id !== id) return null;
+    for (let j = 0; j < i; j++) if ((desired[j] as T).ext_id === id) return null;
+  }
+  const pairs: Pair<T>[] = [];
+  for (let i = 0; i < n; i++) {
+    pairs.push({ ext_id: (desired[i] as T).ext_id, desired: desired[i], baseline: baseline[i] });
+  }
+  // Insertion sort: n is small and the ext_ids are often sorted already.
+  for (let i = 1; i < n; i++) {
+    const pair = pairs[i] as Pair<T>;
+    let j = i - 1;
+    while (j >= 0 && (pairs[j] as Pair<T>).ext_id > pair.ext_id) {
+      pairs[j + 1] = pairs[j] as Pair<T>;
+      j--;
+    }
+    pairs[j + 1] = pair;
+  }
+  return pairs;
 }
 
 /**

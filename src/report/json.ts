@@ -2,9 +2,10 @@ import type { RunReport } from './types.js';
 
 /**
  * The machine-readable report. Keys are written in a fixed order and nothing time-dependent is
- * added here, so the same report always gives the same bytes.
+ * added here, so the same report always gives the same bytes. `compact` (the run folder's
+ * report.json, which lists every entry of a possibly huge plan) leaves out the indentation.
  */
-export function renderJson(report: RunReport): string {
+export function renderJson(report: RunReport, options: { compact?: boolean } = {}): string {
   const document = {
     formatVersion: report.formatVersion,
     command: report.command,
@@ -22,5 +23,5 @@ export function renderJson(report: RunReport): string {
     finishedAt: report.finishedAt,
     plan: report.plan,
   };
-  return `${JSON.stringify(document, null, 2)}\n`;
+  return `${options.compact ? JSON.stringify(document) : JSON.stringify(document, null, 2)}\n`;
 }

@@ -10,14 +10,16 @@ import { pauseAt, type PausePoint } from './test-pause.js';
  */
 export async function writeFileAtomic(
   file: string,
-  content: string,
+  content: string | readonly string[],
   options: { pauseBeforeRename?: PausePoint } = {},
 ): Promise<void> {
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', 0o600);
   try {
-    await handle.writeFile(content, 'utf8');
+    // Pieces are written one after another: a big file need not become one string first.
+    for (const piece of typeof content === 'string' ? [content] : content)
+      await handle.writeFile(piece, 'utf8');
     await handle.sync();
   } catch (error) {
     await handle.close();

@@ -9,7 +9,7 @@ export const RUNS_DIR = 'runs';
 export interface RunRecord {
   id: string;
   dir: string;
-  write(name: string, content: string): Promise<string>;
+  write(name: string, content: string | readonly string[]): Promise<string>;
   writeJson(name: string, value: unknown): Promise<string>;
 }
 
@@ -23,7 +23,7 @@ export function newRunId(now: Date): string {
 export async function createRunRecord(targetDir: string, runId: string): Promise<RunRecord> {
   const dir = path.join(targetDir, RUNS_DIR, runId);
   await mkdir(dir, { recursive: true });
-  const write = async (name: string, content: string) => {
+  const write = async (name: string, content: string | readonly string[]) => {
     const file = path.join(dir, name);
     await writeFileAtomic(file, content);
     return file;
@@ -32,6 +32,7 @@ export async function createRunRecord(targetDir: string, runId: string): Promise
     id: runId,
     dir,
     write,
-    writeJson: (name, value) => write(name, `${JSON.stringify(value, null, 2)}\n`),
+    // Compact: a run of a big menu writes several files of it, and pretty-printing doubles them.
+    writeJson: (name, value) => write(name, `${JSON.stringify(value)}\n`),
   };
 }

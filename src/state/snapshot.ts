@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { CanonicalMenu } from '../model/canonical-menu.js';
 import { InvalidInputError } from '../errors.js';
-import { writeJsonAtomic } from './atomic-write.js';
+import { canonicalJson, hashMenu } from '../plan/canonical-json.js';
+import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
 
 /** The last menu the platform CONFIRMED, per target: the baseline of the next plan. */
 export const MenuSnapshot = z.object({
@@ -17,6 +19,9 @@ export const MenuSnapshot = z.object({
 });
 export type MenuSnapshot = z.infer<typeof MenuSnapshot>;
 
+/** What readSnapshot validates with zod: everything but the menu (see readSnapshot). */
+const SnapshotEnvelope = MenuSnapshot.omit({ menu: true });
+
 /** Marks a target whose platform state we cannot vouch for; the next apply sends a full replace. */
 export const TargetStatus = z.object({
   uncertain: z.boolean(),
@@ -29,12 +34,71 @@ export type TargetStatus = z.infer<typeof TargetStatus>;
 export const SNAPSHOT_FILE = 'snapshot.json';
 export const STATUS_FILE = 'status.json';
 
+/**
+ * The baseline of the next plan. The file is ours (atomic writes, a hash inside), so only its
+ * envelope is checked with zod and the menu is taken as parsed, after a hash check: re-parsing a
+ * 100k-product menu with zod would deep-copy a million objects. A file written by writeSnapshot
+ * holds the menu's canonical JSON verbatim, so the check hashes those bytes (no re-serialization);
+ * an older pretty-printed file falls back to hashing the parsed menu.
+ */
 export async function readSnapshot(dir: string): Promise<MenuSnapshot | null> {
-  return readJson(path.join(dir, SNAPSHOT_FILE), MenuSnapshot);
+  const file = path.join(dir, SNAPSHOT_FILE);
+  const text = await readText(file);
+  if (text === null) return null;
+  const data = parseJson(file, text);
+  const envelope = checked(file, data, SnapshotEnvelope);
+  const menu = (data as { menu?: unknown }).menu;
+  if (!isMenuShape(menu)) throw notState(file, 'menu: expected { categories: [...], products: [...] }');
+  const snapshot: MenuSnapshot = { ...envelope, menu };
+  if (sha256(menuText(text)) !== snapshot.hash && hashMenu(menu) !== snapshot.hash) {
+    throw new InvalidInputError(`${file} does not match its hash: it was edited or is damaged`, {
+      hint: REPAIR_HINT,
+    });
+  }
+  return snapshot;
 }
 
-export async function writeSnapshot(dir: string, snapshot: MenuSnapshot): Promise<void> {
-  await writeJsonAtomic(path.join(dir, SNAPSHOT_FILE), snapshot, { pauseBeforeRename: 'before-rename' });
+/**
+ * Written compact, menu last and in canonical form: the hash is taken from the same bytes the
+ * file holds (one serialization of the menu), and readSnapshot can check it without re-serializing.
+ * The `hash` given is ignored in favour of the one of the bytes written (they agree for any
+ * caller that computed hashMenu); returns it.
+ */
+export async function writeSnapshot(
+  dir: string,
+  snapshot: Omit<MenuSnapshot, 'hash'> & { hash?: string },
+): Promise<string> {
+  const menu = canonicalJson(snapshot.menu);
+  const hash = sha256(menu);
+  const { formatVersion, appliedAt, mode, runId } = snapshot;
+  const envelope = JSON.stringify({ formatVersion, hash, appliedAt, mode, runId });
+  await writeFileAtomic(path.join(dir, SNAPSHOT_FILE), [envelope.slice(0, -1), MENU_KEY, menu, '}\n'], {
+    pauseBeforeRename: 'before-rename',
+  });
+  return hash;
+}
+
+const MENU_KEY = ',"menu":';
+const REPAIR_HINT =
+  'it was not written by menusync; move it away to start this target afresh (the next apply replaces)';
+
+/** The menu's bytes in a file written by writeSnapshot ('' when the file has another layout). */
+function menuText(text: string): string {
+  // `,"menu":` cannot occur inside a JSON string (its quote would be escaped), so the first one
+  // outside the menu is the envelope's; writeSnapshot puts the menu last.
+  const at = text.indexOf(MENU_KEY);
+  const end = text.endsWith('}\n') ? text.length - 2 : text.length - 1;
+  return at < 0 ? '' : text.slice(at + MENU_KEY.length, end);
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function isMenuShape(value: unknown): value is CanonicalMenu {
+  if (typeof value !== 'object' || value === null) return false;
+  const menu = value as Record<string, unknown>;
+  return Array.isArray(menu.categories) && Array.isArray(menu.products);
 }
 
 export async function readStatus(dir: string): Promise<TargetStatus> {
@@ -46,27 +110,36 @@ export async function writeStatus(dir: string, status: TargetStatus): Promise<vo
 }
 
 async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T | null> {
-  let text: string;
+  const text = await readText(file);
+  return text === null ? null : checked(file, parseJson(file, text), schema);
+}
+
+async function readText(file: string): Promise<string | null> {
   try {
-    text = await readFile(file, 'utf8');
+    return await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new InvalidInputError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code}`);
   }
-  let data: unknown;
+}
+
+function parseJson(file: string, text: string): unknown {
   try {
-    data = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
-    throw new InvalidInputError(`${file} is not valid JSON`, {
-      hint: 'it was not written by menusync; move it away to start this target afresh (the next apply replaces)',
-    });
+    throw new InvalidInputError(`${file} is not valid JSON`, { hint: REPAIR_HINT });
   }
+}
+
+function checked<T>(file: string, data: unknown, schema: z.ZodType<T>): T {
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new InvalidInputError(
-      `${file} is not a menusync state file: ${issue?.path.join('.')} ${issue?.message}`,
-    );
+    throw notState(file, `${issue?.path.join('.')} ${issue?.message}`);
   }
   return parsed.data;
+}
+
+function notState(file: string, why: string): InvalidInputError {
+  return new InvalidInputError(`${file} is not a menusync state file: ${why}`);
 }

@@ -36,6 +36,18 @@ describe('applyRun against a real sandbox', () => {
     );
   });
 
+  it('stores the payload once, as payload.json, the exact body sent', async () => {
+    const outcome = await h.apply(cafeMenu());
+    const read = async (name: string) => readFile(path.join(outcome.runDir, name), 'utf8');
+    expect(await read('payload.json')).toBe(`${JSON.stringify(outcome.plan.payload)}\n`);
+    const planFile = JSON.parse(await read('plan.json')) as { payload: unknown; entries: unknown[] };
+    expect(planFile.payload).toBe('payload.json');
+    expect(planFile.entries).toHaveLength(outcome.plan.entries.length);
+    const report = JSON.parse(await read('report.json')) as { plan: { entries: unknown[] } };
+    expect(report.plan.entries).toHaveLength(outcome.plan.entries.length);
+    expect(report.plan).not.toHaveProperty('payload');
+  });
+
   it('sends nothing when the menu did not change', async () => {
     await h.apply(cafeMenu());
     const before = imports();

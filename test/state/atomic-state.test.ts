@@ -39,6 +39,58 @@ describe('atomic writes and snapshots', () => {
     expect(await readSnapshot(dir)).toEqual(snapshot);
   });
 
+  it('writes the snapshot compact with the menu last in canonical form, hashed from those bytes', async () => {
+    const menu = { categories: [{ name: 'Drinks', ext_id: 'C1' }], products: [] };
+    const hash = await writeSnapshot(dir, {
+      formatVersion: 1,
+      appliedAt: '2026-01-01T00:00:00.000Z',
+      mode: 'replace',
+      runId: 'r1',
+      menu,
+    });
+    const text = await readFile(path.join(dir, 'snapshot.json'), 'utf8');
+    expect(text).toBe(
+      `{"formatVersion":1,"hash":"${hash}","appliedAt":"2026-01-01T00:00:00.000Z","mode":"replace","runId":"r1",` +
+        `"menu":{"categories":[{"ext_id":"C1","name":"Drinks"}],"products":[]}}\n`,
+    );
+    expect(hash).toBe(hashJson(menu));
+    expect((await readSnapshot(dir))?.menu).toEqual(menu);
+  });
+
+  it('still reads a snapshot written pretty-printed by an earlier version', async () => {
+    const menu = {
+      categories: [{ ext_id: 'C1', name: 'Drinks' }],
+      products: [{ ext_id: 'P1', name: 'Tea' }],
+    };
+    const snapshot = {
+      formatVersion: 1,
+      hash: hashJson(menu),
+      appliedAt: 'x',
+      mode: 'merge',
+      runId: 'r0',
+      menu,
+    };
+    await writeFileAtomic(path.join(dir, 'snapshot.json'), `${JSON.stringify(snapshot, null, 2)}\n`);
+    expect(await readSnapshot(dir)).toEqual(snapshot);
+  });
+
+  it('rejects a snapshot whose menu was edited after it was written', async () => {
+    const menu = { categories: [{ ext_id: 'C1', name: 'Drinks' }], products: [] };
+    await writeSnapshot(dir, { formatVersion: 1, appliedAt: 'x', mode: 'replace', runId: 'r1', menu });
+    const file = path.join(dir, 'snapshot.json');
+    await writeFileAtomic(file, (await readFile(file, 'utf8')).replace('Drinks', 'Food'));
+    await expect(readSnapshot(dir)).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('hash'),
+    });
+  });
+
+  it('rejects a snapshot whose menu is not a menu', async () => {
+    const envelope = { formatVersion: 1, hash: 'h', appliedAt: 'x', mode: 'merge', runId: 'r0' };
+    await writeFileAtomic(path.join(dir, 'snapshot.json'), JSON.stringify({ ...envelope, menu: [] }));
+    await expect(readSnapshot(dir)).rejects.toMatchObject({ exitCode: 2 });
+  });
+
   it('treats a missing status file as certain', async () => {
     expect(await readStatus(dir)).toEqual({ uncertain: false });
   });
