@@ -97,36 +97,46 @@ function valueAt(root: unknown, segments: readonly PropertyKey[]): unknown {
   return node;
 }
 
-/** The semantic checks, on a menu whose shape is already known to be right. */
+/**
+ * The semantic checks, on a menu whose shape is already known to be right. Paths are built only
+ * for problems found: a 100k-product menu has a million option values and, usually, none of them
+ * has a problem. An option object shared by several parents (table mode shares a modifier set's
+ * option) is checked once; its problems are reported under the first parent that has it.
+ */
 export function validateMenu(menu: CanonicalMenu): PayloadIssue[] {
   const issues: PayloadIssue[] = [];
-  const add = (
-    code: PayloadIssueCode,
-    path: string,
-    message: string,
-    severity: 'error' | 'warning' = 'error',
-  ) => issues.push({ code, severity, path, message });
+  const add: AddIssue = (code, path, message, severity = 'error') =>
+    issues.push({ code, severity, path, message });
+  const checked = new WeakSet<ImportOption>();
 
-  const categoryIds = checkExtIds(menu.categories, 'categories', add);
-  checkExtIds(menu.products, 'products', add);
+  const categoryIds = new Set<string>();
+  checkExtIds(menu.categories, () => 'categories', add, categoryIds);
+  checkExtIds(menu.products, () => 'products', add);
 
-  menu.categories.forEach((category, i) => {
-    const path = entityPath('categories', category.ext_id, i);
-    checkOptions(category.options, path, add);
-  });
-  menu.products.forEach((product, i) => {
-    const path = entityPath('products', product.ext_id, i);
+  const categories = menu.categories;
+  for (let i = 0; i < categories.length; i++) {
+    const category = categories[i] as CanonicalMenu['categories'][number];
+    if (category.options) {
+      checkOptions(category.options, () => entityPath('categories', category.ext_id, i), add, checked);
+    }
+  }
+  const products = menu.products;
+  for (let i = 0; i < products.length; i++) {
+    const product = products[i] as CanonicalMenu['products'][number];
+    const path = () => entityPath('products', product.ext_id, i);
     if (product.category_ext_id !== undefined && !categoryIds.has(product.category_ext_id)) {
       add(
         'unknown-category',
-        `${path}.category_ext_id`,
+        `${path()}.category_ext_id`,
         `no category has ext_id "${product.category_ext_id}"`,
       );
     }
-    checkPrice(product.price, `${path}.price`, add);
-    checkEnum('inherits_options', product.inherits_options, path, add);
-    checkOptions(product.options, path, add);
-  });
+    if (product.price !== undefined) checkPrice(product.price, path, 'price', add);
+    if (product.inherits_options !== undefined) {
+      checkEnum('inherits_options', product.inherits_options, path, add);
+    }
+    if (product.options) checkOptions(product.options, path, add, checked);
+  }
   return issues;
 }
 
@@ -137,34 +147,66 @@ type AddIssue = (
   severity?: 'error' | 'warning',
 ) => void;
 
+/** The path of the entity a problem is in, built only when there is a problem. */
+type LazyPath = () => string;
+
 function entityPath(array: string, extId: string, index: number): string {
   return extId !== '' ? `${array}[ext_id=${extId}]` : `${array}[${index}]`;
 }
 
-/** Reports empty and duplicate ext_ids within one scope; returns the set of ids seen. */
-function checkExtIds(entities: readonly { ext_id: string }[], array: string, add: AddIssue): Set<string> {
-  const seen = new Set<string>();
-  entities.forEach((entity, i) => {
-    if (entity.ext_id.trim() === '') {
-      add('empty-ext-id', `${array}[${i}].ext_id`, 'ext_id is empty');
-    } else if (seen.has(entity.ext_id)) {
-      add(
-        'duplicate-ext-id',
-        `${array}[${i}].ext_id`,
-        `ext_id "${entity.ext_id}" appears more than once in ${array}`,
-      );
+// Scopes up to this size are checked pairwise: most are an option's few values, and a Set per
+// scope would cost more than the comparisons.
+const PAIRWISE_MAX = 8;
+
+/** Reports empty and duplicate ext_ids within one scope; fills `seen` with the ids when given. */
+function checkExtIds(
+  entities: readonly { ext_id: string }[],
+  arrayPath: LazyPath,
+  add: AddIssue,
+  seen?: Set<string>,
+): void {
+  const n = entities.length;
+  if (seen === undefined && n <= PAIRWISE_MAX) {
+    for (let i = 0; i < n; i++) {
+      const extId = (entities[i] as { ext_id: string }).ext_id;
+      let duplicate = false;
+      for (let j = 0; j < i && !duplicate; j++)
+        duplicate = (entities[j] as { ext_id: string }).ext_id === extId;
+      checkExtId(extId, duplicate, i, arrayPath, add);
     }
-    seen.add(entity.ext_id);
-  });
-  return seen;
+    return;
+  }
+  const ids = seen ?? new Set<string>();
+  for (let i = 0; i < n; i++) {
+    const extId = (entities[i] as { ext_id: string }).ext_id;
+    checkExtId(extId, ids.has(extId), i, arrayPath, add);
+    ids.add(extId);
+  }
 }
 
-function checkOptions(options: readonly ImportOption[] | undefined, parentPath: string, add: AddIssue): void {
-  if (!options) return;
-  checkExtIds(options, `${parentPath}.options`, add);
-  options.forEach((option, i) => {
-    const path = `${parentPath}.${entityPath('options', option.ext_id, i)}`;
-    checkEnum('type', option.type, path, add);
+function checkExtId(extId: string, duplicate: boolean, i: number, arrayPath: LazyPath, add: AddIssue): void {
+  if (extId.trim() === '') {
+    add('empty-ext-id', `${arrayPath()}[${i}].ext_id`, 'ext_id is empty');
+  } else if (duplicate) {
+    const array = arrayPath();
+    add('duplicate-ext-id', `${array}[${i}].ext_id`, `ext_id "${extId}" appears more than once in ${array}`);
+  }
+}
+
+function checkOptions(
+  options: readonly ImportOption[],
+  parentPath: LazyPath,
+  add: AddIssue,
+  checked: WeakSet<ImportOption>,
+): void {
+  const optionsPath = () => `${parentPath()}.options`;
+  checkExtIds(options, optionsPath, add);
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i] as ImportOption;
+    if (checked.has(option)) continue;
+    checked.add(option);
+    const path = () => `${parentPath()}.${entityPath('options', option.ext_id, i)}`;
+    if (option.type !== undefined) checkEnum('type', option.type, path, add);
     if (
       option.min_selectable !== undefined &&
       option.max_selectable !== undefined &&
@@ -172,46 +214,45 @@ function checkOptions(options: readonly ImportOption[] | undefined, parentPath: 
     ) {
       add(
         'min-greater-than-max',
-        `${path}.min_selectable`,
+        `${path()}.min_selectable`,
         `min_selectable ${option.min_selectable} is greater than max_selectable ${option.max_selectable}`,
       );
     }
-    checkValues(option.option_values, path, add);
-  });
+    if (option.option_values) checkValues(option.option_values, path, add);
+  }
 }
 
-function checkValues(
-  values: readonly ImportOptionValue[] | undefined,
-  optionPath: string,
-  add: AddIssue,
-): void {
-  if (!values) return;
-  checkExtIds(values, `${optionPath}.option_values`, add);
-  values.forEach((value, i) => {
-    const path = `${optionPath}.option_values[${i}]`;
-    checkPrice(value.price_operand, `${path}.price_operand`, add);
-    checkEnum('price_operator', value.price_operator, path, add);
-  });
+function checkValues(values: readonly ImportOptionValue[], optionPath: LazyPath, add: AddIssue): void {
+  checkExtIds(values, () => `${optionPath()}.option_values`, add);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i] as ImportOptionValue;
+    const price = value.price_operand;
+    const operator = value.price_operator;
+    // The common case (a finite, non-negative price and the seen operator) needs no path at all.
+    if (
+      (price === undefined || (Number.isFinite(price) && price >= 0)) &&
+      (operator === undefined || operator === SEEN_ENUM_VALUES.price_operator)
+    )
+      continue;
+    const path = () => `${optionPath()}.option_values[${i}]`;
+    if (price !== undefined) checkPrice(price, path, 'price_operand', add);
+    if (operator !== undefined) checkEnum('price_operator', operator, path, add);
+  }
 }
 
-function checkPrice(price: number | undefined, path: string, add: AddIssue): void {
-  if (price === undefined) return;
-  if (!Number.isFinite(price)) add('bad-price', path, `price is not a finite number (${price})`);
-  else if (price < 0) add('bad-price', path, `price is negative (${price})`);
+function checkPrice(price: number, path: LazyPath, field: string, add: AddIssue): void {
+  if (!Number.isFinite(price))
+    add('bad-price', `${path()}.${field}`, `price is not a finite number (${price})`);
+  else if (price < 0) add('bad-price', `${path()}.${field}`, `price is negative (${price})`);
 }
 
-function checkEnum(
-  field: keyof typeof SEEN_ENUM_VALUES,
-  value: string | undefined,
-  path: string,
-  add: AddIssue,
-) {
-  if (value === undefined) return;
-  if (value === '') add('invalid-field', `${path}.${field}`, `${field} is empty`);
-  else if (value !== SEEN_ENUM_VALUES[field]) {
+function checkEnum(field: keyof typeof SEEN_ENUM_VALUES, value: string, path: LazyPath, add: AddIssue): void {
+  if (value === SEEN_ENUM_VALUES[field]) return;
+  if (value === '') add('invalid-field', `${path()}.${field}`, `${field} is empty`);
+  else {
     add(
       'unseen-enum-value',
-      `${path}.${field}`,
+      `${path()}.${field}`,
       `${field} "${value}" is not the value the platform is known to accept ("${SEEN_ENUM_VALUES[field]}")`,
       'warning',
     );

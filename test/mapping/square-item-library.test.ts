@@ -146,11 +146,11 @@ describe('square-item-library on our fixture (CSV)', () => {
       latte?.options?.map((o) => [o.ext_id, o.name, o.min_selectable, o.max_selectable, o.position]),
     ).toEqual([
       ['item-TOKLATTESMALL000000000001-variant', 'Size', 1, 1, 1],
-      ['item-TOKLATTESMALL000000000001-milk-choice', 'Milk choice', 0, 1, 2],
-      ['item-TOKLATTESMALL000000000001-add-a-shot-for-1', 'Extra shot', 0, 1, 3],
+      ['set-milk-choice', 'Milk choice', 0, 1, 2],
+      ['set-add-a-shot-for-1', 'Extra shot', 0, 1, 3],
     ]);
     expect(latte?.options?.[1]?.option_values?.[0]).toEqual({
-      ext_id: 'item-TOKLATTESMALL000000000001-milk-choice-oat',
+      ext_id: 'set-milk-choice-oat',
       name: 'Oat',
       price_operator: '+',
       price_operand: 0.5,

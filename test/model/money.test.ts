@@ -10,6 +10,9 @@ describe('money', () => {
     [-1.005, -1.01],
     [44000, 44000],
     [0, 0],
+    [3.5, 3.5],
+    [0.07, 0.07],
+    [-2.25, -2.25],
   ])('rounds %d to %d', (input, expected) => {
     expect(roundMoney(input)).toBe(expected);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validatePayload, type PayloadIssue } from '../../src/model/index.js';
+import { validateMenu, validatePayload, type PayloadIssue } from '../../src/model/index.js';
 
 const value = (ext_id: string, price_operand = 0.5) => ({
   ext_id,
@@ -160,6 +160,51 @@ describe('validatePayload', () => {
         'warning',
         'products[ext_id=P12].options[ext_id=SIZE].option_values[0].price_operator',
       ],
+    ]);
+  });
+
+  it('finds duplicates in scopes large enough to be checked through a set', () => {
+    const payload = validPayload();
+    const many = Array.from({ length: 12 }, (_, i) => value(`V${i}`));
+    many.push(value('V3'));
+    payload.products[0]!.options = [option('BIG', many)];
+    expect(errorsOf(validatePayload(payload)).map((i) => [i.code, i.path, i.message])).toEqual([
+      [
+        'duplicate-ext-id',
+        'products[ext_id=P12].options[ext_id=BIG].option_values[12].ext_id',
+        'ext_id "V3" appears more than once in products[ext_id=P12].options[ext_id=BIG].option_values',
+      ],
+    ]);
+  });
+});
+
+describe('validateMenu', () => {
+  it('reports a problem of an option shared by several products once, under the first', () => {
+    const shared = { ...option('MILK', [value('OAT', -1)]), min_selectable: 2 };
+    const issues = validateMenu({
+      categories: [],
+      products: [
+        { ext_id: 'P1', name: 'Latte', options: [shared] },
+        { ext_id: 'P2', name: 'Mocha', options: [shared] },
+      ],
+    });
+    expect(issues.map((i) => [i.code, i.path])).toEqual([
+      ['min-greater-than-max', 'products[ext_id=P1].options[ext_id=MILK].min_selectable'],
+      ['bad-price', 'products[ext_id=P1].options[ext_id=MILK].option_values[0].price_operand'],
+    ]);
+  });
+
+  it('still checks each product that shares an option for duplicates among its own options', () => {
+    const shared = option('MILK');
+    const issues = validateMenu({
+      categories: [],
+      products: [
+        { ext_id: 'P1', name: 'Latte', options: [shared] },
+        { ext_id: 'P2', name: 'Mocha', options: [shared, option('MILK')] },
+      ],
+    });
+    expect(issues.map((i) => [i.code, i.path])).toEqual([
+      ['duplicate-ext-id', 'products[ext_id=P2].options[1].ext_id'],
     ]);
   });
 });

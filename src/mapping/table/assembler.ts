@@ -7,7 +7,7 @@ import type { TemplateContext } from '../transforms/template.js';
 import type { Scalar } from '../types.js';
 import type { CompileContext } from './compile-context.js';
 import type { CompiledCategory, CompiledTable } from './compile.js';
-import { modifierOptions } from './modifier-sets.js';
+import { modifierOptions, movedSetOption } from './modifier-sets.js';
 import { variantOption, type PendingVariant } from './variant-option.js';
 
 const text = (v: Scalar): string | undefined => (v === null || v === '' ? undefined : String(v));
@@ -17,9 +17,11 @@ const NO_CONTEXT: TemplateContext = Object.freeze({});
 /** A product whose head row has been read; variant rows join it as they stream by. */
 export interface OpenProduct {
   product: ImportProduct;
-  option: { extId: string; name: string } | undefined;
+  /** `name` stays undefined until the head or a variant row gives one (variant-option.ts names it then). */
+  option: { extId: string; name: string | undefined } | undefined;
   /** Created on the first variant: most products of a big export have none or one. */
   variants: PendingVariant[] | undefined;
+  /** Shared, frozen options of the product's modifier sets (modifier-sets.ts). */
   sets: ImportOption[] | undefined;
 }
 
@@ -117,14 +119,11 @@ export class MenuAssembler {
     if (v) {
       const context = { product: extId };
       const optionExtId = text(v.optionExtId(cells, context)) ?? `${extId}-variant`;
-      const optionName = (v.optionName ? text(v.optionName(cells, context)) : undefined) ?? 'Variant';
+      const optionName = v.optionName ? text(v.optionName(cells, context)) : undefined;
       open.option = { extId: optionExtId, name: optionName };
       if (v.rows === 'all') this.variant(open, record);
     }
-    if (this.table.modifierSets) {
-      const sets = modifierOptions(this.table.modifierSets, cells, extId, 1);
-      if (sets.length > 0) open.sets = sets;
-    }
+    if (this.table.modifierSets) open.sets = modifierOptions(this.table.modifierSets, cells, extId, 1);
     this.open.push(open);
     return open;
   }
@@ -140,6 +139,9 @@ export class MenuAssembler {
     context.product = open.product.ext_id;
     context.option = open.option.extId;
     context.name = undefined;
+    // SumUp writes the option set's name on the variation rows only, not on the item's row.
+    if (open.option.name === undefined && v.optionName)
+      open.option.name = text(v.optionName(record.cells, context));
     const name = text(v.valueName(record.cells, context));
     const price = v.valuePrice
       ? this.num(v.valuePrice(record.cells, NO_CONTEXT), 'variants.value.price')
@@ -167,18 +169,20 @@ export class MenuAssembler {
     const products: ImportProduct[] = new Array<ImportProduct>(this.open.length);
     for (let i = 0; i < this.open.length; i++) {
       const open = this.open[i] as OpenProduct;
-      const options: ImportOption[] = [];
-      if (v && open.option && open.variants) {
-        const option = variantOption(open.variants, v.always, open.option, open.product, this.ctx);
-        if (option) options.push(option);
-      }
-      if (open.sets) {
-        for (const set of open.sets) {
-          set.position = options.length + 1;
-          options.push(set);
+      const variant =
+        v && open.option && open.variants
+          ? variantOption(open.variants, v, open.option, open.product, this.ctx)
+          : undefined;
+      // Set options are shared and frozen, built at positions 1..n: after a variant option they move.
+      let options = open.sets;
+      if (variant) {
+        options = [variant];
+        for (const set of open.sets ?? []) {
+          const position = options.length + 1;
+          options.push(set.position === position ? set : movedSetOption(set, position));
         }
       }
-      if (options.length > 0) open.product.options = options;
+      if (options) open.product.options = options;
       products[i] = open.product;
     }
     return { categories: [...this.categories.values()], products };
