@@ -59,7 +59,15 @@ export type ProductSpec = z.infer<typeof ProductSpec>;
 export const VariantsSpec = z.strictObject({
   rows: z.enum(['all', 'children']).optional(),
   always: z.boolean().optional(),
-  option: z.strictObject({ ext_id: TemplateText.optional(), name: ValueSpec.optional() }).optional(),
+  option: z
+    .strictObject({
+      ext_id: TemplateText.optional(),
+      /** Read on the head row; when empty there, on the variant rows in order (SumUp's `Option set 1`). */
+      name: ValueSpec.optional(),
+      /** The option name when no row gives one (default "Variant"). */
+      fallback: z.string().min(1).optional(),
+    })
+    .optional(),
   value: z.strictObject({
     ext_id: ValueSpec.optional(),
     name: ValueSpec,

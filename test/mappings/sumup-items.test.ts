@@ -81,13 +81,12 @@ describe('sumup-items on the SumUp fixture', () => {
     ]);
   });
 
-  // KNOWN GAP: SumUp writes the option set name (`Option set 1`: "Größe", "Sorte") on the child rows
-  // only, and `variants.option.name` is read from the item's own row, so every option is "Variante".
-  it('names every variation option "Variante"', () => {
+  // SumUp writes the option set name (`Option set 1`) on the variation rows only, never on the item's.
+  it('names each option from its first variation row, "Variante" when no row has an option set', () => {
     expect(result.menu.products.flatMap((p) => p.options ?? []).map((o) => o.name)).toEqual([
+      'Größe',
       'Variante',
-      'Variante',
-      'Variante',
+      'Sorte',
     ]);
   });
 

@@ -82,6 +82,13 @@ describe.skipIf(!present)('sumup-items on the real German craft-shop export', ()
     ]);
   });
 
+  it("names options from the variation rows' Option set 1 (46 options: 19 named, 27 without a set)", () => {
+    const names = result.menu.products.flatMap((p) => p.options ?? []).map((o) => o.name);
+    const count = (name: string) => names.filter((n) => n === name).length;
+    expect([count('Farbe'), count('Farben'), count('Größe'), count('Variante')]).toEqual([17, 1, 1, 27]);
+    expect(product(result, '7119ee71-f474-48fb-b5e5-f608fc4a27b3').options?.[0]?.name).toBe('Farbe');
+  });
+
   it('names the unnamed default variation "Standard"', () => {
     const mug = product(result, 'd8f84083-1fde-412f-838e-754d686b9fc5');
     expect(mug).toMatchObject({ name: 'Bierkrug matt', price: 5.95 });

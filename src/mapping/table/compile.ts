@@ -44,7 +44,9 @@ export interface CompiledVariants {
   rows: 'all' | 'children';
   always: boolean;
   optionExtId: CompiledValue;
+  /** Evaluated on the head row, then on variant rows until one gives a name. */
   optionName?: CompiledValue;
+  optionFallback: string;
   valueExtId: CompiledValue;
   valueName: CompiledValue;
   valuePrice?: CompiledValue;
@@ -139,6 +141,7 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
       optionExtId: value(v.option?.ext_id ?? '{@product}-variant', 'variants.option.ext_id'),
       valueExtId: value(v.value.ext_id ?? '{@option}-{slug(@name)}', 'variants.value.ext_id'),
       valueName: value(v.value.name, 'variants.value.name'),
+      optionFallback: v.option?.fallback ?? 'Variant',
     };
     const optionName = maybe(v.option?.name, 'variants.option.name');
     if (optionName) compiled.variants.optionName = optionName;

@@ -1,6 +1,7 @@
 import type { ImportOption, ImportOptionValue, ImportProduct } from '../../model/import-payload.js';
 import { centsDifference, toCents } from './cents.js';
 import type { CompileContext } from './compile-context.js';
+import type { CompiledVariants } from './compile.js';
 
 /** A variant row, evaluated when it streamed by; problems that matter only if an option is built wait here. */
 export interface PendingVariant {
@@ -18,13 +19,14 @@ export interface PendingVariant {
  */
 export function variantOption(
   variants: PendingVariant[],
-  always: boolean,
-  option: { extId: string; name: string },
+  settings: Pick<CompiledVariants, 'always' | 'optionFallback'>,
+  /** `name` is undefined when neither the head nor any variant row gave one: the fallback names it. */
+  option: { extId: string; name: string | undefined },
   product: ImportProduct,
   ctx: CompileContext,
 ): ImportOption | undefined {
   if (variants.length === 0) return undefined;
-  if (variants.length === 1 && !always) {
+  if (variants.length === 1 && !settings.always) {
     const price = (variants[0] as PendingVariant).price;
     if (price !== undefined) product.price = toCents(price);
     return undefined;
@@ -89,7 +91,7 @@ export function variantOption(
   }
   return {
     ext_id: option.extId,
-    name: option.name,
+    name: option.name ?? settings.optionFallback,
     type: 'single',
     min_selectable: 1,
     max_selectable: 1,
