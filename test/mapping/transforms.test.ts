@@ -114,6 +114,22 @@ describe('text transforms', () => {
   });
 
   it.each([
+    [
+      'one <br /> then a newline is one break',
+      'Röstkaffee 500 g<br />\nganze Bohne',
+      'Röstkaffee 500 g\nganze Bohne',
+    ],
+    ['CRLF and spaces after <br> too', 'a<br> \r\nb<BR/>\rc', 'a\nb\nc'],
+    ['a bare <br> is a break', 'a<br>b', 'a\nb'],
+    ['a bare newline is a break', 'a\nb', 'a\nb'],
+    ['two <br> are a blank line', 'a<br><br>b', 'a\n\nb'],
+    ['<br> newline <br> is a blank line', 'a<br />\n<br />\nb', 'a\n\nb'],
+    ['a newline before <br> stays two', 'a\n<br>b', 'a\n\nb'],
+  ])('html_to_text: %s', (_, html, expected) => {
+    expect(htmlToText(html)).toBe(expected);
+  });
+
+  it.each([
     [['trim'], '  a  ', 'a'],
     [['lower'], 'AbC', 'abc'],
     [['upper'], 'abc', 'ABC'],

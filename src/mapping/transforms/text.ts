@@ -12,7 +12,9 @@ export const trim: CompiledTransform = (value) => {
 export const lower: CompiledTransform = (value) => (typeof value === 'string' ? value.toLowerCase() : value);
 export const upper: CompiledTransform = (value) => (typeof value === 'string' ? value.toUpperCase() : value);
 
-const BREAK_TAGS = /<\s*(br\s*\/?|\/p|\/div|\/ul|\/ol|\/h[1-6]|\/tr)\s*>/gi;
+const BREAK_TAGS = /<\s*(\/p|\/div|\/ul|\/ol|\/h[1-6]|\/tr)\s*>/gi;
+// Editors write `<br />` AND a newline for one line break (SumUp, Shopify): the pair is one break.
+const BR_TAG = /<\s*br\s*\/?\s*>[ \t\u00a0]*\n?/gi;
 const LIST_ITEM = /<\s*li[^>]*>/gi;
 const ANY_TAG = /<[^>]*>/g;
 
@@ -21,7 +23,12 @@ export function htmlToText(html: string): string {
   if (!html.includes('<') && !html.includes('&') && !html.includes('\n'))
     return html.replace(/[ \t\u00a0]+/g, ' ').trim();
   const text = decodeHTML(
-    html.replace(/\r\n?/g, '\n').replace(BREAK_TAGS, '\n').replace(LIST_ITEM, '\n- ').replace(ANY_TAG, ''),
+    html
+      .replace(/\r\n?/g, '\n')
+      .replace(BR_TAG, '\n')
+      .replace(BREAK_TAGS, '\n')
+      .replace(LIST_ITEM, '\n- ')
+      .replace(ANY_TAG, ''),
   );
   return text
     .split('\n')
