@@ -17,9 +17,15 @@ const NO_CONTEXT: TemplateContext = Object.freeze({});
 /** A product whose head row has been read; variant rows join it as they stream by. */
 export interface OpenProduct {
   product: ImportProduct;
-  /** `name` stays undefined until the head or a variant row gives one (variant-option.ts names it then). */
-  option: { extId: string; name: string | undefined } | undefined;
-  /** Created on the first variant: most products of a big export have none or one. */
+  // Flat fields rather than small objects: a 100k-product menu keeps one OpenProduct per product
+  // alive until the end, and every object kept is one more for the garbage collector to move.
+  /** Set when the mapping has variants. */
+  optionExtId: string | undefined;
+  /** Undefined until the head or a variant row gives one (variant-option.ts names it then). */
+  optionName: string | undefined;
+  /** The first variant: most products of a big export have one or none. */
+  first: PendingVariant | undefined;
+  /** All the variants, created on the second one. */
   variants: PendingVariant[] | undefined;
   /** Shared, frozen options of the product's modifier sets (modifier-sets.ts). */
   sets: ImportOption[] | undefined;
@@ -45,6 +51,8 @@ export class MenuAssembler {
   private readonly groupSkips;
   /** With rows: all the head is a variant and carries the price, so product.price is not read. */
   private readonly headPriced: boolean;
+  /** Reused for every head row's variant option templates, which read it during the call only. */
+  private readonly headContext: { product: string } = { product: '' };
   /** Reused for every variant row: templates read it during the call only. */
   private readonly variantContext: { product: string; option: string; name: string | undefined } = {
     product: '',
@@ -114,14 +122,21 @@ export class MenuAssembler {
     this.positions.set(positionKey, position);
     product.position = position;
 
-    const open: OpenProduct = { product, option: undefined, variants: undefined, sets: undefined };
+    const open: OpenProduct = {
+      product,
+      optionExtId: undefined,
+      optionName: undefined,
+      first: undefined,
+      variants: undefined,
+      sets: undefined,
+    };
     const v = this.table.variants;
     if (v) {
-      const context = { product: extId };
-      const optionExtId = text(v.optionExtId(cells, context)) ?? `${extId}-variant`;
-      const optionName = v.optionName ? text(v.optionName(cells, context)) : undefined;
-      open.option = { extId: optionExtId, name: optionName };
-      if (v.rows === 'all') this.variant(open, record);
+      const context = this.headContext;
+      context.product = extId;
+      open.optionExtId = text(v.optionExtId(cells, context)) ?? `${extId}-variant`;
+      if (v.optionName) open.optionName = text(v.optionName(cells, context));
+      if (v.rows === 'all') this.variant(open, record, true);
     }
     if (this.table.modifierSets) open.sets = modifierOptions(this.table.modifierSets, cells, extId, 1);
     this.open.push(open);
@@ -129,19 +144,19 @@ export class MenuAssembler {
   }
 
   /** A variant row of an open product: evaluated now, judged when the product closes. */
-  variant(open: OpenProduct, record: TableRecord): void {
+  variant(open: OpenProduct, record: TableRecord, isHead = false): void {
     const v = this.table.variants;
-    if (!v || !open.option) return;
+    if (!v || open.optionExtId === undefined) return;
     const ctx = this.ctx;
     ctx.cursor.row = record.row;
     ctx.cursor.skipReason = undefined;
     const context = this.variantContext;
     context.product = open.product.ext_id;
-    context.option = open.option.extId;
+    context.option = open.optionExtId;
     context.name = undefined;
     // SumUp writes the option set's name on the variation rows only, not on the item's row.
-    if (open.option.name === undefined && v.optionName)
-      open.option.name = text(v.optionName(record.cells, context));
+    if (open.optionName === undefined && v.optionName && !isHead)
+      open.optionName = text(v.optionName(record.cells, context));
     const name = text(v.valueName(record.cells, context));
     const price = v.valuePrice
       ? this.num(v.valuePrice(record.cells, NO_CONTEXT), 'variants.value.price')
@@ -161,7 +176,8 @@ export class MenuAssembler {
     }
     const pending: PendingVariant = { row: record.row, name, extId, price, hidden };
     if (open.variants) open.variants.push(pending);
-    else open.variants = [pending];
+    else if (open.first) open.variants = [open.first, pending];
+    else open.first = pending;
   }
 
   menu(): CanonicalMenu {
@@ -169,9 +185,16 @@ export class MenuAssembler {
     const products: ImportProduct[] = new Array<ImportProduct>(this.open.length);
     for (let i = 0; i < this.open.length; i++) {
       const open = this.open[i] as OpenProduct;
+      const variants = open.variants ?? (open.first ? [open.first] : undefined);
       const variant =
-        v && open.option && open.variants
-          ? variantOption(open.variants, v, open.option, open.product, this.ctx)
+        v && open.optionExtId !== undefined && variants
+          ? variantOption(
+              variants,
+              v,
+              { extId: open.optionExtId, name: open.optionName },
+              open.product,
+              this.ctx,
+            )
           : undefined;
       // Set options are shared and frozen, built at positions 1..n: after a variant option they move.
       let options = open.sets;

@@ -17,6 +17,9 @@ export interface MembershipColumn {
   /** The set name captured from the header. */
   name: string;
   set?: PreparedSet;
+  /** The last cell text judged and whether it was truthy: a column holds a few distinct texts. */
+  lastText?: string;
+  lastTruthy?: boolean;
 }
 
 /** A declared set with everything that does not depend on the product worked out once. */
@@ -111,7 +114,12 @@ export function modifierOptions(
 ): ImportOption[] | undefined {
   let options: ImportOption[] | undefined;
   for (const column of sets.columns) {
-    if (!sets.truthy.has(cellText(cells[column.index]).toLowerCase())) continue;
+    const cell = cellText(cells[column.index]);
+    if (cell !== column.lastText) {
+      column.lastText = cell;
+      column.lastTruthy = sets.truthy.has(cell.toLowerCase());
+    }
+    if (!column.lastTruthy) continue;
     const set = column.set;
     if (!set) {
       const use = sets.undeclaredUse.get(column.name) ?? { header: column.header, products: 0 };
