@@ -10,7 +10,7 @@ import { targetDir, type Target } from '../state/target.js';
 import { preparePlan } from './prepare-plan.js';
 import { checkSavedPlan, type SavedPlan } from './saved-plan.js';
 import { markDrift, sendPlan, type SendProgress } from './send-plan.js';
-import { buildRunReport, writeRunReports, type RunReportFiles } from './run-report.js';
+import { buildRunReport, runPlanJson, writeRunReports, type RunReportFiles } from './run-report.js';
 import { verifyReadBack } from './verify.js';
 import type { RunReport, Verification } from '../report/types.js';
 
@@ -72,10 +72,11 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
           baselineUncertain: status.uncertain,
         })
       : preparePlan(deps.plan, desired, { snapshot, status }, request.planOptions);
-    // The payload is stored once, as payload.json (written when it is sent): a replace payload is
-    // the whole menu, and plan.json would otherwise hold a second copy of it.
-    await record.writeJson('plan.json', { ...plan, payload: plan.payload ? 'payload.json' : null });
-    const finish = (result: Partial<Outcome>) => finishRun(record, request, plan, startedAt, now, result);
+    // Serialized once: plan.json now, and report.json reuses the bytes at the end.
+    const planJson = runPlanJson(plan);
+    await record.write('plan.json', [planJson, '\n']);
+    const finish = (result: Partial<Outcome>) =>
+      finishRun(record, request, { plan, planJson }, startedAt, now, result);
 
     if (plan.blocked) {
       await finish({ errors: [`blocked: ${plan.blocked}`] });
@@ -140,7 +141,7 @@ interface Outcome {
 async function finishRun(
   record: RunRecord,
   request: ApplyRequest,
-  plan: Plan,
+  { plan, planJson }: { plan: Plan; planJson: string },
   startedAt: Date,
   now: () => Date,
   result: Partial<Outcome>,
@@ -158,7 +159,7 @@ async function finishRun(
     startedAt: startedAt.toISOString(),
     finishedAt: now().toISOString(),
   });
-  const reports = await writeRunReports(record, report);
+  const reports = await writeRunReports(record, report, planJson);
   return {
     runId: record.id,
     runDir: record.dir,

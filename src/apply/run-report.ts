@@ -49,16 +49,24 @@ export function buildRunReport(input: RunReportInput): RunReport {
 }
 
 /**
- * report.json/.md/.html in the run's folder; returns their paths. report.json keeps every entry
- * but not the payload (payload.json beside it holds it), and is compact: at 20k products the
- * indented one was 126 MB.
+ * report.json/.md/.html in the run's folder; returns their paths. report.json is compact (at 20k
+ * products the indented one was 126 MB) and, given `planJson` (the bytes of the run's plan.json),
+ * reuses them: every entry, with the payload left in payload.json.
  */
-export async function writeRunReports(record: RunRecord, report: RunReport): Promise<RunReportFiles> {
-  const { payload: _stored, ...plan } = report.plan as Plan;
-  const stored: RunReport = { ...report, plan };
+export async function writeRunReports(
+  record: RunRecord,
+  report: RunReport,
+  planJson?: string,
+): Promise<RunReportFiles> {
+  const json = renderJson(report, { compact: true, ...(planJson !== undefined ? { planJson } : {}) });
   return {
-    json: await record.write('report.json', renderJson(stored, { compact: true })),
+    json: await record.write('report.json', json),
     markdown: await record.write('report.md', renderMarkdown(report)),
     html: await record.write('report.html', renderHtml(report)),
   };
+}
+
+/** plan.json of a run: the plan with its payload left to payload.json (a second copy of the menu otherwise). */
+export function runPlanJson(plan: Plan): string {
+  return JSON.stringify({ ...plan, payload: plan.payload ? 'payload.json' : null });
 }

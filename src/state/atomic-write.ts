@@ -7,12 +7,16 @@ import { pauseAt, type PausePoint } from './test-pause.js';
  * Writes a file so that a crash at any moment leaves either the old content or the new one, never
  * a torn file: temp file in the same directory (rename is only atomic within one file system),
  * fsync, rename over the target, then fsync the directory so the rename itself is durable.
+ * `durable: false` keeps the temp-and-rename (no reader ever sees a torn file, and a killed process
+ * loses nothing: the data is in the page cache) but skips both fsyncs, for files whose loss in a
+ * power cut is acceptable (run history); state files keep the default.
  */
 export async function writeFileAtomic(
   file: string,
   content: string | readonly string[],
-  options: { pauseBeforeRename?: PausePoint } = {},
+  options: { pauseBeforeRename?: PausePoint; durable?: boolean } = {},
 ): Promise<void> {
+  const durable = options.durable ?? true;
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', 0o600);
@@ -20,7 +24,7 @@ export async function writeFileAtomic(
     // Pieces are written one after another: a big file need not become one string first.
     for (const piece of typeof content === 'string' ? [content] : content)
       await handle.writeFile(piece, 'utf8');
-    await handle.sync();
+    if (durable) await handle.sync();
   } catch (error) {
     await handle.close();
     await unlink(temp).catch(() => undefined);
@@ -34,7 +38,7 @@ export async function writeFileAtomic(
     await unlink(temp).catch(() => undefined);
     throw error;
   }
-  await syncDirectory(dir);
+  if (durable) await syncDirectory(dir);
 }
 
 export async function writeJsonAtomic(

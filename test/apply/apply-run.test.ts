@@ -45,7 +45,7 @@ describe('applyRun against a real sandbox', () => {
     expect(planFile.entries).toHaveLength(outcome.plan.entries.length);
     const report = JSON.parse(await read('report.json')) as { plan: { entries: unknown[] } };
     expect(report.plan.entries).toHaveLength(outcome.plan.entries.length);
-    expect(report.plan).not.toHaveProperty('payload');
+    expect(report.plan).toEqual(planFile);
   });
 
   it('sends nothing when the menu did not change', async () => {

@@ -134,4 +134,30 @@ describe('JSON rendering', () => {
   it('is byte-identical for the same report', () => {
     expect(renderJson(reportOf(samplePlan()))).toBe(renderJson(reportOf(samplePlan())));
   });
+
+  it('writes the same document compact, also when given the plan already serialized', () => {
+    const report = reportOf(samplePlan(), applied);
+    const pretty = JSON.parse(renderJson(report)) as unknown;
+    const compact = renderJson(report, { compact: true });
+    expect(compact.trimEnd()).not.toContain('\n');
+    expect(JSON.parse(compact)).toEqual(pretty);
+    const spliced = renderJson(report, { compact: true, planJson: JSON.stringify(report.plan) });
+    expect(spliced).toBe(compact);
+  });
+});
+
+describe('object-valued field changes', () => {
+  it('shows the key-level difference the plan computed instead of two whole objects', () => {
+    const desired = cafeMenu();
+    const baseline = cafeMenu();
+    baseline.products[0]!.prices_table = { delivery: 3, takeaway: 2.5 };
+    desired.products[0]!.prices_table = { delivery: 3, takeaway: 2.8 };
+    const report = reportOf(plan(desired, baseline, { posUid: 'main' }));
+    const line = '(- takeaway: 2.5; + takeaway: 2.8)';
+    expect(renderTerminal(report, { color: false })).toContain(`prices_table ${line}`);
+    expect(renderMarkdown(report)).toMatch(
+      /prices\\?_table \\?\(- takeaway: 2\.5; \\?\+ takeaway: 2\.8\\?\)/,
+    );
+    expect(renderHtml(report)).toContain('prices_table (- takeaway: 2.5; + takeaway: 2.8)');
+  });
 });
