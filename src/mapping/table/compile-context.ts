@@ -19,6 +19,9 @@ export class CompileContext {
   readonly cursor: RowCursor = { row: 0, skipReason: undefined };
   readonly issues: DataIssue[] = [];
   private readonly reported = new Set<string>();
+  /** (code, column) already reported on `reportedRow`: one cell read by two fields is one problem. */
+  private readonly reportedOnRow = new Set<string>();
+  private reportedRow = -1;
 
   constructor(
     readonly headers: HeaderIndex,
@@ -35,8 +38,22 @@ export class CompileContext {
     return out;
   }
 
-  /** An issue at the current row. */
+  /**
+   * An issue at the current row. An issue about a cell (with a column) is reported once per
+   * (row, column, code): `product.hidden` and `variants.value.hidden` reading the same bad cell on a
+   * head row that is also a variant give one problem, not two.
+   */
   rowIssue(code: DataIssueCode, severity: DataIssue['severity'], message: string, column?: string): void {
+    if (column !== undefined) {
+      const row = this.cursor.row;
+      if (row !== this.reportedRow) {
+        this.reportedRow = row;
+        this.reportedOnRow.clear();
+      }
+      const key = `${code}\u0000${column}`;
+      if (this.reportedOnRow.has(key)) return;
+      this.reportedOnRow.add(key);
+    }
     this.issues.push({
       code,
       severity,
