@@ -64,6 +64,11 @@ export class MenuAssembler {
     private readonly table: CompiledTable,
     private readonly ctx: CompileContext,
     private readonly skipped: Map<string, number>,
+    /**
+     * True when rows are grouped by the very template that gives the product ext_id: a second head
+     * with the same ext_id cannot happen (its rows join the first group), so no Set of 100k ids.
+     */
+    private readonly extIdIsGroupKey = false,
   ) {
     this.groupSkips = table.skips.filter((s) => s.scope === 'group');
     const v = table.variants;
@@ -103,13 +108,13 @@ export class MenuAssembler {
     if (extId === undefined) return this.drop('empty-ext-id', 'product.ext_id is empty: product left out');
     if (name === undefined)
       return this.drop('missing-value', `product.name is empty: product "${extId}" left out`);
-    if (this.productIds.has(extId)) {
+    if (!this.extIdIsGroupKey && this.productIds.has(extId)) {
       return this.drop(
         'duplicate-ext-id',
         `product ext_id "${extId}" already used by an earlier row: left out`,
       );
     }
-    this.productIds.add(extId);
+    if (!this.extIdIsGroupKey) this.productIds.add(extId);
 
     const product: ImportProduct = { ext_id: extId, name };
     if (categoryExtId !== undefined) product.category_ext_id = categoryExtId;

@@ -26,7 +26,12 @@ export async function runTableMapping(
   );
   const table = compileTable(mapping.table, ctx);
   const skipped = new Map<string, number>();
-  const assembler = new MenuAssembler(table, ctx, skipped);
+  const group = mapping.table.group;
+  const extIdIsGroupKey =
+    table.grouping.by === 'key' &&
+    group?.key !== undefined &&
+    JSON.stringify(group.key) === JSON.stringify(mapping.table.product.ext_id);
+  const assembler = new MenuAssembler(table, ctx, skipped, extIdIsGroupKey);
   const rows = await streamRows(source.records, table, ctx, assembler);
   const menu = assembler.menu();
 

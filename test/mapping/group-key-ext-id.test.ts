@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { HEADER, runInline } from './helpers.js';
+
+const mapping = (extId: string) => `${HEADER}sources:
+  items: { format: csv }
+kind: table
+table:
+  source: items
+  group: { by: key, key: '{Handle}' }
+  product: { ext_id: '${extId}', name: { column: Name } }
+`;
+
+describe('product ext_ids when rows are grouped by key', () => {
+  it('joins rows of one key into one product even when they are apart, with no duplicate reported', async () => {
+    const csv = ['Handle,Name', 'latte,Latte', 'mocha,Mocha', 'latte,Latte again'].join('\n');
+    const result = await runInline(mapping('{Handle}'), { 'items.csv': csv });
+    expect(result.issues).toEqual([]);
+    expect(result.menu.products.map((p) => [p.ext_id, p.name])).toEqual([
+      ['latte', 'Latte'],
+      ['mocha', 'Mocha'],
+    ]);
+  });
+
+  it('still reports two keys that give one ext_id', async () => {
+    const csv = ['Handle,Name', 'Hot Tea,Tea', 'hot-tea,Tea again'].join('\n');
+    const result = await runInline(mapping('{slug(Handle)}'), { 'items.csv': csv });
+    expect(result.issues.map((i) => [i.code, i.location.row])).toEqual([['duplicate-ext-id', 3]]);
+    expect(result.menu.products.map((p) => p.ext_id)).toEqual(['hot-tea']);
+  });
+});
