@@ -55,3 +55,60 @@ describe('one problem per cell', () => {
     ]);
   });
 });
+
+describe('missing columns named as the user asked for them', () => {
+  const stores = `parameters: { store: { description: Store } }\n`;
+  const table = (priceSpec: string) => `  product:
+    ext_id: "{Handle}"
+    name: { column: Name }
+    price: ${priceSpec}
+    hidden: { column: { pattern: "Available [{store}]" }, transforms: [{ boolean: { invert: true } }] }
+`;
+  const csv = [
+    'Handle,Name,Default price,Price [Chillo],Available [Chillo],Price [Hulhumale]',
+    'tea,Tea,1,2,Y,3',
+  ].join('\n');
+
+  it('an unknown store given explicitly is an error listing the stores, not a silent fallback', async () => {
+    const result = await runInline(
+      mapping(
+        table(
+          '{ first_of: [{ column: { pattern: "Price [{store}]" } }, { column: Default price }], transforms: [money] }',
+        ),
+        stores,
+      ),
+      { 'items.csv': csv },
+      { store: 'Nowhere' },
+    );
+    expect(result.issues.filter((i) => i.severity === 'error').map((i) => [i.code, i.message])).toEqual([
+      [
+        'missing-column',
+        'no column "Price [Nowhere]" for parameter store = "Nowhere"; store values in this file: Chillo, Hulhumale',
+      ],
+      [
+        'missing-column',
+        'no column "Available [Nowhere]" for parameter store = "Nowhere"; store values in this file: Chillo',
+      ],
+    ]);
+  });
+
+  it('a known store, or none (the first store), still reads its columns with no issue', async () => {
+    const spec =
+      '{ first_of: [{ column: { pattern: "Price [{store}]" } }, { column: Default price }], transforms: [money] }';
+    const given = await runInline(mapping(table(spec), stores), { 'items.csv': csv }, { store: 'chillo' });
+    const wildcard = await runInline(mapping(table(spec), stores), { 'items.csv': csv });
+    expect([given.issues, given.menu.products[0]?.price]).toEqual([[], 2]);
+    expect([wildcard.issues, wildcard.menu.products[0]?.price]).toEqual([[], 2]);
+  });
+
+  it('shows the pattern with the parameter filled in when the file has no such column at all', async () => {
+    const result = await runInline(
+      mapping(table('{ column: Default price, transforms: [money] }'), stores),
+      { 'items.csv': 'Handle,Name,Default price\ntea,Tea,1' },
+      { store: 'Nowhere' },
+    );
+    expect(result.issues.map((i) => [i.code, i.message])).toEqual([
+      ['missing-column', 'product.hidden: no column "Available [Nowhere]" in the header'],
+    ]);
+  });
+});

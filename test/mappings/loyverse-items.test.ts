@@ -256,6 +256,16 @@ describe('loyverse-items on small edge-case exports', () => {
       inputs: [EN],
       params: { store: 'Nowhere' },
     });
-    expect(errors(result).map((i) => i.code)).toContain('missing-column');
+    // Price and availability both name the store and list the ones the file has; no Default price fallback.
+    expect(errors(result).map((i) => [i.code, i.message])).toEqual([
+      [
+        'missing-column',
+        'no column "Available for sale [Nowhere]" or "Disponibles para la venta [Nowhere]" for parameter store = "Nowhere"; store values in this file: Harbour, Airport',
+      ],
+      [
+        'missing-column',
+        'no column "Price [Nowhere]" or "Precio [Nowhere]" for parameter store = "Nowhere"; store values in this file: Harbour, Airport',
+      ],
+    ]);
   });
 });

@@ -104,9 +104,49 @@ export function resolveColumnRef(
   return undefined;
 }
 
-export function describeColumnRef(ref: ColumnRef): string {
+/** A pattern with its bound parameters filled in: `Price [{store}]` with store=Nowhere is `Price [Nowhere]`. */
+export function substitutePattern(pattern: string, params: ParamBindings): string {
+  return pattern.replace(PLACEHOLDER, (whole, name: string) => params.get(name) ?? whole);
+}
+
+/** The header names a reference looked for, as the user would write them (parameters filled in). */
+export function describeColumnRef(ref: ColumnRef, params?: ParamBindings): string {
   if (typeof ref === 'string') return `"${ref}"`;
   if (Array.isArray(ref)) return ref.map((r) => `"${r}"`).join(' or ');
   const patterns = Array.isArray(ref.pattern) ? ref.pattern : [ref.pattern];
-  return patterns.map((p) => `"${p}"`).join(' or ');
+  return patterns.map((p) => `"${params ? substitutePattern(p, params) : p}"`).join(' or ');
+}
+
+/**
+ * The values `param` takes in this header: the ref's patterns matched with `param` as a wildcard
+ * (`Price [{store}]` over `Price [Chillo]`, `Price [Hulhumale]` gives Chillo, Hulhumale).
+ */
+export function parameterValues(
+  headers: HeaderIndex,
+  ref: ColumnRef,
+  param: string,
+  params: ParamBindings,
+): string[] {
+  if (typeof ref === 'string' || Array.isArray(ref)) return [];
+  const patterns = Array.isArray(ref.pattern) ? ref.pattern : [ref.pattern];
+  const free: ParamBindings = new Map(params);
+  free.set(param, undefined);
+  const values = new Set<string>();
+  for (const pattern of patterns) {
+    const { regexp, groups } = patternRegExp(pattern, free, undefined, 'i');
+    const g = groups.indexOf(param);
+    if (g < 0) continue;
+    for (const header of headers.headers) {
+      const value = regexp.exec(header.trim())?.[g + 1];
+      if (value !== undefined) values.add(value);
+    }
+  }
+  return [...values];
+}
+
+/** The parameters a column pattern names (`{store}`). */
+export function patternParameters(ref: ColumnRef): string[] {
+  if (typeof ref === 'string' || Array.isArray(ref)) return [];
+  const patterns = Array.isArray(ref.pattern) ? ref.pattern : [ref.pattern];
+  return [...new Set(patterns.flatMap((p) => [...p.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '')))];
 }

@@ -23,13 +23,18 @@ export class CompileContext {
   private readonly reportedOnRow = new Set<string>();
   private reportedRow = -1;
 
+  /** Parameters that had a value before any pattern bound a wildcard (given, or by their default). */
+  readonly explicitParams: ReadonlySet<string>;
+
   constructor(
     readonly headers: HeaderIndex,
     readonly params: ParamBindings,
     readonly file: string,
     readonly sheet: string | undefined,
     readonly headerRow: number,
-  ) {}
+  ) {
+    this.explicitParams = new Set([...params].filter(([, v]) => v !== undefined).map(([k]) => k));
+  }
 
   /** Parameters with a value, for `{@param.x}` (read when a template is compiled). */
   fixedParams(): Record<string, string> {

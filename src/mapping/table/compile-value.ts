@@ -2,8 +2,8 @@ import type { CellValue } from '../../extract/types.js';
 import { compileTransforms } from '../transforms/index.js';
 import { cellText, compileTemplate, parseTemplate, templateColumns } from '../transforms/template.js';
 import type { Scalar, TransformSink } from '../types.js';
-import type { Condition, ValueSpec } from '../value-schema.js';
-import { describeColumnRef, resolveColumnRef } from './columns.js';
+import type { ColumnRef, Condition, ValueSpec } from '../value-schema.js';
+import { describeColumnRef, parameterValues, patternParameters, resolveColumnRef } from './columns.js';
 import type { CompileContext, CompiledCondition, CompiledValue } from './compile-context.js';
 
 const NULL_VALUE: CompiledValue = () => null;
@@ -33,7 +33,8 @@ export function compileValue(spec: ValueSpec, ctx: CompileContext, field: string
   if (spec.column !== undefined) {
     const col = resolveColumnRef(ctx.headers, spec.column, ctx.params);
     if (!col) {
-      if (!quiet) missing(ctx, field, describeColumnRef(spec.column));
+      const explained = unmatchedParameter(ctx, spec.column);
+      if (!quiet && !explained) missing(ctx, field, describeColumnRef(spec.column, ctx.params));
       base = { fn: NULL_VALUE, resolved: false };
     } else {
       const index = col.index;
@@ -56,6 +57,26 @@ export function compileValue(spec: ValueSpec, ctx: CompileContext, field: string
 
 function missing(ctx: CompileContext, field: string, what: string): void {
   ctx.headerIssue('missing-column', 'error', `${field}: no column ${what} in the header`);
+}
+
+/**
+ * A pattern whose parameter the user set (`--param store=Nowhere`) while the file has that column
+ * for other values only: an error even in `first_of` or `optional`, since falling back (to `Default
+ * price`, or to nothing) would silently map the wrong store. Reported once per parameter and pattern.
+ */
+function unmatchedParameter(ctx: CompileContext, ref: ColumnRef): boolean {
+  for (const param of patternParameters(ref)) {
+    if (!ctx.explicitParams.has(param)) continue;
+    const values = parameterValues(ctx.headers, ref, param, ctx.params);
+    if (values.length === 0) continue;
+    ctx.headerIssue(
+      'missing-column',
+      'error',
+      `no column ${describeColumnRef(ref, ctx.params)} for parameter ${param} = "${ctx.params.get(param) ?? ''}"; ${param} values in this file: ${values.join(', ')}`,
+    );
+    return true;
+  }
+  return false;
 }
 
 function compileTemplateValue(text: string, ctx: CompileContext, field: string, quiet: boolean): Compiled {
@@ -151,7 +172,9 @@ export function compileCondition(cond: Condition, ctx: CompileContext, field: st
     if (!value.resolved) {
       if (cond.optional !== true) {
         const what =
-          cond.column !== undefined ? describeColumnRef(cond.column) : `for "${cond.template ?? ''}"`;
+          cond.column !== undefined
+            ? describeColumnRef(cond.column, ctx.params)
+            : `for "${cond.template ?? ''}"`;
         ctx.headerIssue(
           'missing-column',
           'warning',
