@@ -107,27 +107,26 @@ function entryOf<T extends Keyed>(
   return entry;
 }
 
-/** Scopes up to this size are matched by pairwise comparison rather than Maps. */
+/** Scopes up to this size check their ext_ids for duplicates pairwise rather than with a Set. */
 const SMALL_SCOPE = 16;
 
 /**
- * The fast path for the common case (most option scopes hold a handful of values and did not
- * change): both sides list the same distinct ext_ids in the same order, so nothing was added,
- * removed or moved, and entity i of one side is entity i of the other. Returns the pairs sorted
- * by ext_id, or null when the scope needs the general (Map-based) diff.
+ * The fast path for the common case (most scopes did not gain, lose or reorder entities: option
+ * scopes of a handful of values, and the product list of an export whose prices changed): both
+ * sides list the same distinct ext_ids in the same order, so entity i of one side is entity i of
+ * the other and nothing moved. Returns the pairs sorted by ext_id, or null when the scope needs
+ * the general (Map-based) diff.
  */
 function alignedPairs<T extends Keyed>(desired: readonly T[], baseline: readonly T[]): Pair<T>[] | null {
   const n = desired.length;
-  if (n !== baseline.length || n > SMALL_SCOPE) return null;
-  for (let i = 0; i < n; i++) {
-    const id = (desired[i] as T).ext_id;
-    if ((baseline[i] as T).ext_id !== id) return null;
-    for (let j = 0; j < i; j++) if ((desired[j] as T).ext_id === id) return null;
-  }
+  if (n !== baseline.length) return null;
+  for (let i = 0; i < n; i++) if ((baseline[i] as T).ext_id !== (desired[i] as T).ext_id) return null;
+  if (hasDuplicateIds(desired)) return null;
   const pairs: Pair<T>[] = [];
   for (let i = 0; i < n; i++) {
     pairs.push({ ext_id: (desired[i] as T).ext_id, desired: desired[i], baseline: baseline[i] });
   }
+  if (n > SMALL_SCOPE) return pairs.sort((a, b) => byCodeUnits(a.ext_id, b.ext_id));
   // Insertion sort: n is small and the ext_ids are often sorted already.
   for (let i = 1; i < n; i++) {
     const pair = pairs[i] as Pair<T>;
@@ -159,6 +158,16 @@ function implicitMoves<T extends Keyed>(
   if (desiredOrder.length < 2) return new Set();
   const baselineOrder = [...baseline.byId.keys()].filter(implicit);
   return movedIds(baselineOrder, desiredOrder);
+}
+
+function hasDuplicateIds(items: readonly Keyed[]): boolean {
+  const n = items.length;
+  if (n > SMALL_SCOPE) return new Set(items.map((item) => item.ext_id)).size !== n;
+  for (let i = 1; i < n; i++) {
+    const id = (items[i] as Keyed).ext_id;
+    for (let j = 0; j < i; j++) if ((items[j] as Keyed).ext_id === id) return true;
+  }
+  return false;
 }
 
 interface OptionOutputs {

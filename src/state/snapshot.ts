@@ -43,14 +43,15 @@ export const STATUS_FILE = 'status.json';
  */
 export async function readSnapshot(dir: string): Promise<MenuSnapshot | null> {
   const file = path.join(dir, SNAPSHOT_FILE);
-  const text = await readText(file);
-  if (text === null) return null;
-  const data = parseJson(file, text);
+  const bytes = await readBytes(file);
+  if (bytes === null) return null;
+  const bytesHash = createHash('sha256').update(menuBytes(bytes)).digest('hex');
+  const data = parseJson(file, bytes.toString('utf8'));
   const envelope = checked(file, data, SnapshotEnvelope);
   const menu = (data as { menu?: unknown }).menu;
   if (!isMenuShape(menu)) throw notState(file, 'menu: expected { categories: [...], products: [...] }');
   const snapshot: MenuSnapshot = { ...envelope, menu };
-  if (sha256(menuText(text)) !== snapshot.hash && hashMenu(menu) !== snapshot.hash) {
+  if (bytesHash !== snapshot.hash && hashMenu(menu) !== snapshot.hash) {
     throw new InvalidInputError(`${file} does not match its hash: it was edited or is damaged`, {
       hint: REPAIR_HINT,
     });
@@ -82,13 +83,14 @@ const MENU_KEY = ',"menu":';
 const REPAIR_HINT =
   'it was not written by menusync; move it away to start this target afresh (the next apply replaces)';
 
-/** The menu's bytes in a file written by writeSnapshot ('' when the file has another layout). */
-function menuText(text: string): string {
+/** The menu's bytes in a file written by writeSnapshot (empty when the file has another layout). */
+function menuBytes(bytes: Buffer): Buffer {
   // `,"menu":` cannot occur inside a JSON string (its quote would be escaped), so the first one
-  // outside the menu is the envelope's; writeSnapshot puts the menu last.
-  const at = text.indexOf(MENU_KEY);
-  const end = text.endsWith('}\n') ? text.length - 2 : text.length - 1;
-  return at < 0 ? '' : text.slice(at + MENU_KEY.length, end);
+  // outside the menu is the envelope's; writeSnapshot puts the menu last. Hashing the bytes as
+  // read spares encoding a 100+ MB string back to UTF-8.
+  const at = bytes.indexOf(MENU_KEY);
+  const newline = bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? 1 : 0;
+  return at < 0 ? bytes.subarray(0, 0) : bytes.subarray(at + MENU_KEY.length, bytes.length - newline - 1);
 }
 
 function sha256(text: string): string {
@@ -110,13 +112,13 @@ export async function writeStatus(dir: string, status: TargetStatus): Promise<vo
 }
 
 async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T | null> {
-  const text = await readText(file);
-  return text === null ? null : checked(file, parseJson(file, text), schema);
+  const bytes = await readBytes(file);
+  return bytes === null ? null : checked(file, parseJson(file, bytes.toString('utf8')), schema);
 }
 
-async function readText(file: string): Promise<string | null> {
+async function readBytes(file: string): Promise<Buffer | null> {
   try {
-    return await readFile(file, 'utf8');
+    return await readFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new InvalidInputError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plan } from '../../src/plan/index.js';
 import type { PlanEntry, PlanOptions } from '../../src/plan/index.js';
-import { cafeMenu, clone } from './menus.js';
+import { bigMenu, cafeMenu, clone } from './menus.js';
 
 const options: PlanOptions = { posUid: 'main' };
 
@@ -99,6 +99,27 @@ describe('plan differ', () => {
     desired.products[2]!.prices_table = { delivery: 3 };
     const changes = find(plan(desired, cafeMenu(), options).entries, 'product', 'P3')?.changes ?? [];
     expect(changes).toEqual([{ field: 'prices_table', old: null, new: { delivery: 3 } }]);
+  });
+
+  it('diffs a long list in the same order as the general diff does: sorted, changed ones updated', () => {
+    const baseline = bigMenu(40);
+    baseline.products.reverse(); // not sorted by ext_id, same order on both sides
+    const desired = clone(baseline);
+    desired.products[3]!.price = 99;
+    const entries = plan(desired, baseline, options).entries.filter((e) => e.kind === 'product');
+    expect(entries.map((e) => e.ext_id)).toEqual(baseline.products.map((p) => p.ext_id).sort());
+    expect(changes(entries)).toEqual([`update product ${desired.products[3]!.ext_id}`]);
+  });
+
+  it('matches a duplicated ext_id of a long list once, first occurrence first', () => {
+    const baseline = bigMenu(20);
+    const desired = clone(baseline);
+    desired.products[19] = { ...desired.products[0]!, name: 'Second copy' };
+    baseline.products[19] = { ...baseline.products[0]! };
+    const entries = plan(desired, baseline, options).entries.filter((e) => e.kind === 'product');
+    expect(entries.filter((e) => e.ext_id === 'P0001')).toHaveLength(1);
+    expect(find(entries, 'product', 'P0001')?.action).toBe('keep');
+    expect(entries).toHaveLength(19);
   });
 
   it('diffs category options and their values in the category scope', () => {
