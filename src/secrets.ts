@@ -5,8 +5,8 @@
 const secrets = new Set<string>();
 
 export function registerSecret(secret: string | undefined): void {
-  // Very short strings would redact ordinary words; real secrets and tokens are longer.
-  if (secret && secret.length >= 6) secrets.add(secret);
+  // Even a short secret is registered: redacting an ordinary word now and then is the lesser harm.
+  if (secret) secrets.add(secret);
 }
 
 export function redact(text: string): string {

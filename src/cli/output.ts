@@ -10,6 +10,7 @@ export interface Output {
   warn(text: string): void;
   error(text: string): void;
   debug(text: string): void;
+  /** Whether what goes to stdout (data, e.g. a rendered plan) may be coloured. */
   color: boolean;
   quiet: boolean;
 }
@@ -27,7 +28,9 @@ export function useColor(stream: NodeJS.WriteStream): boolean {
 const paint = (on: boolean, code: number, text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
 
 export function createOutput(options: OutputOptions = {}): Output {
-  const color = useColor(process.stderr);
+  // Each stream decides for itself: `plan > plan.txt` on a terminal keeps colour out of the file.
+  const color = useColor(process.stdout);
+  const messageColor = useColor(process.stderr);
   const line = (text: string) => process.stderr.write(`${redact(text)}\n`);
   return {
     color,
@@ -37,11 +40,11 @@ export function createOutput(options: OutputOptions = {}): Output {
       if (!options.quiet) line(text);
     },
     warn: (text) => {
-      if (!options.quiet) line(paint(color, 33, text));
+      if (!options.quiet) line(paint(messageColor, 33, text));
     },
-    error: (text) => line(paint(color, 31, text)),
+    error: (text) => line(paint(messageColor, 31, text)),
     debug: (text) => {
-      if (options.debug) line(paint(color, 2, text));
+      if (options.debug) line(paint(messageColor, 2, text));
     },
   };
 }

@@ -30,7 +30,7 @@ export async function runDemo(out: Output): Promise<void> {
   const sandbox = await startSandbox({ port: 0 });
   const stateDir = await mkdtemp(path.join(tmpdir(), 'menusync-demo-'));
   try {
-    out.data(`Sandbox platform running at ${sandbox.url} (client "${DEMO_CLIENT.clientId}")\n`);
+    out.info(`Sandbox platform running at ${sandbox.url} (client "${DEMO_CLIENT.clientId}")`);
     const target: Target = {
       name: 'demo',
       baseUrl: sandbox.url,
@@ -45,13 +45,13 @@ export async function runDemo(out: Output): Promise<void> {
       requestTimeoutMs: 10_000,
     });
     for (const step of STEPS) {
-      out.data(`== ${step.title}\n`);
+      out.info(`== ${step.title}\n`);
       const extracted = await extractMenu({
         mapping: path.join(DEMO_DIR, 'demo-mapping.yaml'),
         inputs: [path.join(DEMO_DIR, step.file)],
       });
       const { stats } = extracted;
-      out.data(
+      out.info(
         `Read ${stats.rows} rows: ${stats.categories} categories, ${stats.products} products, ${stats.options} options, ${stats.option_values} option values (${stats.errors} errors, ${stats.warnings} warnings)\n`,
       );
       const outcome = await applyRun(
@@ -81,21 +81,21 @@ export async function runDemo(out: Output): Promise<void> {
         },
       );
       const verification = outcome.verification;
-      out.data(
+      out.info(
         `Applied ${outcome.plan.mode} in ${outcome.requests} request(s), ${outcome.attempts} attempt(s).`,
       );
-      out.data(
+      out.info(
         verification?.status === 'verified'
           ? `Read-back verification: verified (categories, options, values and product counts match)`
           : `Read-back verification: ${verification?.status ?? 'not done'}${verification?.details.map((d) => `\n  - ${d}`).join('') ?? ''}`,
       );
-      out.data(`HTML report: ${outcome.reports.html}\n`);
+      out.info(`HTML report: ${outcome.reports.html}\n`);
     }
     const live = sandbox.exportMenu(DEMO_CLIENT.clientId);
-    out.data(
+    out.info(
       `The sandbox now holds ${live.categories.length} categories and ${live.products.length} products.`,
     );
-    out.data(`State and reports are kept in ${stateDir}`);
+    out.info(`State and reports are kept in ${stateDir}`);
   } finally {
     await sandbox.close();
   }

@@ -71,7 +71,11 @@ export const planCommand: CommandModule<object, PlanArgs> = {
       );
       out.info(`plan saved to ${args['out-plan']}`);
     }
-    if (args.quiet) out.error(summaryLine(report));
+    if (args.quiet) {
+      // Cron reads only this: a blocked plan must say why, not just that it is blocked.
+      if (offline.plan.blocked) out.error(`blocked: ${offline.plan.blocked}`);
+      out.error(summaryLine(report));
+    }
     if (offline.plan.blocked) process.exitCode = ExitCode.blocked;
     else if (args['detailed-exitcode'] && offline.plan.mode !== 'none') process.exitCode = ExitCode.changes;
     else process.exitCode = ExitCode.ok;

@@ -7,6 +7,7 @@ import { createOutput } from '../output.js';
 interface SandboxArgs {
   port: number;
   host: string;
+  'allow-remote': boolean;
   data?: string;
   'base-path'?: string;
 }
@@ -19,10 +20,22 @@ export const sandboxCommand: CommandModule<object, SandboxArgs> = {
     yargs
       .option('port', { type: 'number', default: 8787, describe: 'Port to listen on (0 = any free port)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'Interface to listen on' })
+      .option('allow-remote', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Allow a non-loopback --host (its /_sandbox endpoints need no login: trusted networks only)',
+      })
       .option('data', { type: 'string', describe: 'Keep the menus in this JSON file across restarts' })
       .option('base-path', { type: 'string', describe: 'Path prefix of every endpoint, e.g. /api' }),
   handler: async (args) => {
     const out = createOutput();
+    if (!isLoopback(args.host) && !args['allow-remote']) {
+      throw new UsageError(
+        `refusing to listen on ${args.host}: the sandbox's inspection and fault endpoints need no login`,
+        { hint: 'use the default 127.0.0.1, or pass --allow-remote on a trusted network' },
+      );
+    }
     const sandbox = await startSandbox({
       port: args.port,
       host: args.host,
@@ -63,3 +76,7 @@ export const sandboxCommand: CommandModule<object, SandboxArgs> = {
     out.info('sandbox stopped');
   },
 };
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
