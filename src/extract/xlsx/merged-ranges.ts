@@ -46,6 +46,10 @@ async function sheetPath(file: string, entries: ZipEntry[], sheetName: string): 
   return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
 }
 
+const MERGE_CELL = Buffer.from('mergeCell', 'latin1');
+// Longer than any <mergeCell ref="..."/> tag, so a tag split across chunks is seen whole.
+const CARRY_BYTES = 200;
+
 /**
  * The merged ranges of one sheet. exceljs's streaming reader parses `<mergeCell>` and drops it,
  * so we inflate the sheet's XML from the zip once more and scan for the tags (no XML tree:
@@ -59,9 +63,15 @@ export async function readMergedRanges(file: string, sheetName: string): Promise
   const stream = entry && (await openZipEntry(file, entry));
   if (!stream) return [];
   const ranges: MergedRange[] = [];
-  let carry = '';
+  let carry: Buffer = Buffer.alloc(0);
   for await (const chunk of stream) {
-    const text = carry + (chunk as Buffer).toString('latin1');
+    const bytes = carry.length ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+    // Nearly every chunk is cell data: a byte search skips decoding it to text for the regex.
+    if (bytes.indexOf(MERGE_CELL) < 0) {
+      carry = Buffer.from(bytes.subarray(Math.max(0, bytes.length - CARRY_BYTES)));
+      continue;
+    }
+    const text = bytes.toString('latin1');
     const tags = /<(?:\w+:)?mergeCell\s[^>]*>/g;
     let last = 0;
     for (let match = tags.exec(text); match; match = tags.exec(text)) {
@@ -70,7 +80,7 @@ export async function readMergedRanges(file: string, sheetName: string): Promise
       last = tags.lastIndex;
     }
     // Keep an unfinished tag for the next chunk.
-    carry = text.slice(Math.max(last, text.length - 200));
+    carry = Buffer.from(text.slice(Math.max(last, text.length - CARRY_BYTES)), 'latin1');
   }
   return ranges;
 }

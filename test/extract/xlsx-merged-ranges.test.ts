@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { readMergedRanges } from '../../src/extract/xlsx/merged-ranges.js';
+import { tempDir } from './helpers.js';
+
+const write = tempDir();
+
+describe('merged ranges read from the zip', () => {
+  it('finds every range of a sheet whose XML spans many inflate chunks', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Big & Merged');
+    // Enough cell data before <mergeCells> that the tags start far into the stream, and enough
+    // tags that some are split across chunks.
+    for (let r = 1; r <= 4000; r++) sheet.getRow(r).values = [`item ${r}`, r * 1.5, 'x'.repeat(20)];
+    for (let r = 1; r <= 3999; r += 2) sheet.mergeCells(`C${r}:D${r + 1}`);
+    const file = write('merged.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    const ranges = await readMergedRanges(file, 'Big & Merged');
+    expect(ranges).toHaveLength(2000);
+    expect(ranges[0]).toEqual({ top: 1, left: 3, bottom: 2, right: 4 });
+    expect(ranges[1999]).toEqual({ top: 3999, left: 3, bottom: 4000, right: 4 });
+  });
+});
