@@ -150,8 +150,17 @@ const ConditionObject = z.strictObject({
   },
 });
 
+const VALUE_TESTS = ['in', 'not_in', 'empty', 'below', 'above', 'contains', 'transforms'] as const;
+
 /** A test on one row; `all`/`any`/`not` combine tests. Values compare trimmed, case-insensitively. */
-export const Condition: z.ZodType<Condition> = ConditionObject;
+export const Condition: z.ZodType<Condition> = ConditionObject.superRefine((cond, ctx) => {
+  // A test with nothing to read would be ignored silently: say so at load, with its line.
+  const tests = VALUE_TESTS.filter((k) => cond[k] !== undefined);
+  if (tests.length > 0 && cond.column === undefined && cond.template === undefined)
+    ctx.addIssue({ code: 'custom', message: `${tests.join(', ')} needs "column" or "template"` });
+  if (cond.column !== undefined && cond.template !== undefined)
+    ctx.addIssue({ code: 'custom', message: 'give "column" or "template", not both' });
+});
 export interface Condition {
   column?: ColumnRef;
   template?: string;

@@ -57,3 +57,12 @@ describe('skip conditions on numbers and text', () => {
     ).toThrow(/contains/);
   });
 });
+
+describe('condition shape', () => {
+  it.each([
+    ['{ below: 0 }', /below needs "column" or "template"/],
+    ['{ column: Price, template: "{Price}", empty: true }', /not both/],
+  ])('rejects %s at load', (when, message) => {
+    expect(() => parseMappingText(mapping(when), 'm.yaml')).toThrow(message);
+  });
+});
