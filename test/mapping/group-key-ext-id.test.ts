@@ -11,10 +11,17 @@ table:
 `;
 
 describe('product ext_ids when rows are grouped by key', () => {
-  it('joins rows of one key into one product even when they are apart, with no duplicate reported', async () => {
+  it('joins rows of one key into one product even when they are apart, reporting the joining row (no variants)', async () => {
     const csv = ['Handle,Name', 'latte,Latte', 'mocha,Mocha', 'latte,Latte again'].join('\n');
     const result = await runInline(mapping('{Handle}'), { 'items.csv': csv });
-    expect(result.issues).toEqual([]);
+    // The mapping has no variants, so row 4 has nowhere to go: one located error, not a silent drop.
+    expect(result.issues.map((i) => [i.code, i.location.row, i.message])).toEqual([
+      [
+        'duplicate-ext-id',
+        4,
+        'row 4 joins product "latte" (first seen at row 2) but the mapping has no variants: row left out',
+      ],
+    ]);
     expect(result.menu.products.map((p) => [p.ext_id, p.name])).toEqual([
       ['latte', 'Latte'],
       ['mocha', 'Mocha'],

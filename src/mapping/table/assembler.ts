@@ -17,6 +17,8 @@ const NO_CONTEXT: TemplateContext = Object.freeze({});
 /** A product whose head row has been read; variant rows join it as they stream by. */
 export interface OpenProduct {
   product: ImportProduct;
+  /** The head row, named when a later row joins a product that cannot take it (no variants). */
+  row: number;
   // Flat fields rather than small objects: a 100k-product menu keeps one OpenProduct per product
   // alive until the end, and every object kept is one more for the garbage collector to move.
   /** Set when the mapping has variants. */
@@ -129,6 +131,7 @@ export class MenuAssembler {
 
     const open: OpenProduct = {
       product,
+      row: record.row,
       optionExtId: undefined,
       optionName: undefined,
       first: undefined,
@@ -151,9 +154,17 @@ export class MenuAssembler {
   /** A variant row of an open product: evaluated now, judged when the product closes. */
   variant(open: OpenProduct, record: TableRecord, isHead = false): void {
     const v = this.table.variants;
-    if (!v || open.optionExtId === undefined) return;
     const ctx = this.ctx;
     ctx.cursor.row = record.row;
+    if (!v || open.optionExtId === undefined) {
+      // Without variants a second row of a group has nowhere to go: never drop it silently.
+      ctx.rowIssue(
+        'duplicate-ext-id',
+        'error',
+        `row ${record.row} joins product "${open.product.ext_id}" (first seen at row ${open.row}) but the mapping has no variants: row left out`,
+      );
+      return;
+    }
     ctx.cursor.skipReason = undefined;
     const context = this.variantContext;
     context.product = open.product.ext_id;
