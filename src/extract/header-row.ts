@@ -24,28 +24,65 @@ export function findRowByHints(rows: readonly (readonly CellValue[])[], hints: r
   });
 }
 
+/** Rows after a candidate compared with it: enough to see the data's width, few enough to stay cheap. */
+const FOLLOWING_ROWS = 10;
+
+/** Columns up to the last non-empty cell: xlsx rows and CSV rows with trailing commas differ only there. */
+function width(cells: readonly CellValue[]): number {
+  for (let i = cells.length - 1; i >= 0; i--) if (!isEmpty(cells[i] ?? null)) return i + 1;
+  return 0;
+}
+
 /**
- * Index of the row that looks like a header: its non-empty cells are mostly non-numeric text, and
- * it has the most distinct non-empty cells among the first rows (a title row above the header has fewer;
- * ties go to the first, so a text-only data row does not win over the header). -1 when none.
+ * Mostly filled in across the whole row (a CSV title row "Menu,," is not), distinct (a merged title
+ * repeats one value), mostly text, and `minWidth` columns wide.
+ */
+function looksLikeHeaderCells(cells: readonly CellValue[], minWidth: number): boolean {
+  const values = new Set<CellValue>();
+  let filled = 0;
+  let text = 0;
+  for (const cell of cells) {
+    if (isEmpty(cell)) continue;
+    filled++;
+    if (values.has(cell)) continue;
+    values.add(cell);
+    if (isTextCell(cell)) text++;
+  }
+  return (
+    width(cells) >= minWidth &&
+    filled * 2 > cells.length &&
+    values.size * 2 > filled &&
+    text * 2 > values.size
+  );
+}
+
+/**
+ * The rows below a header are its data: at least half fit inside its columns (a title or preamble
+ * above the real header is narrower than the rows after it) and at least half use two columns when
+ * it has two or more (lines of free text do not). No rows below: nothing contradicts it.
+ */
+function followedByItsData(headerWidth: number, following: readonly (readonly CellValue[])[]): boolean {
+  const widths = following.map(width).filter((w) => w > 0);
+  if (widths.length === 0) return true;
+  const fit = widths.filter((w) => w <= headerWidth).length;
+  const tabular = widths.filter((w) => w >= Math.min(2, headerWidth)).length;
+  return fit * 2 >= widths.length && tabular * 2 >= widths.length;
+}
+
+/**
+ * Index of the first row that looks like a header: its cells are non-empty, distinct, mostly
+ * non-numeric text, and the rows after it have a width consistent with it. The first such row wins,
+ * so a title or preamble above the header is passed over (the rows after it are wider) and a ragged
+ * data row with more cells than the header never wins (the header comes first). A one-column header
+ * is taken only as the first non-blank row: later, a lone text line is more likely prose than a header.
+ * -1 when none.
  */
 export function guessHeaderRow(rows: readonly (readonly CellValue[])[]): number {
-  let best = -1;
-  let bestCount = 0;
-  rows.slice(0, HEURISTIC_ROWS).forEach((cells, index) => {
-    // Distinct values: a title merged across the columns fills them all with one value.
-    const values = new Set<CellValue>();
-    let text = 0;
-    for (const cell of cells) {
-      if (isEmpty(cell) || values.has(cell)) continue;
-      values.add(cell);
-      if (isTextCell(cell)) text++;
-    }
-    const filled = values.size;
-    if (filled > bestCount && text * 2 > filled) {
-      best = index;
-      bestCount = filled;
-    }
-  });
-  return best;
+  const window = rows.slice(0, HEURISTIC_ROWS);
+  const firstFilled = window.findIndex((cells) => width(cells) > 0);
+  return window.findIndex(
+    (cells, index) =>
+      looksLikeHeaderCells(cells, index === firstFilled ? 1 : 2) &&
+      followedByItsData(width(cells), window.slice(index + 1, index + 1 + FOLLOWING_ROWS)),
+  );
 }

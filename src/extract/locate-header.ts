@@ -79,7 +79,8 @@ export async function locateHeader(
       issues.push({
         code: 'header-not-found',
         severity: 'warning',
-        message: 'No row looks like a header (mostly text); using the first row',
+        message:
+          'No row looks like a header (distinct text cells with rows of a consistent width below); using the first row',
         location: { ...where, row: ahead[0]?.row ?? 1 },
       });
     }

@@ -48,6 +48,7 @@ export async function initMapping(request: InitRequest): Promise<InitResult> {
       },
     );
   }
+  assertHasHeader(request.input, source);
   const samples = await sampleRecords(source);
   return {
     yaml: genericStarter({
@@ -60,6 +61,19 @@ export async function initMapping(request: InitRequest): Promise<InitResult> {
       schemaRef,
     }),
   };
+}
+
+/**
+ * A generic starter built on a guessed-at first row maps nothing; better to say the file is not an
+ * export than to write a mapping that looks plausible and is not.
+ */
+function assertHasHeader(input: string, source: TableSource): void {
+  const noHeader = source.issues.find((issue) => issue.code === 'header-not-found');
+  if (!noHeader && source.headers.some((header) => header.trim() !== '')) return;
+  const reason = source.headers.length === 0 ? 'is empty' : 'has no header row';
+  throw new InvalidInputError(`${input} ${reason}: not a CSV, XLSX or JSON export`, {
+    hint: 'give the POS export itself (a table whose first rows hold column names); see docs/mapping-format.md to write a mapping by hand',
+  });
 }
 
 function recognize(source: Source): Recognition | undefined {

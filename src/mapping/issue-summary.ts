@@ -14,10 +14,11 @@ export function summaryLine(result: ExtractResult): string {
 }
 
 /**
- * Every problem, grouped by severity and code with complete counts; each group lists at most
- * `cap` lines so a 100k-row file with one systematic problem stays readable.
+ * Every problem, grouped by severity and code (errors first) with a count heading each group.
+ * Nothing is capped: a problem left out of the listing is a row the user cannot find, and in a
+ * replace import a dropped row deletes a live product. The counts keep a long listing scannable.
  */
-export function issueReport(issues: readonly DataIssue[], cap = 20): string[] {
+export function issueReport(issues: readonly DataIssue[]): string[] {
   const groups = new Map<string, DataIssue[]>();
   for (const issue of issues) {
     const key = `${issue.severity} ${issue.code}`;
@@ -31,11 +32,10 @@ export function issueReport(issues: readonly DataIssue[], cap = 20): string[] {
   const lines: string[] = [];
   for (const [key, list] of ordered) {
     lines.push(`${key}: ${list.length}`);
-    for (const issue of list.slice(0, cap)) {
+    for (const issue of list) {
       const where = formatLocation(issue.location);
       lines.push(`  ${where ? `${where}: ` : ''}${issue.message}`);
     }
-    if (list.length > cap) lines.push(`  ... and ${list.length - cap} more`);
   }
   return lines;
 }

@@ -30,7 +30,7 @@ describe('menusync extract', () => {
     expect((JSON.parse(readFileSync(out, 'utf8')) as { products: unknown[] }).products).toHaveLength(7);
   });
 
-  it('exits 2 on data errors, writes nothing, and caps each code at 20 lines with complete counts', async () => {
+  it('exits 2 on data errors, writes nothing, and lists every problem under its count', async () => {
     const dir = tmp();
     const input = path.join(dir, 'prices.csv');
     const rows = Array.from({ length: 25 }, (_, i) => `Item ${i},abc`);
@@ -55,7 +55,8 @@ table:
     expect(r.stdout).toBe('');
     expect(existsSync(out)).toBe(false);
     expect(r.stderr).toContain('error bad-price: 25');
-    expect(r.stderr).toContain('... and 5 more');
+    for (let i = 0; i < 25; i++) expect(r.stderr).toContain(`prices.csv, row ${i + 2}, column "Price": `);
+    expect(r.stderr).not.toContain('more');
     expect(r.stderr).toContain(`nothing written to ${out}`);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });

@@ -1,4 +1,4 @@
-import { rename, writeFile } from 'node:fs/promises';
+import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { ExitCode, UsageError } from '../../errors.js';
@@ -26,18 +26,44 @@ export function parseParams(list: readonly string[] | undefined): Record<string,
   return params;
 }
 
+/**
+ * yargs turns a repeated option into an array, which would reach fs or path calls as a type
+ * error; for an option that takes one value, naming it twice is a usage error.
+ */
+export function rejectRepeated<T>(yargs: Argv<T>, names: readonly string[]): Argv<T> {
+  return yargs.check((argv) => {
+    for (const name of names) {
+      const value: unknown = argv[name];
+      if (Array.isArray(value)) {
+        throw new UsageError(`--${name} was given ${value.length} times; it takes one value`);
+      }
+    }
+    return true;
+  });
+}
+
 export function withMappingOptions<T>(yargs: Argv<T>) {
-  return yargs
+  const options = yargs
     .option('mapping', {
       type: 'string',
       demandOption: true,
       describe: 'Mapping file (.yaml/.json) or the name of a shipped mapping, e.g. square-item-library',
     })
     .option('param', { type: 'string', array: true, describe: 'Mapping parameter name=value (repeatable)' })
-    .option('quiet', { type: 'boolean', describe: 'Print only problems' });
+    .option('quiet', {
+      type: 'boolean',
+      describe: 'Print only problems (errors and warnings), not the summary',
+    });
+  return rejectRepeated(options, ['mapping', 'quiet']);
 }
 
-/** Summary and every problem on stderr; data never goes there. */
+/** An Output for commands whose --quiet keeps the problems (warn, error) and drops the info lines. */
+export function problemOutput(quiet: boolean | undefined): Output {
+  const out = createOutput();
+  return quiet === true ? { ...out, quiet: true, info: () => undefined } : out;
+}
+
+/** Summary and every problem (no cap: a hidden problem is a dropped row) on stderr; data never goes there. */
 export function printResult(result: ExtractResult, out: Output): void {
   out.info(summaryLine(result));
   for (const line of issueReport(result.issues)) {
@@ -46,30 +72,70 @@ export function printResult(result: ExtractResult, out: Output): void {
   }
 }
 
+function fsReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return 'no such directory';
+  if (code === 'EISDIR') return 'it is a directory';
+  if (code === 'ENOTDIR') return 'a part of the path is not a directory';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Checks an --out path can be written before any work is done, so a typo fails in one line
+ * instead of after a long extract (and before anything claims success).
+ */
+export async function assertOutPath(file: string): Promise<void> {
+  const dir = path.dirname(path.resolve(file));
+  const info = await stat(dir).catch((error: unknown) => {
+    throw new UsageError(`Cannot write --out ${file}: ${fsReason(error)} (${dir})`);
+  });
+  if (!info.isDirectory()) throw new UsageError(`Cannot write --out ${file}: ${dir} is not a directory`);
+  const target = await stat(file).catch(() => undefined);
+  if (target?.isDirectory()) throw new UsageError(`Cannot write --out ${file}: it is a directory`);
+}
+
+/** Writes then renames, so a reader never sees half a file; fs failures name the path in one line. */
+export async function writeOutFile(file: string, text: string): Promise<void> {
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  try {
+    await writeFile(tmp, text);
+    await rename(tmp, file);
+  } catch (error) {
+    await rm(tmp, { force: true }).catch(() => undefined);
+    throw new UsageError(`Cannot write --out ${file}: ${fsReason(error)}`, { cause: error });
+  }
+}
+
 export const extractCommand: CommandModule<object, ExtractArgs> = {
   command: 'extract',
-  describe: 'Read POS exports with a mapping and print the canonical menu JSON',
+  describe:
+    'Read POS exports with a mapping and print the canonical menu JSON; every problem is listed, grouped by code with counts',
   builder: (yargs) =>
-    withMappingOptions(yargs)
-      .option('input', {
-        type: 'string',
-        array: true,
-        demandOption: true,
-        describe: "Input file, in the order of the mapping's sources (repeatable)",
-      })
-      .option('out', {
-        type: 'string',
-        describe: 'Write the menu JSON to this file instead of stdout',
-      }) as Argv<ExtractArgs>,
+    rejectRepeated(
+      withMappingOptions(yargs)
+        .option('input', {
+          type: 'string',
+          array: true,
+          demandOption: true,
+          describe: "Input file, in the order of the mapping's sources (repeatable)",
+        })
+        .option('out', {
+          type: 'string',
+          describe: 'Write the menu JSON to this file instead of stdout',
+        }),
+      ['out'],
+    ) as Argv<ExtractArgs>,
   handler: async (args) => {
-    const out = createOutput({ quiet: args.quiet === true });
+    const out = problemOutput(args.quiet);
+    if (args.out) await assertOutPath(args.out);
     const result = await extractMenu({
       mapping: args.mapping,
       inputs: args.input,
       params: parseParams(args.param),
     });
-    printResult(result, out);
     if (result.stats.errors > 0) {
+      printResult(result, out);
       out.error(
         `extract failed with ${result.stats.errors} error${result.stats.errors === 1 ? '' : 's'}: nothing written${args.out ? ` to ${args.out}` : ''}`,
       );
@@ -77,13 +143,11 @@ export const extractCommand: CommandModule<object, ExtractArgs> = {
       return;
     }
     const json = `${JSON.stringify(result.menu, null, 2)}\n`;
-    if (args.out) {
-      // Write then rename, so a reader never sees half a menu.
-      const tmp = path.join(path.dirname(args.out), `.${path.basename(args.out)}.${process.pid}.tmp`);
-      await writeFile(tmp, json);
-      await rename(tmp, args.out);
-      out.info(`menu written to ${args.out}`);
-    } else out.data(json);
+    // Written before the summary, so a failed write never follows a success line.
+    if (args.out) await writeOutFile(args.out, json);
+    printResult(result, out);
+    if (args.out) out.info(`menu written to ${args.out}`);
+    else out.data(json);
     process.exitCode = ExitCode.ok;
   },
 };

@@ -1,8 +1,9 @@
-import { access, writeFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
 import { initMapping } from '../../init/index.js';
 import { createOutput } from '../output.js';
+import { assertOutPath, rejectRepeated, writeOutFile } from './extract.js';
 
 interface InitArgs {
   input: string;
@@ -15,7 +16,7 @@ export const initCommand: CommandModule<object, InitArgs> = {
   command: 'init',
   describe: 'Recognize a POS export from its headers and write a starter mapping for it',
   builder: (yargs) =>
-    yargs
+    rejectRepeated(yargs, ['input', 'out', 'force'])
       .option('input', {
         type: 'string',
         demandOption: true,
@@ -29,6 +30,7 @@ export const initCommand: CommandModule<object, InitArgs> = {
     if (args.out && !args.force && (await exists(args.out))) {
       throw new UsageError(`${args.out} already exists`, { hint: 'choose another --out, or add --force' });
     }
+    if (args.out) await assertOutPath(args.out);
     const result = await initMapping({ input: args.input, ...(args.out ? { out: args.out } : {}) });
     const found = result.recognition
       ? `recognized ${result.recognition.format.label} (mapping ${result.recognition.format.mapping})`
@@ -38,7 +40,7 @@ export const initCommand: CommandModule<object, InitArgs> = {
       out.info(found);
       return;
     }
-    await writeFile(args.out, result.yaml, 'utf8');
+    await writeOutFile(args.out, result.yaml);
     out.info(`${found}\nwrote ${args.out}`);
   },
 };

@@ -2,8 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { ExitCode } from '../../errors.js';
 import { resolveParameters, runMapping } from '../../mapping/extract-menu.js';
 import { loadMapping } from '../../mapping/loader.js';
-import { createOutput } from '../output.js';
-import { parseParams, printResult, withMappingOptions } from './extract.js';
+import { parseParams, printResult, problemOutput, withMappingOptions } from './extract.js';
 
 interface ValidateArgs {
   mapping: string;
@@ -23,7 +22,7 @@ export const validateCommand: CommandModule<object, ValidateArgs> = {
       describe: 'Input file(s) to check with the mapping (repeatable)',
     }) as Argv<ValidateArgs>,
   handler: async (args) => {
-    const out = createOutput({ quiet: args.quiet === true });
+    const out = problemOutput(args.quiet);
     const { mapping, file } = await loadMapping(args.mapping);
     const params = parseParams(args.param);
     resolveParameters(mapping, params);
