@@ -73,10 +73,18 @@ function diffScope<T extends Keyed>(
     const b = baseline.byId.get(ext_id);
     let changes: FieldChange[] | undefined;
     if (d && b) {
-      changes = changedFields(kind, b, d);
+      const found = changedFields(kind, b, d);
       if (moved.has(ext_id)) {
         const from = baseline.index.get(ext_id) ?? 0;
-        changes.push({ field: 'position', old: from, new: desired.index.get(ext_id) ?? 0, implicit: true });
+        const move = {
+          field: 'position',
+          old: from,
+          new: desired.index.get(ext_id) ?? 0,
+          implicit: true as const,
+        };
+        changes = [...found, move];
+      } else {
+        changes = found as FieldChange[]; // kept by the entry only when not empty (a fresh array)
       }
     }
     const pair = { ext_id, desired: d, baseline: b };
@@ -96,15 +104,32 @@ function entryOf<T extends Keyed>(
   let action: PlanEntry['action'] = d ? 'add' : 'remove';
   let changes = known;
   if (d && b) {
-    changes ??= changedFields(kind, b, d);
+    changes ??= changedFields(kind, b, d) as FieldChange[]; // only kept when not empty (an update)
     action = changes.length > 0 ? 'update' : 'keep';
   }
-  const entry: PlanEntry = { kind, action, ext_id, parents: scope.parents };
-  if (scope.parentKind) entry.parentKind = scope.parentKind;
-  const name = d?.name ?? b?.name;
-  if (name !== undefined) entry.name = name;
+  const entry = newEntry(kind, action, ext_id, scope, d?.name ?? b?.name);
   if (action === 'update') entry.changes = changes;
   return entry;
+}
+
+/**
+ * One literal per combination of the optional members, so each entry gets all its members in
+ * the object itself: adding them one by one gives most of a million entries a second allocation
+ * (an out-of-object property store), ~40% more memory. Same members and order as before.
+ */
+function newEntry(
+  kind: EntityKind,
+  action: PlanEntry['action'],
+  ext_id: string,
+  { parents, parentKind }: Scope,
+  name: string | undefined,
+): PlanEntry {
+  if (parentKind) {
+    return name === undefined
+      ? { kind, action, ext_id, parents, parentKind }
+      : { kind, action, ext_id, parents, parentKind, name };
+  }
+  return name === undefined ? { kind, action, ext_id, parents } : { kind, action, ext_id, parents, name };
 }
 
 /** Scopes up to this size check their ext_ids for duplicates pairwise rather than with a Set. */

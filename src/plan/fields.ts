@@ -28,20 +28,25 @@ function sameValue(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** The scalar fields that differ between two versions of one entity, in schema order. */
-export function changedFields(kind: EntityKind, before: object, after: object): FieldChange[] {
+const NO_CHANGES: readonly FieldChange[] = Object.freeze([]);
+
+/**
+ * The scalar fields that differ between two versions of one entity, in schema order. Most
+ * entities of a plan did not change: they all get the same frozen empty list (no allocation).
+ */
+export function changedFields(kind: EntityKind, before: object, after: object): readonly FieldChange[] {
   const from = before as Readonly<Record<string, unknown>>;
   const to = after as Readonly<Record<string, unknown>>;
-  const changes: FieldChange[] = [];
+  let changes: FieldChange[] | undefined;
   for (const field of SCALAR_FIELDS[kind]) {
     const old = from[field];
     const next = to[field];
     if (sameValue(old, next)) continue;
     const change: FieldChange = { field, old: present(old), new: present(next) };
     if (isRecord(old) && isRecord(next)) change.detail = objectDetail(old, next);
-    changes.push(change);
+    (changes ??= []).push(change);
   }
-  return changes;
+  return changes ?? NO_CHANGES;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -43,10 +43,10 @@ export const STATUS_FILE = 'status.json';
  */
 export async function readSnapshot(dir: string): Promise<MenuSnapshot | null> {
   const file = path.join(dir, SNAPSHOT_FILE);
-  const bytes = await readBytes(file);
-  if (bytes === null) return null;
-  const bytesHash = createHash('sha256').update(menuBytes(bytes)).digest('hex');
-  const data = parseJson(file, bytes.toString('utf8'));
+  const read = await readHashed(file);
+  if (read === null) return null;
+  const { bytesHash } = read;
+  const data = parseJson(file, read.text);
   const envelope = checked(file, data, SnapshotEnvelope);
   const menu = (data as { menu?: unknown }).menu;
   if (!isMenuShape(menu)) throw notState(file, 'menu: expected { categories: [...], products: [...] }');
@@ -82,6 +82,16 @@ export async function writeSnapshot(
 const MENU_KEY = ',"menu":';
 const REPAIR_HINT =
   'it was not written by menusync; move it away to start this target afresh (the next apply replaces)';
+
+/** The file's text and the hash of its menu bytes; the bytes themselves are dropped on return. */
+async function readHashed(file: string): Promise<{ text: string; bytesHash: string } | null> {
+  const bytes = await readBytes(file);
+  if (bytes === null) return null;
+  return {
+    bytesHash: createHash('sha256').update(menuBytes(bytes)).digest('hex'),
+    text: bytes.toString('utf8'),
+  };
+}
 
 /** The menu's bytes in a file written by writeSnapshot (empty when the file has another layout). */
 function menuBytes(bytes: Buffer): Buffer {
