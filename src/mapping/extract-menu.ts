@@ -1,5 +1,5 @@
 import { UsageError, InvalidInputError } from '../errors.js';
-import type { Source } from '../extract/types.js';
+import type { Source, TableSource } from '../extract/types.js';
 import { openSource } from '../extract/registry.js';
 import { normalizeMoney } from '../model/normalize.js';
 import { validateMenu } from '../model/validate-payload.js';
@@ -9,6 +9,7 @@ import { loadMapping } from './loader.js';
 import type { Mapping, SourceSpec } from './schema.js';
 import { runTableMapping } from './table/run.js';
 import { withSetsFile } from './table/sets-file.js';
+import { readSetsSource } from './table/sets-source.js';
 import { compileTransforms } from './transforms/index.js';
 import type { ExtractRequest, ExtractResult, ExtractResultParts } from './types.js';
 
@@ -86,6 +87,16 @@ async function open(input: BoundInput): Promise<Source> {
   return openSource(input.file, readOptions);
 }
 
+async function openTable(input: BoundInput, mappingName: string): Promise<TableSource> {
+  const source = await open(input);
+  if (source.kind !== 'table') {
+    throw new InvalidInputError(
+      `${input.file}: a ${source.kind} input, but mapping "${mappingName}" reads tables (CSV or XLSX)`,
+    );
+  }
+  return source;
+}
+
 async function runBound(
   mapping: Mapping,
   bound: readonly BoundInput[],
@@ -98,15 +109,36 @@ async function runBound(
         `mapping "${mapping.name}": table.source "${mapping.table.source}" is not a declared source with an input`,
       );
     // Declared sets are read first: a bad sets file fails before any input is opened.
-    const withSets = await withSetsFile(mapping, params);
-    const source = await open(input);
-    if (source.kind !== 'table') {
-      throw new InvalidInputError(
-        `${input.file}: a ${source.kind} input, but mapping "${mapping.name}" reads tables (CSV or XLSX)`,
-      );
+    let withSets = await withSetsFile(mapping, params);
+    // Every bound input is opened before any row is read: a missing second file fails the run.
+    const opened = new Map<string, TableSource>();
+    for (const b of bound) opened.set(b.name, await openTable(b, mapping.name));
+    const from = withSets.table.modifier_sets?.from;
+    const setsSource = from ? opened.get(from.source) : undefined;
+    let setsParts: { issues: DataIssue[]; rows: number } | undefined;
+    if (from && setsSource && from.source !== mapping.table.source) {
+      // The sets' options are built before the items stream; sets declared in the mapping win.
+      const read = await readSetsSource(from, setsSource, params);
+      const spec = withSets.table.modifier_sets;
+      if (spec) {
+        withSets = {
+          ...withSets,
+          table: {
+            ...withSets.table,
+            modifier_sets: { ...spec, sets: { ...read.sets, ...(spec.sets ?? {}) } },
+          },
+        };
+      }
+      setsParts = read;
     }
+    const source = opened.get(input.name) as TableSource;
     // Table mode rounds every amount as it reads it, so the result skips the copy normalizeMoney makes.
-    return { ...(await runTableMapping(withSets, source, params)), rounded: true };
+    const parts = await runTableMapping(withSets, source, params);
+    if (setsParts) {
+      parts.issues = [...setsParts.issues, ...parts.issues];
+      parts.rows += setsParts.rows;
+    }
+    return { ...parts, rounded: true };
   }
   const sources: Record<string, Extract<Source, { kind: 'document' }>> = {};
   for (const input of bound) {

@@ -51,7 +51,40 @@ export const TableMapping = z
         message: `"${mapping.table.source}" is not a key of sources (${Object.keys(mapping.sources).join(', ')})`,
       });
     }
-    const setsParam = mapping.table.modifier_sets?.sets_param;
+    const sets = mapping.table.modifier_sets;
+    if (sets && sets.columns === undefined && sets.list === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['table', 'modifier_sets'],
+        message: 'give "columns" (one membership column per set) or "list" (a column of set names)',
+      });
+    }
+    const from = sets?.from?.source;
+    if (from !== undefined && !(from in mapping.sources)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['table', 'modifier_sets', 'from', 'source'],
+        message: `"${from}" is not a key of sources (${Object.keys(mapping.sources).join(', ')})`,
+      });
+    }
+    if (from !== undefined && from === mapping.table.source) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['table', 'modifier_sets', 'from', 'source'],
+        message: `the sets must come from a source other than table.source ("${from}")`,
+      });
+    }
+    // A declared source nothing reads would take an input and ignore it: say so at load.
+    for (const name of Object.keys(mapping.sources)) {
+      if (name !== mapping.table.source && name !== from) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sources', name],
+          message: `source "${name}" is read by no part of the mapping (table.source or modifier_sets.from.source)`,
+        });
+      }
+    }
+    const setsParam = sets?.sets_param;
     if (setsParam !== undefined && !(setsParam in (mapping.parameters ?? {}))) {
       ctx.addIssue({
         code: 'custom',
@@ -62,11 +95,25 @@ export const TableMapping = z
   });
 export type TableMapping = z.infer<typeof TableMapping>;
 
-export const DocumentMapping = z.strictObject({
-  ...MappingCommon,
-  kind: z.literal('document'),
-  document: DocumentSection,
-});
+export const DocumentMapping = z
+  .strictObject({
+    ...MappingCommon,
+    kind: z.literal('document'),
+    document: DocumentSection,
+  })
+  .superRefine((mapping, ctx) => {
+    // The document engine reads one source: any other would take an input and ignore it.
+    const read = mapping.document.source ?? Object.keys(mapping.sources)[0];
+    for (const name of Object.keys(mapping.sources)) {
+      if (name !== read) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sources', name],
+          message: `source "${name}" is read by no part of the mapping (document.source is "${read ?? ''}")`,
+        });
+      }
+    }
+  });
 export type DocumentMapping = z.infer<typeof DocumentMapping>;
 
 export const Mapping = z.discriminatedUnion('kind', [TableMapping, DocumentMapping]);

@@ -94,9 +94,38 @@ export const DeclaredModifierSet = z.strictObject({
 });
 export type DeclaredModifierSet = z.infer<typeof DeclaredModifierSet>;
 
+/** One column listing a product's set names (Clover `Modifier Groups`: `Milk, Syrups`). */
+export const ModifierSetsList = z.strictObject({
+  column: ColumnRef,
+  /** Between set names in the cell (default `,`). */
+  separator: z.string().min(1).optional(),
+});
+export type ModifierSetsList = z.infer<typeof ModifierSetsList>;
+
+/**
+ * The sets' options read from a second table source (another CSV, or another sheet of the same
+ * workbook): one row per option value, `set` naming the set it belongs to.
+ */
+export const ModifierSetsFrom = z.strictObject({
+  source: z.string().min(1),
+  set: ValueSpec,
+  name: ValueSpec,
+  price: ValueSpec.optional(),
+  ext_id: ValueSpec.optional(),
+  hidden: ValueSpec.optional(),
+  /** Set-level fields: the first non-empty value among the set's rows. */
+  set_name: ValueSpec.optional(),
+  set_ext_id: ValueSpec.optional(),
+  min: ValueSpec.optional(),
+  max: ValueSpec.optional(),
+});
+export type ModifierSetsFrom = z.infer<typeof ModifierSetsFrom>;
+
 export const ModifierSetsSpec = z.strictObject({
   /** `{name}` in the pattern captures the set name; other `{x}` are parameters. */
-  columns: ColumnPattern,
+  columns: ColumnPattern.optional(),
+  list: ModifierSetsList.optional(),
+  from: ModifierSetsFrom.optional(),
   truthy: z.array(z.string()).optional(),
   sets: z.record(z.string(), DeclaredModifierSet).optional(),
   /** A parameter whose value is a YAML/JSON file of more set declarations (same shape as `sets`). */

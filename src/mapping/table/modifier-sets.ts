@@ -42,6 +42,7 @@ interface PreparedSet {
 
 /** Option ext_ids are scoped by their parent (platform "Identity rules" 4), so a set's id needs no product. */
 const DEFAULT_EXT_ID = 'set-{slug(@name)}';
+const NO_CONTEXT = Object.freeze({});
 
 function prepareSet(name: string, set: DeclaredModifierSet, defaultExtId: boolean): PreparedSet {
   const max = set.max ?? set.values.length;
@@ -64,8 +65,19 @@ function prepareSet(name: string, set: DeclaredModifierSet, defaultExtId: boolea
   };
 }
 
+/** A column of set names (`Milk, Syrups`); the last cell text and its sets are kept (few distinct). */
+export interface ListColumn {
+  cell: CompiledValue;
+  header: string;
+  separator: string;
+  declared: (name: string) => PreparedSet | undefined;
+  lastText?: string;
+  lastSets?: { name: string; set: PreparedSet | undefined }[];
+}
+
 export interface CompiledModifierSets {
   columns: MembershipColumn[];
+  list?: ListColumn;
   truthy: Set<string>;
   extId: CompiledValue;
   undeclared: 'warn' | 'error' | 'ignore';
@@ -76,10 +88,12 @@ export interface CompiledModifierSets {
 const DEFAULT_TRUTHY = ['y', 'yes', 'true', '1', 'x'];
 
 export function compileModifierSets(spec: ModifierSetsSpec, ctx: CompileContext): CompiledModifierSets {
-  const patterns = Array.isArray(spec.columns.pattern) ? spec.columns.pattern : [spec.columns.pattern];
+  const pattern = spec.columns?.pattern ?? [];
+  const patterns = Array.isArray(pattern) ? pattern : [pattern];
   const regexps = patterns.map((p) => patternRegExp(p, ctx.params, 'name', 'i'));
   const declared = new Map(Object.entries(spec.sets ?? {}));
   const declaredFolded = new Map([...declared].map(([k, v]) => [k.trim().toLowerCase(), v]));
+  const lookup = (name: string) => declared.get(name) ?? declaredFolded.get(name.toLowerCase());
   const columns: MembershipColumn[] = [];
   ctx.headers.headers.forEach((raw, index) => {
     const header = raw.trim();
@@ -87,14 +101,34 @@ export function compileModifierSets(spec: ModifierSetsSpec, ctx: CompileContext)
       const m = regexp.exec(header);
       if (!m) continue;
       const name = (m[groups.indexOf('name') + 1] ?? '').trim();
-      const set = declared.get(name) ?? declaredFolded.get(name.toLowerCase());
+      const set = lookup(name);
       const prepared = set ? { set: prepareSet(name, set, spec.ext_id === undefined) } : {};
       columns.push({ index, header: raw, name, ...prepared });
       break;
     }
   });
+  let list: ListColumn | undefined;
+  if (spec.list) {
+    const compiled = compileValue({ column: spec.list.column }, ctx, 'modifier_sets.list.column');
+    // One prepared set per name, so products naming the same set share its option objects.
+    const prepared = new Map<string, PreparedSet | undefined>();
+    list = {
+      cell: compiled.fn,
+      header: compiled.column ?? '',
+      separator: spec.list.separator ?? ',',
+      declared: (name) => {
+        const key = name.toLowerCase();
+        if (!prepared.has(key)) {
+          const set = lookup(name);
+          prepared.set(key, set ? prepareSet(name, set, spec.ext_id === undefined) : undefined);
+        }
+        return prepared.get(key);
+      },
+    };
+  }
   return {
     columns,
+    ...(list ? { list } : {}),
     truthy: new Set((spec.truthy ?? DEFAULT_TRUTHY).map((t) => t.trim().toLowerCase())),
     extId: compileValue(spec.ext_id ?? DEFAULT_EXT_ID, ctx, 'modifier_sets.ext_id').fn,
     undeclared: spec.undeclared ?? 'warn',
@@ -130,6 +164,43 @@ export function modifierOptions(
     const extId = set.extId ?? String(sets.extId(cells, { product: productExtId, name: column.name }) ?? '');
     const position = firstPosition + (options ? options.length : 0);
     const option = setOption(set, extId, position);
+    if (options) options.push(option);
+    else options = [option];
+  }
+  if (sets.list) options = listOptions(sets, sets.list, cells, productExtId, firstPosition, options);
+  return options;
+}
+
+/** The sets a list cell names, in cell order, after any membership-column sets. */
+function listOptions(
+  sets: CompiledModifierSets,
+  list: ListColumn,
+  cells: readonly CellValue[],
+  productExtId: string,
+  firstPosition: number,
+  options: ImportOption[] | undefined,
+): ImportOption[] | undefined {
+  const value = list.cell(cells, NO_CONTEXT);
+  const text = value === null ? '' : String(value).trim();
+  if (text === '') return options;
+  if (text !== list.lastText) {
+    list.lastText = text;
+    const names = text
+      .split(list.separator)
+      .map((n) => n.trim())
+      .filter((n) => n !== '');
+    list.lastSets = names.map((name) => ({ name, set: list.declared(name) }));
+  }
+  for (const { name, set } of list.lastSets ?? []) {
+    if (!set) {
+      const use = sets.undeclaredUse.get(name) ?? { header: list.header, products: 0 };
+      use.products += 1;
+      sets.undeclaredUse.set(name, use);
+      continue;
+    }
+    if (options?.some((o) => o.name === set.name)) continue;
+    const extId = set.extId ?? String(sets.extId(cells, { product: productExtId, name }) ?? '');
+    const option = setOption(set, extId, firstPosition + (options ? options.length : 0));
     if (options) options.push(option);
     else options = [option];
   }

@@ -1,0 +1,125 @@
+import type { TableSource } from '../../extract/types.js';
+import type { DataIssue } from '../../model/data-issue.js';
+import type { DeclaredModifierSet, ModifierSetsFrom } from '../table-schema.js';
+import type { ValueSpec } from '../value-schema.js';
+import type { Scalar } from '../types.js';
+import { HeaderIndex, type ParamBindings } from './columns.js';
+import { CompileContext, type CompiledValue } from './compile-context.js';
+import { compileValue } from './compile-value.js';
+
+// Exports such as Clover's keep modifier groups in a second table (another sheet or file): one row
+// per option value, naming its group. Read whole before the items stream (a few hundred rows).
+
+export interface SetsFromSource {
+  sets: Record<string, DeclaredModifierSet>;
+  issues: DataIssue[];
+  rows: number;
+}
+
+const NO_CONTEXT = Object.freeze({});
+const text = (v: Scalar): string | undefined =>
+  v === null || String(v).trim() === '' ? undefined : String(v).trim();
+
+export async function readSetsSource(
+  spec: ModifierSetsFrom,
+  source: TableSource,
+  params: Readonly<Record<string, string | undefined>>,
+): Promise<SetsFromSource> {
+  const bindings: ParamBindings = new Map(Object.entries(params));
+  const ctx = new CompileContext(
+    new HeaderIndex(source.headers),
+    bindings,
+    source.file,
+    source.sheet,
+    source.headerRow,
+  );
+  const field = (s: ValueSpec | undefined, name: string): CompiledValue | undefined =>
+    s === undefined ? undefined : compileValue(s, ctx, `modifier_sets.from.${name}`).fn;
+  const set = field(spec.set, 'set') as CompiledValue;
+  const name = field(spec.name, 'name') as CompiledValue;
+  const price = field(spec.price, 'price');
+  const extId = field(spec.ext_id, 'ext_id');
+  const hidden = field(spec.hidden, 'hidden');
+  const setName = field(spec.set_name, 'set_name');
+  const setExtId = field(spec.set_ext_id, 'set_ext_id');
+  const min = field(spec.min, 'min');
+  const max = field(spec.max, 'max');
+
+  const sets: Record<string, DeclaredModifierSet> = {};
+  const seen = new Map<string, number>();
+  let rows = 0;
+  for await (const record of source.records) {
+    rows++;
+    const cells = record.cells;
+    // Trailing all-empty rows (spreadsheets write them) are blank lines, not options.
+    if (cells.every((c) => c === null || String(c).trim() === '')) continue;
+    ctx.cursor.row = record.row;
+    const setKey = text(set(cells, NO_CONTEXT));
+    const valueName = text(name(cells, NO_CONTEXT));
+    if (setKey === undefined) {
+      ctx.rowIssue('missing-value', 'error', 'modifier_sets.from.set is empty: option value left out');
+      continue;
+    }
+    if (valueName === undefined) {
+      ctx.rowIssue('missing-value', 'error', `modifier_sets.from.name is empty in set "${setKey}": left out`);
+      continue;
+    }
+    const first = seen.get(`${setKey.toLowerCase()}\u0000${valueName.toLowerCase()}`);
+    if (first !== undefined) {
+      ctx.rowIssue(
+        'duplicate-ext-id',
+        'error',
+        `option value "${valueName}" of set "${setKey}" already at row ${first}: left out`,
+      );
+      continue;
+    }
+    seen.set(`${setKey.toLowerCase()}\u0000${valueName.toLowerCase()}`, record.row);
+    const target = (sets[setKey] ??= { values: [] });
+    const amount = price ? price(cells, NO_CONTEXT) : null;
+    if (amount !== null && typeof amount !== 'number') {
+      ctx.rowIssue(
+        'bad-price',
+        'error',
+        `modifier_sets.from.price: "${String(amount)}" is not a number (add the money transform)`,
+      );
+    }
+    const flag = hidden ? hidden(cells, NO_CONTEXT) : null;
+    const id = extId ? text(extId(cells, NO_CONTEXT)) : undefined;
+    target.values.push({
+      name: valueName,
+      ...(typeof amount === 'number' ? { price: amount } : {}),
+      ...(id !== undefined ? { ext_id: id } : {}),
+      ...(typeof flag === 'boolean' ? { hidden: flag } : {}),
+    });
+    if (setName && target.name === undefined) {
+      const v = text(setName(cells, NO_CONTEXT));
+      if (v !== undefined) target.name = v;
+    }
+    if (setExtId && target.ext_id === undefined) {
+      const v = text(setExtId(cells, NO_CONTEXT));
+      if (v !== undefined) target.ext_id = v;
+    }
+    if (min && target.min === undefined) {
+      const v = count(min(cells, NO_CONTEXT), 'min', ctx);
+      if (v !== undefined) target.min = v;
+    }
+    if (max && target.max === undefined) {
+      const v = count(max(cells, NO_CONTEXT), 'max', ctx);
+      if (v !== undefined) target.max = v;
+    }
+  }
+  return { sets, issues: [...source.issues, ...ctx.issues], rows };
+}
+
+/** min/max: a whole number >= 0 (CSV gives text); anything else is reported and left out. */
+function count(v: Scalar, field: string, ctx: CompileContext): number | undefined {
+  if (v === null || v === '') return undefined;
+  const n = typeof v === 'number' ? v : Number(String(v).trim());
+  if (Number.isInteger(n) && n >= 0) return n;
+  ctx.rowIssue(
+    'bad-number',
+    'warning',
+    `modifier_sets.from.${field}: "${String(v)}" is not a whole number, left out`,
+  );
+  return undefined;
+}
