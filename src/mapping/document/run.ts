@@ -34,6 +34,19 @@ export function runDocumentMapping(section: DocumentSection, ctx: DocumentContex
   const categories = doc.categories ? buildCategories(doc, doc.categories, state, counter) : [];
   const products = buildProducts(doc, state, counter);
   countUnused(state);
+  if (counter.rows === 0 && state.skipped.size === 0 && !isEmptyDocument(source.document)) {
+    // A document of another shape (another POS's JSON) would otherwise map to an empty menu, exit 0.
+    const select = (s: DocumentSection['products']['select']) => (Array.isArray(s) ? s.join(' | ') : s);
+    const what = section.categories
+      ? `neither categories (${select(section.categories.select)}) nor products (${select(section.products.select)}) matched anything`
+      : `products (${select(section.products.select)}) matched nothing`;
+    state.issue(
+      'missing-value',
+      'error',
+      `${what} in this document: it is not the export mapping "${ctx.mapping.name}" reads (${ctx.mapping.title})`,
+      '$',
+    );
+  }
   return {
     menu: { categories, products },
     issues: state.issues,
@@ -142,4 +155,12 @@ function keep(fields: Record<string, unknown>, record: Scope, state: RunState, e
     return false;
   }
   return true;
+}
+
+/** `null`, `{}`, `[]` (or a document of only empty containers at the top): an empty export. */
+function isEmptyDocument(document: unknown): boolean {
+  if (document === null || document === undefined) return true;
+  if (Array.isArray(document)) return document.length === 0;
+  if (typeof document === 'object') return Object.keys(document).length === 0;
+  return false;
 }
