@@ -31,3 +31,18 @@ describe('rows joining a product when the mapping has no variants', () => {
     expect(result.stats.errors).toBe(1);
   });
 });
+
+describe('all-empty records', () => {
+  it('counts ,,,, rows (Excel writes them at the end) as blank-row skips, with no issue', async () => {
+    const csv = ['Handle,Name,Price', 'a,A,1', ',,', 'b,B,2', ',,', ' , ,'].join('\n');
+    const result = await runInline(
+      mapping(`  group: { by: key, key: "{Handle}" }
+  product: { ext_id: "{Handle}", name: { column: Name }, price: { column: Price, transforms: [money] } }
+`),
+      { 'items.csv': csv },
+    );
+    expect(result.issues).toEqual([]);
+    expect(result.skipped).toEqual([{ reason: 'blank-row', count: 3 }]);
+    expect(result.menu.products.map((p) => p.ext_id)).toEqual(['a', 'b']);
+  });
+});

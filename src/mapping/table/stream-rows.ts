@@ -31,6 +31,11 @@ export async function streamRows(
   outer: for await (const record of records) {
     rows++;
     const cells = record.cells;
+    if (isBlank(cells)) {
+      // `,,,,` rows that spreadsheets write at the end are blank lines, not products missing a key.
+      assembler.countSkip('blank-row');
+      continue;
+    }
     for (const skip of rowSkips) {
       if (skip.test(cells)) {
         assembler.countSkip(skip.reason);
@@ -80,4 +85,15 @@ export async function streamRows(
     }
   }
   return rows;
+}
+
+/** True when every cell is empty; stops at the first non-empty cell (usually the first). */
+function isBlank(cells: TableRecord['cells']): boolean {
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i];
+    if (c === null || c === undefined || c === '') continue;
+    if (typeof c === 'string' && c.trim() === '') continue;
+    return false;
+  }
+  return true;
 }
