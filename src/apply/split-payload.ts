@@ -13,8 +13,7 @@ export class PayloadTooLargeError extends InvalidInputError {}
 /**
  * Splits a merge payload into requests of at most `maxBytes`, each self-contained: every product
  * travels with the payload's category it names, so no request refers to a category the platform may
- * not have yet. Categories no product of the payload names go first. A replace cannot be split
- * (every request would replace the whole menu), so it is refused when too large.
+ * not have yet. Categories no product of the payload names go first. A replace is never split.
  * Sizes are summed per entity (one stringify each), not re-measured per chunk: linear in the payload.
  * `size` is the payload's byte length when the caller has already serialized it.
  */
@@ -24,12 +23,10 @@ export function splitPayload(
   size: number = payloadBytes(payload),
 ): ImportPayload[] {
   if (size <= maxBytes) return [payload];
-  if (payload.update_mode === 'replace') {
-    throw new PayloadTooLargeError(
-      `the replace payload is ${size} bytes, over the limit of ${maxBytes} bytes, and a replace cannot be split`,
-      { hint: 'raise --max-payload-bytes if the platform accepts it, or apply the changes as merges first' },
-    );
-  }
+  // The limit is ours, for splitting merges; only the platform knows what it accepts. A replace
+  // cannot be split (each request would replace the whole menu), so it goes whole, and an HTTP 413
+  // is explained in send-plan.ts. Refusing it here would block every large first sync or migration.
+  if (payload.update_mode === 'replace') return [payload];
   const envelope = payloadBytes({ ...payload, categories: [], products: [] });
   const categories = new Map((payload.categories ?? []).map((c) => [c.ext_id, c]));
   const named = new Set((payload.products ?? []).map((p) => p.category_ext_id));

@@ -1,7 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PayloadTooLargeError } from '../../src/apply/split-payload.js';
 import { GuardBlockedError } from '../../src/errors.js';
 import { PlatformError } from '../../src/platform/errors.js';
 import { readSnapshot, readStatus } from '../../src/state/snapshot.js';
@@ -134,11 +133,12 @@ describe('applyRun against a real sandbox', () => {
     expect(h.sandbox.exportMenu(h.clientId)).toEqual(changed);
   });
 
-  it('refuses a replace over the size limit before sending anything', async () => {
-    const error = await h.apply(cafeMenu(), { maxPayloadBytes: 500 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PayloadTooLargeError);
-    expect((error as PayloadTooLargeError).message).toMatch(/replace cannot be split/);
-    expect(imports()).toBe(0);
+  it('sends a replace over the merge-splitting limit whole: only the platform knows its limit', async () => {
+    const outcome = await h.apply(cafeMenu(), { maxPayloadBytes: 500 });
+    expect(outcome.plan.mode).toBe('replace');
+    expect(outcome.requests).toBe(1);
+    expect(imports()).toBe(1);
+    expect(outcome.verification?.status).toBe('verified');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { payloadBytes, PayloadTooLargeError, splitPayload } from '../../src/apply/split-payload.js';
+import { payloadBytes, splitPayload } from '../../src/apply/split-payload.js';
 import { verifyReadBack } from '../../src/apply/verify.js';
 import type { ImportPayload } from '../../src/model/import-payload.js';
 import type { RemoteCategory } from '../../src/platform/types.js';
@@ -28,9 +28,9 @@ describe('splitPayload', () => {
     expect([...categories].sort()).toEqual(payload.categories?.map((c) => c.ext_id).sort());
   });
 
-  it('refuses to split a replace', () => {
+  it('never splits a replace, whatever its size', () => {
     const payload: ImportPayload = { ...merge(), update_mode: 'replace' };
-    expect(() => splitPayload(payload, 3_000)).toThrow(PayloadTooLargeError);
+    expect(splitPayload(payload, 3_000)).toEqual([payload]);
   });
 
   it('refuses a single product bigger than the limit', () => {
