@@ -1,5 +1,5 @@
 import type { ConnectionArgs } from '../cli/connection-options.js';
-import { resolveConnection } from '../cli/connection-options.js';
+import { CONNECTION_DEFAULTS as D, resolveConnection } from '../cli/connection-options.js';
 import type { RunSettings } from '../config/run-options.js';
 import type { PlatformClientOptions } from '../platform/types.js';
 
@@ -25,10 +25,10 @@ export function resolveApplyConnection(
       ...(baseUrl ? { 'base-url': baseUrl } : {}),
       ...(clientId ? { 'client-id': clientId } : {}),
       ...(secretFile ? { 'client-secret-file': secretFile } : {}),
-      auth: args.auth ?? config.auth ?? 'oauth',
-      'max-attempts': args['max-attempts'] ?? config.max_attempts ?? 5,
-      'max-retry-time': args['max-retry-time'] ?? config.max_retry_time ?? 120,
-      timeout: args.timeout ?? config.timeout ?? 30,
+      auth: args.auth ?? config.auth ?? D.auth,
+      'max-attempts': args['max-attempts'] ?? config.max_attempts ?? D.maxAttempts,
+      'max-retry-time': args['max-retry-time'] ?? config.max_retry_time ?? D.maxRetryTime,
+      timeout: args.timeout ?? config.timeout ?? D.timeout,
     },
     env,
   );
