@@ -1,15 +1,24 @@
 import { z } from 'zod';
+import { DATA_ISSUE_CODES } from '../model/data-issue.js';
 import { ColumnPattern, ColumnRef, Condition, TemplateText, ValueSpec } from './value-schema.js';
 
 // The `table:` section of a `kind: table` mapping (CSV and XLSX exports). Every key is documented in
 // docs/mapping-format.md; the runner is in table/.
 
-export const SkipRule = z.strictObject({
-  reason: z.string().min(1),
-  when: Condition,
-  /** `row` tests every row; `group` tests a product's first row and skips the whole product. */
-  scope: z.enum(['row', 'group']).optional(),
-});
+export const SkipRule = z
+  .strictObject({
+    reason: z.string().min(1),
+    when: Condition,
+    /** `row` tests every row; `group` tests a product's first row and skips the whole product. */
+    scope: z.enum(['row', 'group']).optional(),
+    /** `warning`: each skipped row (or product) also yields a located warning, besides the count. */
+    report: z.enum(['warning']).optional(),
+    /** The warning's code (default `missing-value`); only with `report`. */
+    code: z.enum(DATA_ISSUE_CODES).optional(),
+  })
+  .refine((rule) => rule.code === undefined || rule.report !== undefined, {
+    message: '"code" is the code of the warning that `report: warning` gives: add report: warning',
+  });
 export type SkipRule = z.infer<typeof SkipRule>;
 
 export const GroupSpec = z

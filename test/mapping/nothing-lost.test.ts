@@ -46,3 +46,61 @@ describe('all-empty records', () => {
     expect(result.menu.products.map((p) => p.ext_id)).toEqual(['a', 'b']);
   });
 });
+
+describe('skip rules with report: warning', () => {
+  const table = (rule: string) =>
+    mapping(`  skip:
+    - ${rule}
+  group: { by: key, key: "{Handle}" }
+  product: { ext_id: "{Handle}", name: { column: Name }, price: { column: Price, transforms: [money] } }
+  variants: { value: { name: { column: Size } } }
+`);
+  const csv = [
+    'Handle,Name,Size,Price,Active',
+    'a,A,S,1,1',
+    'a,,L,2,',
+    'b,B,S,3,',
+    'b,B,L,4,1',
+    'c,C,,5,1',
+  ].join('\n');
+
+  it('keeps the count and adds a located warning per skipped row, with the code asked for', async () => {
+    const result = await runInline(
+      table(
+        '{ reason: cut-off-row, when: { column: Active, empty: true }, report: warning, code: malformed-row }',
+      ),
+      { 'items.csv': csv },
+    );
+    expect(result.skipped).toEqual([{ reason: 'cut-off-row', count: 2 }]);
+    expect(located(result)).toEqual([
+      ['malformed-row', 'warning', 3],
+      ['malformed-row', 'warning', 4],
+    ]);
+    expect(result.issues[0]?.message).toBe('row skipped by rule "cut-off-row"');
+  });
+
+  it('reports a group-scope skip once, at the product head row (default code missing-value)', async () => {
+    const result = await runInline(
+      table('{ reason: off, scope: group, when: { column: Active, empty: true }, report: warning }'),
+      { 'items.csv': csv },
+    );
+    expect(result.skipped).toEqual([{ reason: 'off', count: 2 }]);
+    expect(located(result)).toEqual([['missing-value', 'warning', 4]]);
+  });
+
+  it('says nothing per row without report (the count alone, as before)', async () => {
+    const result = await runInline(table('{ reason: cut-off-row, when: { column: Active, empty: true } }'), {
+      'items.csv': csv,
+    });
+    expect(result.skipped).toEqual([{ reason: 'cut-off-row', count: 2 }]);
+    expect(result.issues).toEqual([]);
+  });
+
+  it('rejects code without report at load', async () => {
+    await expect(
+      runInline(table('{ reason: x, when: { column: Active, empty: true }, code: malformed-row }'), {
+        'items.csv': csv,
+      }),
+    ).rejects.toThrow(/add report: warning/);
+  });
+});

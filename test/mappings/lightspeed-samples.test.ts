@@ -116,14 +116,18 @@ describe.skipIf(!present)('lightspeed-xseries-products on the real exports', () 
         products: 380,
         options: 181,
         option_values: 1004,
-        // 31 products whose first row has no `type` (hand count), each a missing-value warning.
-        warnings: 31,
+        // 31 products whose first row has no `type` (hand count), each a missing-value warning, and
+        // the 5 no-handle and 5 cut-off rows the mapping skips, each reported with its row.
+        warnings: 41,
         errors: 0,
       });
       expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);
-      expect(
-        result.issues.filter((i) => i.severity === 'warning').every((i) => i.code === 'missing-value'),
-      ).toBe(true);
+      const warnings = result.issues.filter((i) => i.severity === 'warning');
+      expect(warnings.filter((i) => i.message === 'row skipped by rule "no-handle"')).toHaveLength(5);
+      const cut = warnings.filter((i) => i.code === 'malformed-row');
+      expect(cut.map((i) => i.message)).toEqual(Array(5).fill('row skipped by rule "cut-off-row"'));
+      expect(cut.every((i) => typeof i.location.row === 'number')).toBe(true);
+      expect(warnings.filter((i) => i.code === 'missing-value')).toHaveLength(36);
     });
 
     it('skips the store-credit item priced -5 as negative-price instead of failing on it', () => {

@@ -86,6 +86,14 @@ export class MenuAssembler {
     for (const skip of this.groupSkips) {
       if (skip.test(cells)) {
         this.countSkip(skip.reason);
+        if (skip.report) {
+          this.ctx.cursor.row = record.row;
+          this.ctx.rowIssue(
+            skip.report,
+            'warning',
+            `product skipped by rule "${skip.reason}" (its rows too)`,
+          );
+        }
         return { skipped: skip.reason };
       }
     }

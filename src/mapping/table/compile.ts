@@ -1,3 +1,4 @@
+import type { DataIssueCode } from '../../model/data-issue.js';
 import type { TableSection } from '../table-schema.js';
 import type { ColumnRef, ValueSpec } from '../value-schema.js';
 import { resolveColumnRef } from './columns.js';
@@ -12,6 +13,8 @@ export interface CompiledSkip {
   reason: string;
   scope: 'row' | 'group';
   test: CompiledCondition;
+  /** Set with `report: warning`: the issue code each skipped row also yields. */
+  report?: DataIssueCode;
 }
 
 export interface CompiledGrouping {
@@ -109,6 +112,7 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
       reason: rule.reason,
       scope: rule.scope ?? 'row',
       test: compileCondition(rule.when, ctx, `skip[${i}] (${rule.reason})`),
+      ...(rule.report ? { report: rule.code ?? ('missing-value' as const) } : {}),
     })),
     grouping,
     product,

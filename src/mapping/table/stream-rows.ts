@@ -39,6 +39,10 @@ export async function streamRows(
     for (const skip of rowSkips) {
       if (skip.test(cells)) {
         assembler.countSkip(skip.reason);
+        if (skip.report) {
+          ctx.cursor.row = record.row;
+          ctx.rowIssue(skip.report, 'warning', `row skipped by rule "${skip.reason}"`);
+        }
         continue outer;
       }
     }
