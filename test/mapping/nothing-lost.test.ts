@@ -104,3 +104,39 @@ describe('skip rules with report: warning', () => {
     ).rejects.toThrow(/add report: warning/);
   });
 });
+
+describe('an empty price', () => {
+  const table = (variants = '') =>
+    mapping(`  group: { by: key, key: "{Handle}" }
+  product: { ext_id: "{Handle}", name: { column: Name }, price: { column: Price, transforms: [money] } }
+${variants}`);
+
+  it('is a located missing-value warning for a product without variants, not a silent unpriced product', async () => {
+    const csv = ['Handle,Name,Size,Price', 'a,A,,', 'b,B,,2', 'c,C,,variable', 'd,D,,abc'].join('\n');
+    const result = await runInline(table(), { 'items.csv': csv });
+    expect(result.menu.products.map((p) => [p.ext_id, p.price])).toEqual([
+      ['a', undefined],
+      ['b', 2],
+      ['c', undefined],
+      ['d', undefined],
+    ]);
+    // c and d already have their bad-price issue: one problem per cell.
+    expect(located(result)).toEqual([
+      ['bad-price', 'warning', 4],
+      ['bad-price', 'error', 5],
+      ['missing-value', 'warning', 2],
+    ]);
+    expect(result.issues[2]?.message).toBe('product.price is empty: product "a" has no price');
+  });
+
+  it('says nothing when the variants price the product (rows: children)', async () => {
+    const csv = ['Handle,Name,Size,Price', 'a,A,,', 'a,,S,1', 'a,,L,2'].join('\n');
+    const result = await runInline(
+      table(`  variants: { rows: children, value: { name: { column: Size }, price: { column: Price, transforms: [money] } } }
+`),
+      { 'items.csv': csv },
+    );
+    expect(result.issues).toEqual([]);
+    expect(result.menu.products[0]?.price).toBe(1);
+  });
+});

@@ -48,7 +48,11 @@ describe('skip conditions on numbers and text', () => {
     });
     expect(result.skipped).toEqual([{ reason: 'picked', count: 2 }]);
     // Only the product field reports the variable price (a warning), once; the condition is silent.
-    expect(result.issues.map((i) => [i.code, i.location.row])).toEqual([['bad-price', 7]]);
+    // Row 8's empty price is a missing-value warning of the product, not of the condition.
+    expect(result.issues.map((i) => [i.code, i.location.row])).toEqual([
+      ['bad-price', 7],
+      ['missing-value', 8],
+    ]);
   });
 
   it('rejects a contains longer than 200 characters at load', () => {

@@ -171,6 +171,7 @@ describe('table mode field types', () => {
     expect(result.issues.map((i) => [i.code, i.severity, i.location.row])).toEqual([
       ['bad-price', 'error', 2],
       ['bad-boolean', 'warning', 3],
+      ['missing-value', 'warning', 3], // B's price cell is empty
     ]);
   });
 });

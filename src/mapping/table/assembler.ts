@@ -31,6 +31,8 @@ export interface OpenProduct {
   variants: PendingVariant[] | undefined;
   /** Shared, frozen options of the product's modifier sets (modifier-sets.ts). */
   sets: ImportOption[] | undefined;
+  /** product.price is mapped but its cell was empty (no other issue said so): warned if no variant prices it. */
+  priceMissing: boolean;
 }
 
 /** What a head row became when it gave no product: skipped (reason) or dropped (an error said why). */
@@ -104,8 +106,15 @@ export class MenuAssembler {
     const extId = text(p.extId(cells, NO_CONTEXT));
     const name = text(p.name(cells, NO_CONTEXT));
     const description = p.description ? text(p.description(cells, NO_CONTEXT)) : undefined;
-    const price =
-      p.price && this.headPriced ? this.num(p.price(cells, NO_CONTEXT), 'product.price') : undefined;
+    let price: number | undefined;
+    let priceMissing = false;
+    if (p.price && this.headPriced) {
+      const before = ctx.issues.length;
+      const raw = p.price(cells, NO_CONTEXT);
+      price = this.num(raw, 'product.price');
+      // Empty, not bad: a `variable` price or a bad cell has been reported already.
+      priceMissing = raw === null && ctx.issues.length === before;
+    }
     const image = p.image ? text(p.image(cells, NO_CONTEXT)) : undefined;
     const hidden = p.hidden ? this.bool(p.hidden(cells, NO_CONTEXT), 'product.hidden') : undefined;
     const categoryExtId = this.table.category ? this.category(this.table.category, cells) : undefined;
@@ -145,6 +154,7 @@ export class MenuAssembler {
       first: undefined,
       variants: undefined,
       sets: undefined,
+      priceMissing,
     };
     const v = this.table.variants;
     if (v) {
@@ -230,6 +240,14 @@ export class MenuAssembler {
         }
       }
       if (options) open.product.options = options;
+      if (open.priceMissing && open.product.price === undefined) {
+        this.ctx.cursor.row = open.row;
+        this.ctx.rowIssue(
+          'missing-value',
+          'warning',
+          `product.price is empty: product "${open.product.ext_id}" has no price`,
+        );
+      }
       products[i] = open.product;
     }
     return { categories: [...this.categories.values()], products };
