@@ -140,3 +140,26 @@ ${variants}`);
     expect(result.menu.products[0]?.price).toBe(1);
   });
 });
+
+describe('category names that derive one ext_id', () => {
+  it('warns once per other name reaching an ext_id, at its first row, and merges the products', async () => {
+    const csv = ['Code,Name,Category', 'a,A,Café', 'b,B,Cafe', 'c,C,CAFE', 'd,D,Cafe', 'e,E,Tea'].join('\n');
+    const result = await runInline(
+      mapping(`  category: { name: { column: Category } }
+  product: { ext_id: "{Code}", name: { column: Name } }
+`),
+      { 'items.csv': csv },
+    );
+    expect(result.menu.categories.map((c) => [c.ext_id, c.name])).toEqual([
+      ['cat-cafe', 'Café'],
+      ['cat-tea', 'Tea'],
+    ]);
+    expect(located(result)).toEqual([
+      ['duplicate-ext-id', 'warning', 3],
+      ['duplicate-ext-id', 'warning', 4],
+    ]);
+    expect(result.issues[0]?.message).toBe(
+      'category "Cafe" gets ext_id "cat-cafe", already derived from "Café": merged into "Café"',
+    );
+  });
+});

@@ -52,6 +52,8 @@ export class MenuAssembler {
   private readonly productIds = new Set<string>();
   private readonly positions = new Map<string, number>();
   private readonly categoryIds = new Map<string, string>();
+  /** (ext_id, name) pairs already warned about: two names for one category ext_id. */
+  private readonly collisions = new Set<string>();
   private readonly groupSkips;
   /** With rows: all the head is a variant and carries the price, so product.price is not read. */
   private readonly headPriced: boolean;
@@ -301,9 +303,20 @@ export class MenuAssembler {
       this.ctx.rowIssue('empty-ext-id', 'error', `category.ext_id is empty for "${name}"`);
       return undefined;
     }
-    // Keyed by ext_id: names that slug alike ("Hot Drinks", "hot drinks") are one category.
-    if (!this.categories.has(extId)) {
+    // Keyed by ext_id: names that slug alike ("Café", "CAFE") are one category, said once per name.
+    const existing = this.categories.get(extId);
+    if (!existing) {
       this.categories.set(extId, { ext_id: extId, name, position: this.categories.size + 1 });
+    } else if (existing.name !== name) {
+      const key = `${extId}\u0000${name}`;
+      if (!this.collisions.has(key)) {
+        this.collisions.add(key);
+        this.ctx.rowIssue(
+          'duplicate-ext-id',
+          'warning',
+          `category "${name}" gets ext_id "${extId}", already derived from "${existing.name}": merged into "${existing.name}"`,
+        );
+      }
     }
     return extId;
   }
