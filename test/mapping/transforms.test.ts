@@ -186,3 +186,34 @@ describe('slug', () => {
     expect(slugify(text)).toBe(expected);
   });
 });
+
+describe('money rounding to cents', () => {
+  const messages = (steps: Parameters<typeof compileTransforms>[0], value: string | number) => {
+    const issues: string[] = [];
+    const sink: TransformSink = {
+      issue: (code, severity, message) => issues.push(`${severity}:${code}:${message}`),
+      skip: () => undefined,
+    };
+    return { value: compileTransforms(steps)(value, sink), issues };
+  };
+
+  it.each([
+    ['3.999', 4, 'rounded 3.999 to 4.00'],
+    ['1.234', 1.23, 'rounded 1.234 to 1.23'],
+    ['€ 2,345', 2345, undefined], // a thousands comma, not a decimal: nothing discarded
+    [2.4999999999999996, 2.5, undefined], // float noise from a spreadsheet formula is no data
+    ['4.50', 4.5, undefined],
+  ])('%j becomes %j and warns %j', (input, value, warning) => {
+    expect(messages(['money'], input)).toEqual({
+      value,
+      issues: warning ? [`warning:bad-price:${warning}`] : [],
+    });
+  });
+
+  it('warns when integer minor units have a fraction of a cent', () => {
+    expect(messages([{ money: { cents: true } }], '1250.5')).toEqual({
+      value: 12.51,
+      issues: ['warning:bad-price:rounded 1250.5 to 12.51'],
+    });
+  });
+});

@@ -60,6 +60,12 @@ export function compileMoney(options: MoneyOptions = {}): CompiledTransform {
       sink.issue('bad-price', 'error', `not a price: "${String(value)}"`);
       return null;
     }
-    return roundMoney(amount / divisor);
+    const exact = amount / divisor;
+    const rounded = roundMoney(exact);
+    // Digits past the cent are data the platform cannot hold: say so (not for binary float noise).
+    if (Math.abs(rounded - exact) > 1e-9) {
+      sink.issue('bad-price', 'warning', `rounded ${String(value).trim()} to ${rounded.toFixed(2)}`);
+    }
+    return rounded;
   };
 }
