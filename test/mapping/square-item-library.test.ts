@@ -1,14 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
-import { REPO_ROOT } from '../helpers/run-cli.js';
+import { fixturePath, samplesDir } from '../mappings/helpers.js';
 
-const FIXTURE = path.join(REPO_ROOT, 'fixtures/square/item-library.csv');
-const SAMPLES = path.resolve(REPO_ROOT, '../shared/pos-samples/square');
+const FIXTURE = fixturePath('square/item-library.csv');
+const { dir: SAMPLES, present } = samplesDir('square');
 
 describe('square-item-library on our fixture (CSV)', () => {
   it('maps exact counts: 12 rows, 2 skipped, 7 products in 4 categories, 2 variant options', async () => {
@@ -190,9 +190,7 @@ describe('square-item-library on an XLSX export (header on row 2, sheet Items)',
   });
 });
 
-describe.skipIf(!existsSync(SAMPLES))('square-item-library on the real samples', () => {
-  if (!existsSync(SAMPLES)) console.warn(`skipping the real Square samples: ${SAMPLES} is absent`);
-
+describe.skipIf(!present)('square-item-library on the real samples', () => {
   it('maps the acai juice bar XLSX: 379 variation rows, 267 items, zero errors', async () => {
     const result = await extractMenu({
       mapping: 'square-item-library',

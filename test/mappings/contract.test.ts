@@ -1,16 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_FORMATS, TABLE_FORMATS } from '../../src/init/known-formats.js';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
 import { loadMapping } from '../../src/mapping/loader.js';
 import { ImportPayload, validateMenu } from '../../src/model/index.js';
+import { REPO_ROOT as ROOT } from './helpers.js';
 
 // One contract for every shipped mapping (Renovate's manager/index.spec.ts): it loads, it is
 // documented, it has our own fixture, and that fixture maps to a valid, non-empty menu.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MAPPINGS = path.join(ROOT, 'mappings');
 const shipped = readdirSync(MAPPINGS)
   .filter((f) => /\.(ya?ml|json)$/.test(f) && f !== 'mapping.schema.json')

@@ -1,14 +1,10 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { extractMenu } from '../../src/mapping/extract-menu.js';
+import { extractWith, fixturePath, sampleFile } from './helpers.js';
 
-const fixture = fileURLToPath(new URL('../../fixtures/gloriafood/menu.json', import.meta.url));
-const sample = fileURLToPath(
-  new URL('../../../shared/pos-samples/gloriafood/fetch_menu_v2_menu.json', import.meta.url),
-);
+const fixture = fixturePath('gloriafood/menu.json');
+const { file: sample, present } = sampleFile('gloriafood/fetch_menu_v2_menu.json');
 
-const extract = (file: string) => extractMenu({ mapping: 'gloriafood-menu', inputs: [file] });
+const extract = extractWith('gloriafood-menu');
 
 describe('gloriafood-menu on our fixture', () => {
   it('maps every category, item, size and option group with exact counts and no issues', async () => {
@@ -128,7 +124,7 @@ describe('gloriafood-menu on our fixture', () => {
   });
 });
 
-describe.skipIf(!existsSync(sample))('gloriafood-menu on the vendor sample payload', () => {
+describe.skipIf(!present)('gloriafood-menu on the vendor sample payload', () => {
   it('maps 2 categories, 4 items, 7 options and 14 values with zero errors', async () => {
     const result = await extract(sample);
     expect(result.stats).toMatchObject({
@@ -171,5 +167,3 @@ describe.skipIf(!existsSync(sample))('gloriafood-menu on the vendor sample paylo
     });
   });
 });
-
-if (!existsSync(sample)) console.warn(`gloriafood-menu: real sample not found at ${sample}; skipping`);

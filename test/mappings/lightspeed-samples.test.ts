@@ -1,29 +1,13 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { extractMenu } from '../../src/mapping/extract-menu.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
+import { extractWith, product, samplesDir } from './helpers.js';
 
 // The shipped lightspeed-xseries-products mapping on the two real exports in ../shared/pos-samples
 // (never copied into the repository). Counts and entities were worked out by hand from the files
 // (grouping rows by handle, see docs/mappings.md, "Lightspeed X-Series").
 
-const SAMPLES = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../shared/pos-samples/lightspeed-xseries',
-);
-const present = existsSync(SAMPLES);
-if (!present) console.warn(`Skipping the real Lightspeed X-Series samples: ${SAMPLES} is absent`);
-
-const extract = (file: string) =>
-  extractMenu({ mapping: 'lightspeed-xseries-products', inputs: [path.join(SAMPLES, file)] });
-
-function product(result: ExtractResult, extId: string) {
-  const found = result.menu.products.find((p) => p.ext_id === extId);
-  if (!found) throw new Error(`no product ${extId}`);
-  return found;
-}
+const { dir: SAMPLES, present } = samplesDir('lightspeed-xseries');
+const extract = extractWith('lightspeed-xseries-products', SAMPLES);
 
 describe.skipIf(!present)('lightspeed-xseries-products on the real exports', () => {
   describe('non-alcoholic bottle shop, 2 outlets (current X-Series layout)', () => {

@@ -1,26 +1,13 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { extractMenu } from '../../src/mapping/extract-menu.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
+import { extractWith, fixturePath, product } from './helpers.js';
 
 // The shipped lightspeed-xseries-products mapping on our own fixtures (invented data, real layouts):
 // products.csv has the current X-Series headers; vend-legacy-products.csv the 2017 Vend layout,
 // MacRoman-encoded with CRLF rows and CR CR inside cells, as Excel for Mac saves it.
 
-const FIXTURES = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../fixtures/lightspeed-xseries',
-);
-
-const extract = (file: string) =>
-  extractMenu({ mapping: 'lightspeed-xseries-products', inputs: [path.join(FIXTURES, file)] });
-
-function product(result: ExtractResult, extId: string) {
-  const found = result.menu.products.find((p) => p.ext_id === extId);
-  if (!found) throw new Error(`no product ${extId}`);
-  return found;
-}
+const FIXTURES = fixturePath('lightspeed-xseries');
+const extract = extractWith('lightspeed-xseries-products', FIXTURES);
 
 describe('lightspeed-xseries-products on the X-Series fixture', () => {
   let result: ExtractResult;

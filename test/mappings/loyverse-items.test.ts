@@ -1,28 +1,17 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
+import { REPO_ROOT as ROOT, errorsOf, fixturePath, product } from './helpers.js';
 
 // The shipped loyverse-items mapping on our own fixtures (exact counts and entities). The real
 // exports are covered in loyverse-samples.test.ts.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const EN = path.join(ROOT, 'fixtures/loyverse/cafe-items-en.csv');
-const ES = path.join(ROOT, 'fixtures/loyverse/pizzeria-items-es.csv');
-
-function product(result: ExtractResult, extId: string) {
-  const found = result.menu.products.find((p) => p.ext_id === extId);
-  if (!found) throw new Error(`no product ${extId}`);
-  return found;
-}
-
-function errors(result: ExtractResult) {
-  return result.issues.filter((i) => i.severity === 'error');
-}
+const EN = fixturePath('loyverse/cafe-items-en.csv');
+const ES = fixturePath('loyverse/pizzeria-items-es.csv');
 
 describe('loyverse-items on the English two-store fixture', () => {
   let harbour: ExtractResult;
@@ -33,7 +22,7 @@ describe('loyverse-items on the English two-store fixture', () => {
   });
 
   it('maps every handle to one product, with no errors', () => {
-    expect(errors(harbour)).toEqual([]);
+    expect(errorsOf(harbour)).toEqual([]);
     expect(harbour.stats).toMatchObject({
       rows: 13,
       categories: 5,
@@ -161,7 +150,7 @@ describe('loyverse-items with modifier sets declared in a copy of the mapping', 
   afterAll(async () => rm(dir, { recursive: true, force: true }));
 
   it('attaches a declared set to every item whose head row says Y', () => {
-    expect(errors(result)).toEqual([]);
+    expect(errorsOf(result)).toEqual([]);
     const flatWhite = product(result, 'flat-white');
     expect(flatWhite.options?.map((o) => [o.name, o.position, o.min_selectable, o.max_selectable])).toEqual([
       ['Size', 1, 1, 1],
@@ -187,7 +176,7 @@ describe('loyverse-items on the Spanish two-store fixture', () => {
   });
 
   it('reads the localized headers', () => {
-    expect(errors(centro)).toEqual([]);
+    expect(errorsOf(centro)).toEqual([]);
     expect(centro.stats).toMatchObject({ rows: 8, categories: 3, products: 5, options: 2, option_values: 5 });
     expect(centro.menu.categories.map((c) => c.ext_id)).toEqual([
       'cat-clasicas',
@@ -242,7 +231,7 @@ describe('loyverse-items on small edge-case exports', () => {
       ].join('\n') + '\n',
     );
     const result = await extractMenu({ mapping: 'loyverse-items', inputs: [file] });
-    expect(errors(result)).toEqual([]);
+    expect(errorsOf(result)).toEqual([]);
     expect(product(result, 'scone').price).toBe(2.4);
     expect(product(result, 'tart').price).toBe(3);
     expect(product(result, 'tart').options?.[0]?.option_values?.map((v) => v.price_operand)).toEqual([
@@ -257,7 +246,7 @@ describe('loyverse-items on small edge-case exports', () => {
       params: { store: 'Nowhere' },
     });
     // Price and availability both name the store and list the ones the file has; no Default price fallback.
-    expect(errors(result).map((i) => [i.code, i.message])).toEqual([
+    expect(errorsOf(result).map((i) => [i.code, i.message])).toEqual([
       [
         'missing-column',
         'no column "Available for sale [Nowhere]" or "Disponibles para la venta [Nowhere]" for parameter store = "Nowhere"; store values in this file: Harbour, Airport',

@@ -1,38 +1,13 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { extractMenu } from '../../src/mapping/extract-menu.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
+import { errorsOf, extractWith, product, samplesDir } from './helpers.js';
 
 // The shipped loyverse-items mapping on the four real Loyverse exports in ../shared/pos-samples
 // (never copied into the repository). Expected counts and entities were worked out by hand from the
 // files: see docs/mappings.md, "Loyverse items".
 
-const SAMPLES = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../shared/pos-samples/loyverse',
-);
-const present = existsSync(SAMPLES);
-if (!present) console.warn(`Skipping the real Loyverse samples: ${SAMPLES} is absent`);
-
-function extract(file: string, params?: Record<string, string>): Promise<ExtractResult> {
-  return extractMenu({
-    mapping: 'loyverse-items',
-    inputs: [path.join(SAMPLES, file)],
-    ...(params ? { params } : {}),
-  });
-}
-
-function product(result: ExtractResult, extId: string) {
-  const found = result.menu.products.find((p) => p.ext_id === extId);
-  if (!found) throw new Error(`no product ${extId}`);
-  return found;
-}
-
-function errorsOf(result: ExtractResult) {
-  return result.issues.filter((i) => i.severity === 'error');
-}
+const { dir: SAMPLES, present } = samplesDir('loyverse');
+const extract = extractWith('loyverse-items', SAMPLES);
 
 describe.skipIf(!present)('loyverse-items on the real Loyverse exports', () => {
   describe('Maldives café (English headers, one store, 7 modifier columns)', () => {

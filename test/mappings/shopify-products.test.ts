@@ -1,31 +1,16 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
+import { errorsOf, fixturePath, product, skippedCounts } from './helpers.js';
 
 // The shipped shopify-products mapping on our own fixtures, one per header layout (exact counts and
 // entities). The real exports are covered in shopify-samples.test.ts.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const LEGACY = path.join(ROOT, 'fixtures/shopify/bakery-products-legacy.csv');
-const NEW_2024 = path.join(ROOT, 'fixtures/shopify/cafe-products-2024.csv');
-
-function product(result: ExtractResult, extId: string) {
-  const found = result.menu.products.find((p) => p.ext_id === extId);
-  if (!found) throw new Error(`no product ${extId}`);
-  return found;
-}
-
-function errors(result: ExtractResult) {
-  return result.issues.filter((i) => i.severity === 'error');
-}
-
-function skippedCounts(result: ExtractResult): Record<string, number> {
-  return Object.fromEntries(result.skipped.map((s) => [s.reason, s.count]));
-}
+const LEGACY = fixturePath('shopify/bakery-products-legacy.csv');
+const NEW_2024 = fixturePath('shopify/cafe-products-2024.csv');
 
 describe('shopify-products on the legacy-header fixture', () => {
   let result: ExtractResult;
@@ -34,7 +19,7 @@ describe('shopify-products on the legacy-header fixture', () => {
   });
 
   it('maps handles to products, counting image-only rows and archived products as skipped', () => {
-    expect(errors(result)).toEqual([]);
+    expect(errorsOf(result)).toEqual([]);
     expect(result.stats).toMatchObject({
       rows: 14,
       categories: 5,
@@ -112,7 +97,7 @@ describe('shopify-products on the 2024-header fixture', () => {
   });
 
   it('reads URL handle, Price, Product category and the capitalised Status', () => {
-    expect(errors(result)).toEqual([]);
+    expect(errorsOf(result)).toEqual([]);
     expect(result.stats).toMatchObject({
       rows: 10,
       categories: 4,
@@ -178,7 +163,7 @@ describe('shopify-products on small edge-case exports', () => {
       ].join('\n') + '\n',
     );
     const result = await extractMenu({ mapping: 'shopify-products', inputs: [file] });
-    expect(errors(result)).toEqual([]);
+    expect(errorsOf(result)).toEqual([]);
     expect(result.stats).toMatchObject({ categories: 1, products: 2, options: 1, option_values: 2 });
     expect(
       product(result, 'brownie').options?.[0]?.option_values?.map((v) => [v.name, v.price_operand]),

@@ -1,38 +1,18 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { extractMenu } from '../../src/mapping/extract-menu.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
+import { errorsOf, extractWith, product, samplesDir } from './helpers.js';
 
 // The shipped shopify-products mapping on the two real Shopify exports in ../shared/pos-samples
 // (never copied into the repository). Expected counts were worked out by hand from the files.
 
-const SAMPLES = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../shared/pos-samples/shopify',
-);
-const present = existsSync(SAMPLES);
-if (!present) console.warn(`Skipping the real Shopify samples: ${SAMPLES} is absent`);
-
-function product(result: ExtractResult, extId: string) {
-  const found = result.menu.products.find((p) => p.ext_id === extId);
-  if (!found) throw new Error(`no product ${extId}`);
-  return found;
-}
-
-function errorsOf(result: ExtractResult) {
-  return result.issues.filter((i) => i.severity === 'error');
-}
+const { dir: SAMPLES, present } = samplesDir('shopify');
+const extract = extractWith('shopify-products', SAMPLES);
 
 describe.skipIf(!present)('shopify-products on the real Shopify exports', () => {
   describe('bakery export (legacy headers, 1458 rows)', () => {
     let result: ExtractResult;
     beforeAll(async () => {
-      result = await extractMenu({
-        mapping: 'shopify-products',
-        inputs: [path.join(SAMPLES, 'cake-bakery-products_export_1.csv')],
-      });
+      result = await extract('cake-bakery-products_export_1.csv');
     });
 
     it('maps 288 products, 206 with a variant option, skipping the 41 image-only rows', () => {
@@ -83,10 +63,7 @@ describe.skipIf(!present)('shopify-products on the real Shopify exports', () => 
   describe('Shopify sample template (2024 headers)', () => {
     let result: ExtractResult;
     beforeAll(async () => {
-      result = await extractMenu({
-        mapping: 'shopify-products',
-        inputs: [path.join(SAMPLES, 'shopify-sample-product-template-2024.csv')],
-      });
+      result = await extract('shopify-sample-product-template-2024.csv');
     });
 
     it('maps 16 rows to 3 products', () => {

@@ -1,14 +1,10 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { extractMenu } from '../../src/mapping/extract-menu.js';
+import { extractWith, fixturePath, sampleFile } from './helpers.js';
 
-const fixture = fileURLToPath(new URL('../../fixtures/square-catalog/catalog-objects.json', import.meta.url));
-const sample = fileURLToPath(
-  new URL('../../../shared/pos-samples/square/icecream-catalog-api-objects.json', import.meta.url),
-);
+const fixture = fixturePath('square-catalog/catalog-objects.json');
+const { file: sample, present } = sampleFile('square/icecream-catalog-api-objects.json');
 
-const extract = (file: string) => extractMenu({ mapping: 'square-catalog-api', inputs: [file] });
+const extract = extractWith('square-catalog-api');
 
 describe('square-catalog-api on our fixture (a ListCatalog response body)', () => {
   it('maps categories, items, variations and modifier lists with exact counts', async () => {
@@ -91,64 +87,59 @@ describe('square-catalog-api on our fixture (a ListCatalog response body)', () =
   });
 });
 
-describe.skipIf(!existsSync(sample))(
-  'square-catalog-api on the real ice-cream shop objects (a bare array)',
-  () => {
-    it('maps 16 categories, 299 items, 162 options and 604 values with zero errors', async () => {
-      const result = await extract(sample);
-      expect(result.stats).toMatchObject({
-        categories: 16,
-        products: 299,
-        options: 162,
-        option_values: 604,
-        errors: 0,
-      });
-      expect(result.skipped).toEqual([
-        { reason: 'image object', count: 10 },
-        { reason: 'discount object', count: 8 },
-        { reason: 'modifier object outside its list (also nested in the MODIFIER_LIST)', count: 119 },
-      ]);
-      // 3 items have no category_id and one ("cookie fill") has no variations, hence no price.
-      expect(result.issues.map((i) => i.message).sort()).toEqual([
-        'product "2H3DKCE3GKS27WLAG6R5WFJF" has no category',
-        'product "5HGYGONKHMKCIYKAZT7GD6GT" has no price',
-        'product "JATGZLWSKOF4YPGV4WFJ2LW6" has no category',
-        'product "KLW2T57GCYSCIBAFR7MIF3XQ" has no category',
-      ]);
+describe.skipIf(!present)('square-catalog-api on the real ice-cream shop objects (a bare array)', () => {
+  it('maps 16 categories, 299 items, 162 options and 604 values with zero errors', async () => {
+    const result = await extract(sample);
+    expect(result.stats).toMatchObject({
+      categories: 16,
+      products: 299,
+      options: 162,
+      option_values: 604,
+      errors: 0,
     });
+    expect(result.skipped).toEqual([
+      { reason: 'image object', count: 10 },
+      { reason: 'discount object', count: 8 },
+      { reason: 'modifier object outside its list (also nested in the MODIFIER_LIST)', count: 119 },
+    ]);
+    // 3 items have no category_id and one ("cookie fill") has no variations, hence no price.
+    expect(result.issues.map((i) => i.message).sort()).toEqual([
+      'product "2H3DKCE3GKS27WLAG6R5WFJF" has no category',
+      'product "5HGYGONKHMKCIYKAZT7GD6GT" has no price',
+      'product "JATGZLWSKOF4YPGV4WFJ2LW6" has no category',
+      'product "KLW2T57GCYSCIBAFR7MIF3XQ" has no category',
+    ]);
+  });
 
-    it('matches hand-checked entities', async () => {
-      const { menu } = await extract(sample);
-      expect(menu.products.find((p) => p.ext_id === '5OA65OJCEMWI5FURJQ3RRVTL')).toEqual({
-        ext_id: '5OA65OJCEMWI5FURJQ3RRVTL',
-        category_ext_id: 'IKMPD6MPVPOGD4MS4G4J3TQN',
-        name: 'banana pint',
-        price: 10,
-        position: expect.any(Number) as number,
-      });
-      const coffee = menu.products.find((p) => p.ext_id === 'YSWVONT43NVNHVQIAPCDN4O6');
-      expect(coffee).toMatchObject({ name: 'drip coffee', price: 2.5 });
-      expect(coffee?.options?.map((o) => [o.ext_id, o.name])).toEqual([
-        ['variation', 'Variation'],
-        ['M7QUOZOMTZPBJ4I2OXP2KRB5', 'milk option'],
-      ]);
-      expect(coffee?.options?.[0]?.option_values?.map((v) => [v.name, v.price_operand])).toEqual([
-        ['8 oz', 0],
-        ['12 oz', 0.5],
-      ]);
-      expect(coffee?.options?.[1]?.option_values?.map((v) => [v.name, v.price_operand])).toEqual([
-        ['whole milk', 0],
-        ['oat milk', 1],
-      ]);
-      // "select your varietal" at 0 makes the base price 0; the beans carry their full price.
-      const beans = menu.products.find((p) => p.ext_id === '6IKBVSZV2JOTUFVZNNQSANM4');
-      expect(beans?.price).toBe(0);
-      expect(beans?.options?.[0]?.option_values?.map((v) => v.price_operand)).toEqual([0, 16, 16]);
-      expect(menu.categories.find((c) => c.ext_id === 'M2K5IIO5YF37GPU35BGCHCEX')?.name).toBe(
-        'soft serve flavor',
-      );
+  it('matches hand-checked entities', async () => {
+    const { menu } = await extract(sample);
+    expect(menu.products.find((p) => p.ext_id === '5OA65OJCEMWI5FURJQ3RRVTL')).toEqual({
+      ext_id: '5OA65OJCEMWI5FURJQ3RRVTL',
+      category_ext_id: 'IKMPD6MPVPOGD4MS4G4J3TQN',
+      name: 'banana pint',
+      price: 10,
+      position: expect.any(Number) as number,
     });
-  },
-);
-
-if (!existsSync(sample)) console.warn(`square-catalog-api: real sample not found at ${sample}; skipping`);
+    const coffee = menu.products.find((p) => p.ext_id === 'YSWVONT43NVNHVQIAPCDN4O6');
+    expect(coffee).toMatchObject({ name: 'drip coffee', price: 2.5 });
+    expect(coffee?.options?.map((o) => [o.ext_id, o.name])).toEqual([
+      ['variation', 'Variation'],
+      ['M7QUOZOMTZPBJ4I2OXP2KRB5', 'milk option'],
+    ]);
+    expect(coffee?.options?.[0]?.option_values?.map((v) => [v.name, v.price_operand])).toEqual([
+      ['8 oz', 0],
+      ['12 oz', 0.5],
+    ]);
+    expect(coffee?.options?.[1]?.option_values?.map((v) => [v.name, v.price_operand])).toEqual([
+      ['whole milk', 0],
+      ['oat milk', 1],
+    ]);
+    // "select your varietal" at 0 makes the base price 0; the beans carry their full price.
+    const beans = menu.products.find((p) => p.ext_id === '6IKBVSZV2JOTUFVZNNQSANM4');
+    expect(beans?.price).toBe(0);
+    expect(beans?.options?.[0]?.option_values?.map((v) => v.price_operand)).toEqual([0, 16, 16]);
+    expect(menu.categories.find((c) => c.ext_id === 'M2K5IIO5YF37GPU35BGCHCEX')?.name).toBe(
+      'soft serve flavor',
+    );
+  });
+});

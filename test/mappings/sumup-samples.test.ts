@@ -1,25 +1,12 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
+import { product, sampleFile } from './helpers.js';
 
 // The shipped sumup-items mapping on the real German craft-shop export in ../shared/pos-samples
 // (never copied into the repository). Counts and entities worked out by hand from the file.
 
-const SAMPLE = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../shared/pos-samples/sumup/de-craftshop-items-export.csv',
-);
-const present = existsSync(SAMPLE);
-if (!present) console.warn(`Skipping the real SumUp sample: ${SAMPLE} is absent`);
-
-function product(result: ExtractResult, extId: string) {
-  const found = result.menu.products.find((p) => p.ext_id === extId);
-  if (!found) throw new Error(`no product ${extId}`);
-  return found;
-}
+const { file: SAMPLE, present } = sampleFile('sumup/de-craftshop-items-export.csv');
 
 describe.skipIf(!present)('sumup-items on the real German craft-shop export', () => {
   let result: ExtractResult;

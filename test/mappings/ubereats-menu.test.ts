@@ -1,14 +1,10 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { extractMenu } from '../../src/mapping/extract-menu.js';
+import { extractWith, fixturePath, sampleFile } from './helpers.js';
 
-const fixture = fileURLToPath(new URL('../../fixtures/ubereats/menu.json', import.meta.url));
-const sample = fileURLToPath(
-  new URL('../../../shared/pos-samples/ubereats/tms-restaurant-menu-v2.json', import.meta.url),
-);
+const fixture = fixturePath('ubereats/menu.json');
+const { file: sample, present } = sampleFile('ubereats/tms-restaurant-menu-v2.json');
 
-const extract = (file: string) => extractMenu({ mapping: 'ubereats-menu', inputs: [file] });
+const extract = extractWith('ubereats-menu');
 
 describe('ubereats-menu on our fixture', () => {
   it('maps categories, items and modifier groups with exact counts, and counts what it leaves out', async () => {
@@ -63,14 +59,14 @@ describe('ubereats-menu on our fixture', () => {
   });
 
   it('reads titles in the language given by the lang parameter', async () => {
-    const result = await extractMenu({ mapping: 'ubereats-menu', inputs: [fixture], params: { lang: 'fr' } });
+    const result = await extract(fixture, { lang: 'fr' });
     expect(result.menu.products.map((p) => p.name)).toEqual(['Marguerite']);
     // The other titles have no French text: each is reported (3 categories, 2 items), never guessed.
     expect(result.issues.filter((i) => i.code === 'missing-value' && i.severity === 'error')).toHaveLength(5);
   });
 });
 
-describe.skipIf(!existsSync(sample))('ubereats-menu on the real restaurant menu', () => {
+describe.skipIf(!present)('ubereats-menu on the real restaurant menu', () => {
   it('maps 10 categories, 53 items, 48 options and 226 values with zero errors', async () => {
     const result = await extract(sample);
     expect(result.stats).toMatchObject({
@@ -105,5 +101,3 @@ describe.skipIf(!existsSync(sample))('ubereats-menu on the real restaurant menu'
     expect(menu.products.find((p) => p.ext_id === 'Five-Ball-Sampler')?.category_ext_id).toBe('Starters');
   });
 });
-
-if (!existsSync(sample)) console.warn(`ubereats-menu: real sample not found at ${sample}; skipping`);

@@ -1,34 +1,16 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
+import { errorsOf, fixturePath, product, sampleFile, skippedCounts } from './helpers.js';
 
 // The shipped woocommerce-products mapping on our fixture (exact counts and entities) and on the
 // official WooCommerce sample data in ../shared/pos-samples (never copied into the repository).
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const FIXTURE = path.resolve(HERE, '../../fixtures/woocommerce/cafe-products.csv');
-const SAMPLE = path.resolve(HERE, '../../../shared/pos-samples/woocommerce/wc-sample_products.csv');
-const samplePresent = existsSync(SAMPLE);
-if (!samplePresent) console.warn(`Skipping the real WooCommerce sample: ${SAMPLE} is absent`);
-
-function product(result: ExtractResult, extId: string) {
-  const found = result.menu.products.find((p) => p.ext_id === extId);
-  if (!found) throw new Error(`no product ${extId}`);
-  return found;
-}
-
-function errors(result: ExtractResult) {
-  return result.issues.filter((i) => i.severity === 'error');
-}
-
-function skippedCounts(result: ExtractResult): Record<string, number> {
-  return Object.fromEntries(result.skipped.map((s) => [s.reason, s.count]));
-}
+const FIXTURE = fixturePath('woocommerce/cafe-products.csv');
+const { file: SAMPLE, present: samplePresent } = sampleFile('woocommerce/wc-sample_products.csv');
 
 describe('woocommerce-products on our fixture', () => {
   let result: ExtractResult;
@@ -37,7 +19,7 @@ describe('woocommerce-products on our fixture', () => {
   });
 
   it('maps simple and variable products, skipping grouped and external ones', () => {
-    expect(errors(result)).toEqual([]);
+    expect(errorsOf(result)).toEqual([]);
     expect(result.stats).toMatchObject({
       rows: 14,
       categories: 5,
@@ -111,7 +93,7 @@ describe.skipIf(!samplePresent)('woocommerce-products on the official WooCommerc
   });
 
   it('maps 24 rows to 13 products and 2 variant options, with no errors', () => {
-    expect(errors(result)).toEqual([]);
+    expect(errorsOf(result)).toEqual([]);
     expect(result.stats).toMatchObject({
       rows: 24,
       categories: 4,
@@ -179,7 +161,7 @@ describe('woocommerce-products on small edge-case exports', () => {
       '3,variation,tea-black,Tea - Black,1,visible,,2.00,,tea,Kind,Black',
       '1,variable,tea,Tea,1,visible,,,Drinks,,Kind,"Green, Black"',
     ]);
-    expect(errors(result)).toEqual([]);
+    expect(errorsOf(result)).toEqual([]);
     expect(product(result, 'tea').price).toBe(2);
     expect(product(result, 'tea').options?.[0]?.option_values?.map((v) => [v.name, v.price_operand])).toEqual(
       [
@@ -208,7 +190,7 @@ describe('woocommerce-products on small edge-case exports', () => {
       '7,simple,secret,Staff Meal,-1,visible,,5.00,Kitchen,,,',
       '8,simple,search-only,Off-menu Shake,1,search,,4.00,,,,',
     ]);
-    expect(errors(result)).toEqual([]);
+    expect(errorsOf(result)).toEqual([]);
     expect(product(result, 'secret').hidden).toBe(true);
     expect(product(result, 'search-only')).toMatchObject({
       hidden: true,
