@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { parse } from 'yaml';
 import { runDocumentMapping } from '../../src/mapping/document/run.js';
 import { DocumentMapping } from '../../src/mapping/schema.js';
 import { compileTransforms } from '../../src/mapping/transforms/index.js';
 import type { ExtractResultParts } from '../../src/mapping/types.js';
-
-export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-export const samplesDir = fileURLToPath(new URL('../../../shared/pos-samples/', import.meta.url));
+import { REPO_ROOT } from '../mappings/helpers.js';
 
 /** Loads a shipped mapping by name (schema-checked) for the document engine. */
 export function loadDocumentMapping(name: string): DocumentMapping {
-  const text = readFileSync(`${repoRoot}mappings/${name}.yaml`, 'utf8');
+  const text = readFileSync(path.join(REPO_ROOT, 'mappings', `${name}.yaml`), 'utf8');
   return DocumentMapping.parse(parse(text));
 }
 
@@ -34,8 +32,8 @@ export function runOn(
   });
 }
 
-export function readJson(path: string): unknown {
-  return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+export function readJson(file: string): unknown {
+  return JSON.parse(readFileSync(file, 'utf8')) as unknown;
 }
 
 export function counts(parts: ExtractResultParts) {
