@@ -1,5 +1,6 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { Plan } from '../plan/types.js';
+import { rememberSerializedPayload } from '../platform/client.js';
 import { PlatformError } from '../platform/errors.js';
 import type { PlatformClient } from '../platform/types.js';
 import type { RunRecord } from '../state/run-history.js';
@@ -43,7 +44,8 @@ export async function sendPlan(input: SendInput): Promise<void> {
   const { dir, record, plan, client, progress } = input;
   if (!plan.payload) return;
   // Serialized once: its size decides the split and, when it goes whole, it is payload.json too.
-  const body = JSON.stringify(plan.payload);
+  // importMenu sends these same bytes (when the payload goes whole) instead of stringifying again.
+  const body = rememberSerializedPayload(plan.payload, JSON.stringify(plan.payload));
   const size = Buffer.byteLength(body, 'utf8');
   const chunks = splitPayload(plan.payload, input.maxPayloadBytes, size);
   await record.write('payload.json', chunks.length === 1 ? [body, '\n'] : `${JSON.stringify(chunks)}\n`);

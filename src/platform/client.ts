@@ -19,6 +19,22 @@ const MAX_PAGE_SIZE = 100;
 // A platform that always answers more=true must not keep us paging forever.
 const MAX_PAGES = 10_000;
 
+/**
+ * Bodies a caller already serialized, by payload object: a 5k-product payload is ~7 MB of JSON and
+ * stringifying it twice (once to size it, once to send it) showed in profiles. Weak, so a payload
+ * dropped by its caller takes its body with it.
+ */
+const serializedBodies = new WeakMap<ImportPayload, string>();
+
+/**
+ * Tells importMenu that `body` is JSON.stringify(payload), so it sends those bytes instead of
+ * serializing again. The payload must not be changed afterwards. Returns the body.
+ */
+export function rememberSerializedPayload(payload: ImportPayload, body: string): string {
+  serializedBodies.set(payload, body);
+  return body;
+}
+
 interface CallSpec {
   method: 'GET' | 'POST';
   endpoint: string;
@@ -129,7 +145,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       const { attempts } = await call({
         method: 'POST',
         endpoint: '/menu/import',
-        body: JSON.stringify(payload),
+        body: serializedBodies.get(payload) ?? JSON.stringify(payload),
         mutating: true,
       });
       return { success: true, attempts };
