@@ -46,19 +46,11 @@ export function extractWith(mapping: string, dir?: string) {
 }
 
 type Product = ExtractResult['menu']['products'][number];
-type Option = NonNullable<Product['options']>[number];
 
 /** The product with this ext_id; throws when there is none. */
 export function product(result: ExtractResult, extId: string): Product {
   const found = result.menu.products.find((p) => p.ext_id === extId);
   if (!found) throw new Error(`no product ${extId}`);
-  return found;
-}
-
-/** The option with this ext_id on a product (or anything with options); throws when there is none. */
-export function optionOf(owner: { options?: Option[] }, extId: string): Option {
-  const found = owner.options?.find((o) => o.ext_id === extId);
-  if (!found) throw new Error(`no option ${extId}`);
   return found;
 }
 
