@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
 import { InvalidInputError } from '../errors.js';
+import { parseJsonWithoutDuplicates } from './json-fast-path.js';
 import { Mapping, TableMapping } from './schema.js';
 import { describeZodIssues } from './zod-issues.js';
 
@@ -70,6 +71,12 @@ export function parseMappingText(text: string, file: string): Mapping {
  * file:line in one MappingError. Used for mappings and for the files they point to (modifier sets).
  */
 export function parseYamlText<T>(text: string, file: string, schemaFor: (raw: unknown) => z.ZodType<T>): T {
+  const json = parseJsonWithoutDuplicates(text);
+  if (json) {
+    const fast = schemaFor(json.value).safeParse(json.value);
+    if (fast.success) return fast.data;
+    // Not valid: the YAML way below reports every problem with its line.
+  }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
