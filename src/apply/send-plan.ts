@@ -4,7 +4,13 @@ import { rememberSerializedPayload } from '../platform/client.js';
 import { PlatformError } from '../platform/errors.js';
 import type { PlatformClient } from '../platform/types.js';
 import type { RunRecord } from '../state/run-history.js';
-import { writeSnapshot, writeStatus, type TargetStatus } from '../state/snapshot.js';
+import {
+  prepareSnapshotMenu,
+  writeSnapshot,
+  writeStatus,
+  type PreparedSnapshotMenu,
+  type TargetStatus,
+} from '../state/snapshot.js';
 import { pauseAt } from '../state/test-pause.js';
 import { payloadBytes, splitPayload } from './split-payload.js';
 
@@ -56,10 +62,15 @@ export async function sendPlan(input: SendInput): Promise<void> {
     runId: record.id,
   });
   await pauseAt('before-send');
+  let prepared: PreparedSnapshotMenu | undefined;
   for (const [index, chunk] of chunks.entries()) {
     const bytes = chunks.length === 1 ? size : payloadBytes(chunk);
+    const sending = client.importMenu(chunk);
+    // The platform takes a while to store a big import, and this process only waits: make the
+    // snapshot's bytes meanwhile. They are written only after the platform confirmed, as before.
+    if (index === chunks.length - 1) prepared = await prepareWhileSending(sending, input.desired);
     try {
-      const result = await client.importMenu(chunk);
+      const result = await sending;
       progress.attempts += result.attempts;
       progress.responses.push({ request: index + 1, bytes, success: true, attempts: result.attempts });
     } catch (error) {
@@ -96,16 +107,34 @@ export async function sendPlan(input: SendInput): Promise<void> {
     }
   }
   // writeSnapshot hashes the canonical bytes it writes: one serialization for both.
-  await writeSnapshot(dir, {
-    formatVersion: 1,
-    appliedAt: input.now().toISOString(),
-    mode: plan.payload.update_mode,
-    runId: record.id,
-    menu: input.desired,
-  });
+  await writeSnapshot(
+    dir,
+    {
+      formatVersion: 1,
+      appliedAt: input.now().toISOString(),
+      mode: plan.payload.update_mode,
+      runId: record.id,
+      menu: input.desired,
+    },
+    prepared,
+  );
   await pauseAt('after-snapshot');
   await writeStatus(dir, { uncertain: false });
   await record.writeJson('response.json', progress);
+}
+
+/**
+ * Lets the request get on its way (one turn of the event loop: the body is handed to the socket),
+ * then does the snapshot's CPU work while the platform handles it. A failure of the request is
+ * left to the caller's `await`; the catch here only keeps it from counting as unhandled meanwhile.
+ */
+async function prepareWhileSending(
+  sending: Promise<unknown>,
+  menu: CanonicalMenu,
+): Promise<PreparedSnapshotMenu> {
+  sending.catch(() => undefined);
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return prepareSnapshotMenu(menu);
 }
 
 /** After a confirmed apply whose read-back differs: the next run resyncs with a full replace. */

@@ -68,15 +68,33 @@ export async function readSnapshot(dir: string): Promise<MenuSnapshot | null> {
 export async function writeSnapshot(
   dir: string,
   snapshot: Omit<MenuSnapshot, 'hash'> & { hash?: string },
+  prepared?: PreparedSnapshotMenu,
 ): Promise<string> {
-  const menu = canonicalMenuJson(snapshot.menu);
-  const hash = sha256(menu);
+  // Bytes made ahead are used only for the very menu object they were made from.
+  const { json: menu, hash } =
+    prepared?.menu === snapshot.menu ? prepared : prepareSnapshotMenu(snapshot.menu);
   const { formatVersion, appliedAt, mode, runId } = snapshot;
   const envelope = JSON.stringify({ formatVersion, hash, appliedAt, mode, runId });
   await writeFileAtomic(path.join(dir, SNAPSHOT_FILE), [envelope.slice(0, -1), MENU_KEY, menu, '}\n'], {
     pauseBeforeRename: 'before-rename',
   });
   return hash;
+}
+
+/** A snapshot's menu bytes and their hash, made ahead of writeSnapshot. */
+export interface PreparedSnapshotMenu {
+  menu: CanonicalMenu;
+  json: string;
+  hash: string;
+}
+
+/**
+ * The CPU part of writeSnapshot, for callers that have idle time before the write may happen
+ * (sendPlan: while the import request is out). The menu must not change afterwards.
+ */
+export function prepareSnapshotMenu(menu: CanonicalMenu): PreparedSnapshotMenu {
+  const json = canonicalMenuJson(menu);
+  return { menu, json, hash: sha256(json) };
 }
 
 /**
