@@ -72,11 +72,18 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
           baselineUncertain: status.uncertain,
         })
       : preparePlan(deps.plan, desired, { snapshot, status }, request.planOptions);
-    // Serialized once: plan.json now, and report.json reuses the bytes at the end.
-    const planJson = runPlanJson(plan);
-    await record.write('plan.json', [planJson, '\n']);
-    const finish = (result: Partial<Outcome>) =>
-      finishRun(record, request, { plan, planJson }, startedAt, now, result);
+    // Serialized once: plan.json, and report.json reuses the bytes at the end. A run that sends
+    // writes it while the import request is out (this process only waits then); any other run
+    // writes it when it finishes.
+    let planJson: string | undefined;
+    const writePlanJson = async (): Promise<string> => {
+      if (planJson !== undefined) return planJson;
+      planJson = runPlanJson(plan);
+      await record.write('plan.json', [planJson, '\n']);
+      return planJson;
+    };
+    const finish = async (result: Partial<Outcome>) =>
+      finishRun(record, request, { plan, planJson: await writePlanJson() }, startedAt, now, result);
 
     if (plan.blocked) {
       await finish({ errors: [`blocked: ${plan.blocked}`] });
@@ -109,6 +116,7 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
         client: deps.client,
         now,
         progress,
+        whileSending: writePlanJson,
       });
     } catch (error) {
       await finish({ errors: [(error as Error).message], send: progress });

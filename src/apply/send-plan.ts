@@ -38,6 +38,8 @@ export interface SendInput {
   client: PlatformClient;
   now: () => Date;
   progress: SendProgress;
+  /** Work for the wait on the (last) import request, e.g. writing run history; awaited before its answer. */
+  whileSending?: () => Promise<unknown>;
 }
 
 /**
@@ -68,7 +70,10 @@ export async function sendPlan(input: SendInput): Promise<void> {
     const sending = client.importMenu(chunk);
     // The platform takes a while to store a big import, and this process only waits: make the
     // snapshot's bytes meanwhile. They are written only after the platform confirmed, as before.
-    if (index === chunks.length - 1) prepared = await prepareWhileSending(sending, input.desired);
+    if (index === chunks.length - 1) {
+      prepared = await prepareWhileSending(sending, input.desired);
+      await input.whileSending?.();
+    }
     try {
       const result = await sending;
       progress.attempts += result.attempts;
