@@ -1,8 +1,8 @@
-import type { CellValue } from '../../extract/types.js';
+import type { CellValue, TableSource } from '../../extract/types.js';
 import type { DataIssue, DataIssueCode } from '../../model/data-issue.js';
 import type { TemplateContext } from '../transforms/template.js';
 import type { Scalar, TransformSink } from '../types.js';
-import type { HeaderIndex, ParamBindings } from './columns.js';
+import { HeaderIndex, type ParamBindings } from './columns.js';
 
 /** The row being evaluated; compiled functions read it instead of taking a location per call. */
 export interface RowCursor {
@@ -36,6 +36,20 @@ export class CompileContext {
     this.explicitParams = new Set([...params].filter(([, v]) => v !== undefined).map(([k]) => k));
   }
 
+  /** The context of one opened source, with the mapping's parameters as bindings. */
+  static forSource(
+    source: TableSource,
+    params: Readonly<Record<string, string | undefined>>,
+  ): CompileContext {
+    return new CompileContext(
+      new HeaderIndex(source.headers),
+      new Map(Object.entries(params)),
+      source.file,
+      source.sheet,
+      source.headerRow,
+    );
+  }
+
   /** Parameters with a value, for `{@param.x}` (read when a template is compiled). */
   fixedParams(): Record<string, string> {
     const out: Record<string, string> = {};
@@ -59,23 +73,23 @@ export class CompileContext {
       if (this.reportedOnRow.has(key)) return;
       this.reportedOnRow.add(key);
     }
-    this.issues.push({
-      code,
-      severity,
-      message,
-      location: {
-        file: this.file,
-        ...(this.sheet ? { sheet: this.sheet } : {}),
-        row: this.cursor.row,
-        ...(column ? { column } : {}),
-      },
-    });
+    this.push(code, severity, message, this.cursor.row, column);
   }
 
   /** An issue about the header (missing columns), reported once per distinct message. */
   headerIssue(code: DataIssueCode, severity: DataIssue['severity'], message: string, column?: string): void {
     if (this.reported.has(message)) return;
     this.reported.add(message);
+    this.push(code, severity, message, this.headerRow, column);
+  }
+
+  private push(
+    code: DataIssueCode,
+    severity: DataIssue['severity'],
+    message: string,
+    row: number,
+    column: string | undefined,
+  ): void {
     this.issues.push({
       code,
       severity,
@@ -83,7 +97,7 @@ export class CompileContext {
       location: {
         file: this.file,
         ...(this.sheet ? { sheet: this.sheet } : {}),
-        row: this.headerRow,
+        row,
         ...(column ? { column } : {}),
       },
     });

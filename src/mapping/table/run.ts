@@ -1,7 +1,6 @@
 import type { TableSource } from '../../extract/types.js';
 import type { TableMapping } from '../schema.js';
 import type { ExtractResultParts } from '../types.js';
-import { HeaderIndex, type ParamBindings } from './columns.js';
 import { CompileContext } from './compile-context.js';
 import { compileTable } from './compile.js';
 import { MenuAssembler } from './assembler.js';
@@ -16,14 +15,8 @@ export async function runTableMapping(
   source: TableSource,
   params: Readonly<Record<string, string | undefined>>,
 ): Promise<ExtractResultParts & { params: Record<string, string> }> {
-  const bindings: ParamBindings = new Map(Object.entries(params));
-  const ctx = new CompileContext(
-    new HeaderIndex(source.headers),
-    bindings,
-    source.file,
-    source.sheet,
-    source.headerRow,
-  );
+  const ctx = CompileContext.forSource(source, params);
+
   const table = compileTable(mapping.table, ctx);
   const skipped = new Map<string, number>();
   const group = mapping.table.group;

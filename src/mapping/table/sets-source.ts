@@ -3,7 +3,6 @@ import type { DataIssue } from '../../model/data-issue.js';
 import type { DeclaredModifierSet, ModifierSetsFrom } from '../table-schema.js';
 import type { ValueSpec } from '../value-schema.js';
 import type { Scalar } from '../types.js';
-import { HeaderIndex, type ParamBindings } from './columns.js';
 import { CompileContext, type CompiledValue } from './compile-context.js';
 import { compileValue } from './compile-value.js';
 
@@ -25,14 +24,8 @@ export async function readSetsSource(
   source: TableSource,
   params: Readonly<Record<string, string | undefined>>,
 ): Promise<SetsFromSource> {
-  const bindings: ParamBindings = new Map(Object.entries(params));
-  const ctx = new CompileContext(
-    new HeaderIndex(source.headers),
-    bindings,
-    source.file,
-    source.sheet,
-    source.headerRow,
-  );
+  const ctx = CompileContext.forSource(source, params);
+
   const field = (s: ValueSpec | undefined, name: string): CompiledValue | undefined =>
     s === undefined ? undefined : compileValue(s, ctx, `modifier_sets.from.${name}`).fn;
   const set = field(spec.set, 'set') as CompiledValue;
