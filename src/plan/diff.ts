@@ -53,11 +53,11 @@ function diffScope<T extends Keyed>(
   desiredItems: readonly T[] = [],
   baselineItems: readonly T[] = [],
   scope: Scope,
-  out: PlanEntry[],
+  out: Output,
 ): Pair<T>[] {
   const aligned = alignedPairs(desiredItems, baselineItems);
   if (aligned) {
-    for (const pair of aligned) out.push(entryOf(kind, pair, scope, undefined));
+    for (const pair of aligned) record(out, entryOf(kind, pair, scope, undefined));
     return aligned;
   }
   const desired = indexById(desiredItems);
@@ -88,9 +88,22 @@ function diffScope<T extends Keyed>(
       }
     }
     const pair = { ext_id, desired: d, baseline: b };
-    out.push(entryOf(kind, pair, scope, changes));
+    record(out, entryOf(kind, pair, scope, changes));
     return pair;
   });
+}
+
+/** Where a scope's entries go: changes into the list, unchanged entities only counted. */
+interface Output {
+  entries: PlanEntry[];
+  keep: KeepCounts;
+}
+
+export type KeepCounts = Record<EntityKind, number>;
+
+function record(out: Output, entry: PlanEntry): void {
+  if (entry.action === 'keep') out.keep[entry.kind]++;
+  else out.entries.push(entry);
 }
 
 /** The entry of one pair; `changes` is computed here when the caller has not (no implicit move). */
@@ -196,8 +209,8 @@ function hasDuplicateIds(items: readonly Keyed[]): boolean {
 }
 
 interface OptionOutputs {
-  options: PlanEntry[];
-  values: PlanEntry[];
+  options: Output;
+  values: Output;
 }
 
 function diffOptions(
@@ -209,9 +222,42 @@ function diffOptions(
 ): void {
   const pairs = diffScope('option', desired, baseline, { parents: [parentId], parentKind }, out.options);
   for (const pair of pairs) {
+    if (pair.desired !== undefined && pair.desired === pair.baseline && keepValues(pair.desired, out))
+      continue;
     const scope = { parents: [parentId, pair.ext_id], parentKind };
     diffScope('option_value', pair.desired?.option_values, pair.baseline?.option_values, scope, out.values);
   }
+}
+
+/**
+ * The options (and values) under a category or product that is the same object on both sides
+ * (readSnapshot reuses the desired object for an unchanged snapshot line): all kept, so they are
+ * counted without being compared. False when a scope holds a duplicate ext_id, which the general
+ * diff counts once.
+ */
+function keepOptions(options: readonly ImportOption[] | undefined, out: OptionOutputs): boolean {
+  if (!options) return true;
+  if (hasDuplicateIds(options)) return false;
+  for (const option of options)
+    if (option.option_values && hasDuplicateIds(option.option_values)) return false;
+  out.options.keep.option += options.length;
+  for (const option of options) out.values.keep.option_value += option.option_values?.length ?? 0;
+  return true;
+}
+
+function keepValues(option: ImportOption, out: OptionOutputs): boolean {
+  const values = option.option_values;
+  if (!values) return true;
+  if (hasDuplicateIds(values)) return false;
+  out.values.keep.option_value += values.length;
+  return true;
+}
+
+/** What diffMenu found: the changed entities, and how many of each kind are kept unchanged. */
+export interface MenuDiff {
+  /** add, update and remove entries only, in the Plan contract's order. */
+  entries: PlanEntry[];
+  keep: KeepCounts;
 }
 
 /**
@@ -220,25 +266,42 @@ function diffOptions(
  * options, then parent ext_ids), then ext_id. Producing them in that order avoids sorting a
  * million-entry list: each scope is sorted on its own and parents are visited in sorted order.
  */
-export function diffMenu(desired: CanonicalMenu, baseline: CanonicalMenu | null): PlanEntry[] {
-  const categories: PlanEntry[] = [];
-  const products: PlanEntry[] = [];
-  const fromCategories: OptionOutputs = { options: [], values: [] };
-  const fromProducts: OptionOutputs = { options: [], values: [] };
+export function diffMenu(desired: CanonicalMenu, baseline: CanonicalMenu | null): MenuDiff {
+  const keep: KeepCounts = { category: 0, product: 0, option: 0, option_value: 0 };
+  const output = (): Output => ({ entries: [], keep });
+  const categories = output();
+  const products = output();
+  const fromCategories: OptionOutputs = { options: output(), values: output() };
+  const fromProducts: OptionOutputs = { options: output(), values: output() };
 
   const root: Scope = { parents: [] };
   for (const pair of diffScope('category', desired.categories, baseline?.categories, root, categories)) {
+    if (
+      pair.desired !== undefined &&
+      pair.desired === pair.baseline &&
+      keepOptions(pair.desired.options, fromCategories)
+    )
+      continue;
     diffOptions('category', pair.ext_id, pair.desired?.options, pair.baseline?.options, fromCategories);
   }
   for (const pair of diffScope('product', desired.products, baseline?.products, root, products)) {
+    if (
+      pair.desired !== undefined &&
+      pair.desired === pair.baseline &&
+      keepOptions(pair.desired.options, fromProducts)
+    )
+      continue;
     diffOptions('product', pair.ext_id, pair.desired?.options, pair.baseline?.options, fromProducts);
   }
-  return [
-    ...categories,
-    ...products,
-    ...fromCategories.options,
-    ...fromProducts.options,
-    ...fromCategories.values,
-    ...fromProducts.values,
-  ];
+  return {
+    entries: [
+      ...categories.entries,
+      ...products.entries,
+      ...fromCategories.options.entries,
+      ...fromProducts.options.entries,
+      ...fromCategories.values.entries,
+      ...fromProducts.values.entries,
+    ],
+    keep,
+  };
 }

@@ -35,6 +35,9 @@ const NO_CHANGES: readonly FieldChange[] = Object.freeze([]);
  * entities of a plan did not change: they all get the same frozen empty list (no allocation).
  */
 export function changedFields(kind: EntityKind, before: object, after: object): readonly FieldChange[] {
+  // The same object on both sides: readSnapshot hands back the desired product (and its shared
+  // options) for every snapshot line that is its canonical JSON.
+  if (before === after) return NO_CHANGES;
   const from = before as Readonly<Record<string, unknown>>;
   const to = after as Readonly<Record<string, unknown>>;
   let changes: FieldChange[] | undefined;

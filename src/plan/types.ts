@@ -22,7 +22,11 @@ export interface FieldChange {
   detail?: string[];
 }
 
-/** One entity of the union of desired and baseline, matched by ext_id within its scope. */
+/**
+ * One entity of the union of desired and baseline, matched by ext_id within its scope, that the
+ * plan adds, updates or removes. Unchanged entities have no entry (a 100k-product menu has over a
+ * million of them): they are counted in `counts.*.keep`. `keep` stays an action for older plans.
+ */
 export interface PlanEntry {
   kind: EntityKind;
   action: PlanAction;
@@ -83,7 +87,10 @@ export interface Plan {
   /** null, or why apply must refuse (exit 3). */
   blocked: string | null;
   counts: PlanCounts;
-  /** Sorted deterministically: kind order, then scope path, then ext_id. */
+  /**
+   * The changes (add, update, remove; unchanged entities are only counted), sorted
+   * deterministically: kind order, then scope path, then ext_id.
+   */
   entries: PlanEntry[];
   /** The request body to POST; null when mode is none. */
   payload: ImportPayload | null;

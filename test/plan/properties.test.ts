@@ -54,13 +54,17 @@ describe('plan properties', () => {
     );
   });
 
-  it('has one entry per entity of the union and chooses merge only without removals', () => {
+  it('counts each entity of the union once, lists only the changed ones, and chooses merge only without removals', () => {
     fc.assert(
       fc.property(menuArb, menuArb, (a, b) => {
         const result = plan(b, a, options);
         const ids = (m: CanonicalMenu) => new Set(m.products.map((p) => p.ext_id));
         const union = new Set([...ids(a), ...ids(b)]);
-        expect(result.entries.filter((e) => e.kind === 'product')).toHaveLength(union.size);
+        const p = result.counts.products;
+        expect(p.add + p.update + p.remove + p.keep).toBe(union.size);
+        const listed = result.entries.filter((e) => e.kind === 'product');
+        expect(listed).toHaveLength(p.add + p.update + p.remove);
+        expect(result.entries.some((e) => e.action === 'keep')).toBe(false);
         const removals = result.entries.some((e) => e.action === 'remove');
         if (result.mode === 'merge') expect(removals).toBe(false);
         if (removals) expect(result.mode).toBe('replace');
