@@ -24,7 +24,8 @@ export async function planOffline(
   options: PlanOptions,
 ): Promise<OfflinePlan> {
   const dir = target ? targetDir(stateDir, target) : null;
-  const snapshot = dir ? await readSnapshot(dir) : null;
+  // The desired menu lets readSnapshot skip parsing the products that did not change.
+  const snapshot = dir ? await readSnapshot(dir, { reuse: desired }) : null;
   const status: TargetStatus = dir ? await readStatus(dir) : { uncertain: false };
   return {
     plan: preparePlan(planMenu, desired, { snapshot, status }, options),

@@ -5,11 +5,23 @@ import { z } from 'zod';
 import { CanonicalMenu } from '../model/canonical-menu.js';
 import { InvalidInputError } from '../errors.js';
 import { hashMenu } from '../plan/canonical-json.js';
+import type { ImportProduct } from '../model/import-payload.js';
 import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
+import {
+  BaselineMatcher,
+  LINES_FORMAT_VERSION,
+  MENU_KEY,
+  prepareSnapshotMenu,
+  readLines,
+  snapshotPieces,
+  type PreparedSnapshotMenu,
+  type SnapshotLines,
+} from './snapshot-lines.js';
 
 /** The last menu the platform CONFIRMED, per target: the baseline of the next plan. */
 export const MenuSnapshot = z.object({
-  formatVersion: z.literal(1),
+  /** 1: the menu on one line; 2: a product per line (snapshot-lines.ts). Both are read. */
+  formatVersion: z.union([z.literal(1), z.literal(2)]),
   /** hashMenu(menu) (src/plan/canonical-json.ts) */
   hash: z.string(),
   appliedAt: z.string(),
@@ -34,15 +46,57 @@ export type TargetStatus = z.infer<typeof TargetStatus>;
 export const SNAPSHOT_FILE = 'snapshot.json';
 export const STATUS_FILE = 'status.json';
 
+/** How readSnapshot may save work; the result is the same either way. */
+export interface ReadSnapshotOptions {
+  /**
+   * The desired menu of the plan this baseline is for: a snapshot product whose text is that
+   * product's canonical JSON is returned as the desired object itself (equal content, no parse).
+   * Callers must not change either menu afterwards (plan and apply only read them).
+   */
+  reuse?: CanonicalMenu;
+}
+
 /**
  * The baseline of the next plan. The file is ours (atomic writes, a hash inside), so only its
  * envelope is checked with zod and the menu is taken as parsed, after a hash check: re-parsing a
  * 100k-product menu with zod would deep-copy a million objects. A file written by writeSnapshot
- * holds the menu's canonical JSON verbatim, so the check hashes those bytes (no re-serialization);
- * an older pretty-printed file falls back to hashing the parsed menu.
+ * (snapshot-lines.ts) is read a line at a time and hashed as read; an older file (one line, or
+ * pretty-printed) is read whole and falls back to hashing the parsed menu.
  */
-export async function readSnapshot(dir: string): Promise<MenuSnapshot | null> {
+export async function readSnapshot(
+  dir: string,
+  options: ReadSnapshotOptions = {},
+): Promise<MenuSnapshot | null> {
   const file = path.join(dir, SNAPSHOT_FILE);
+  const matcher = options.reuse ? new BaselineMatcher(options.reuse.products) : undefined;
+  const parseProduct = (text: string, line: number): ImportProduct => {
+    try {
+      return matcher ? matcher.take(text) : (JSON.parse(text) as ImportProduct);
+    } catch {
+      throw new InvalidInputError(`${file} line ${line} is not valid JSON`, { hint: REPAIR_HINT });
+    }
+  };
+  let lines: SnapshotLines | undefined;
+  try {
+    lines = await readLines(file, parseProduct);
+  } catch (error) {
+    if (error instanceof InvalidInputError) throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new InvalidInputError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code}`);
+  }
+  if (lines === undefined) return readWholeSnapshot(file);
+  if (!lines.complete) throw damaged(file);
+  const data = parseJson(file, `${lines.head}]}}`);
+  const envelope = checked(file, data, SnapshotEnvelope);
+  const menu = (data as { menu?: unknown }).menu;
+  if (!isMenuShape(menu)) throw notState(file, 'menu: expected { categories: [...], products: [...] }');
+  menu.products = lines.products;
+  if (lines.bytesHash !== envelope.hash) throw damaged(file);
+  return { ...envelope, menu };
+}
+
+/** A formatVersion-1 file (the whole menu on one line) or an older pretty-printed one. */
+async function readWholeSnapshot(file: string): Promise<MenuSnapshot | null> {
   const read = await readHashed(file);
   if (read === null) return null;
   const { bytesHash } = read;
@@ -51,19 +105,21 @@ export async function readSnapshot(dir: string): Promise<MenuSnapshot | null> {
   const menu = (data as { menu?: unknown }).menu;
   if (!isMenuShape(menu)) throw notState(file, 'menu: expected { categories: [...], products: [...] }');
   const snapshot: MenuSnapshot = { ...envelope, menu };
-  if (bytesHash !== snapshot.hash && hashMenu(menu) !== snapshot.hash) {
-    throw new InvalidInputError(`${file} does not match its hash: it was edited or is damaged`, {
-      hint: REPAIR_HINT,
-    });
-  }
+  if (bytesHash !== snapshot.hash && hashMenu(menu) !== snapshot.hash) throw damaged(file);
   return snapshot;
 }
 
+function damaged(file: string): InvalidInputError {
+  return new InvalidInputError(`${file} does not match its hash: it was edited or is damaged`, {
+    hint: REPAIR_HINT,
+  });
+}
+
 /**
- * Written compact, menu last and in canonical form: the hash is taken from the same bytes the
- * file holds (one serialization of the menu), and readSnapshot can check it without re-serializing.
- * The `hash` given is ignored in favour of the one of the bytes written (they agree for any
- * caller that computed hashMenu); returns it.
+ * Written compact, a product per line (snapshot-lines.ts), in canonical form: the hash is taken
+ * from the same bytes the file holds (one serialization of the menu). The `formatVersion` and
+ * `hash` given are ignored in favour of the current layout's and the bytes' (they agree with
+ * hashMenu for any caller that computed it); returns the hash.
  */
 export async function writeSnapshot(
   dir: string,
@@ -71,80 +127,19 @@ export async function writeSnapshot(
   prepared?: PreparedSnapshotMenu,
 ): Promise<string> {
   // Bytes made ahead are used only for the very menu object they were made from.
-  const { json: menu, hash } =
-    prepared?.menu === snapshot.menu ? prepared : prepareSnapshotMenu(snapshot.menu);
-  const { formatVersion, appliedAt, mode, runId } = snapshot;
-  const envelope = JSON.stringify({ formatVersion, hash, appliedAt, mode, runId });
-  await writeFileAtomic(path.join(dir, SNAPSHOT_FILE), [envelope.slice(0, -1), MENU_KEY, menu, '}\n'], {
+  const menu = prepared?.menu === snapshot.menu ? prepared : prepareSnapshotMenu(snapshot.menu);
+  const { appliedAt, mode, runId } = snapshot;
+  const formatVersion = LINES_FORMAT_VERSION;
+  const envelope = JSON.stringify({ formatVersion, hash: menu.hash, appliedAt, mode, runId });
+  await writeFileAtomic(path.join(dir, SNAPSHOT_FILE), snapshotPieces(envelope.slice(0, -1), menu), {
     pauseBeforeRename: 'before-rename',
   });
-  return hash;
+  return menu.hash;
 }
 
-/** A snapshot's menu bytes and their hash, made ahead of writeSnapshot. */
-export interface PreparedSnapshotMenu {
-  menu: CanonicalMenu;
-  json: string;
-  hash: string;
-}
+export { canonicalMenuJson } from './canonical-keys.js';
+export { prepareSnapshotMenu, type PreparedSnapshotMenu } from './snapshot-lines.js';
 
-/**
- * The CPU part of writeSnapshot, for callers that have idle time before the write may happen
- * (sendPlan: while the import request is out). The menu must not change afterwards.
- */
-export function prepareSnapshotMenu(menu: CanonicalMenu): PreparedSnapshotMenu {
-  const json = canonicalMenuJson(menu);
-  return { menu, json, hash: sha256(json) };
-}
-
-/**
- * The same bytes as canonicalJson (src/plan/canonical-json.ts), so the hash stays hashMenu(menu),
- * without building a key-sorted copy of the menu: JSON.stringify given an array of property names
- * writes every object's members in that array's order, so the sorted union of all keys in the
- * menu sorts every level. At 5k products this took ~2/3 of the canonical pass's time.
- */
-export function canonicalMenuJson(value: unknown): string {
-  const keys = new Set<string>();
-  collectKeys(value, keys);
-  return JSON.stringify(value, [...keys].sort(byOwnKeyOrder));
-}
-
-/**
- * canonicalJson's order: it builds its copy in sorted order, but an object lists array-index keys
- * ("2", "10") first, in numeric order, whatever the order they were added in; the rest sorted.
- */
-function byOwnKeyOrder(a: string, b: string): number {
-  const ia = arrayIndex(a);
-  const ib = arrayIndex(b);
-  if (ia !== undefined || ib !== undefined) {
-    if (ia === undefined) return 1;
-    if (ib === undefined) return -1;
-    return ia - ib;
-  }
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-const MAX_ARRAY_INDEX = 2 ** 32 - 2;
-
-function arrayIndex(key: string): number | undefined {
-  if (key === '' || key.length > 10 || !/^(0|[1-9][0-9]*)$/.test(key)) return undefined;
-  const n = Number(key);
-  return n <= MAX_ARRAY_INDEX ? n : undefined;
-}
-
-function collectKeys(value: unknown, keys: Set<string>): void {
-  if (Array.isArray(value)) {
-    for (const item of value) collectKeys(item, keys);
-  } else if (typeof value === 'object' && value !== null) {
-    const record = value as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
-      keys.add(key);
-      collectKeys(record[key], keys);
-    }
-  }
-}
-
-const MENU_KEY = ',"menu":';
 const REPAIR_HINT =
   'it was not written by menusync; move it away to start this target afresh (the next apply replaces)';
 
@@ -166,10 +161,6 @@ function menuBytes(bytes: Buffer): Buffer {
   const at = bytes.indexOf(MENU_KEY);
   const newline = bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? 1 : 0;
   return at < 0 ? bytes.subarray(0, 0) : bytes.subarray(at + MENU_KEY.length, bytes.length - newline - 1);
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }
 
 function isMenuShape(value: unknown): value is CanonicalMenu {

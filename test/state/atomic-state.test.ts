@@ -6,6 +6,7 @@ import { writeFileAtomic } from '../../src/state/atomic-write.js';
 import { readSnapshot, readStatus, writeSnapshot, type MenuSnapshot } from '../../src/state/snapshot.js';
 import { targetKey } from '../../src/state/target.js';
 import { hashJson } from '../../src/state/menu-hash.js';
+import { canonicalJson } from '../../src/plan/canonical-json.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -36,11 +37,18 @@ describe('atomic writes and snapshots', () => {
       menu,
     };
     await writeSnapshot(dir, snapshot);
-    expect(await readSnapshot(dir)).toEqual(snapshot);
+    // Written in the current layout (a product per line), whatever formatVersion was given.
+    expect(await readSnapshot(dir)).toEqual({ ...snapshot, formatVersion: 2 });
   });
 
-  it('writes the snapshot compact with the menu last in canonical form, hashed from those bytes', async () => {
-    const menu = { categories: [{ name: 'Drinks', ext_id: 'C1' }], products: [] };
+  it('writes the snapshot compact, a product per line, in canonical form, hashed as hashMenu', async () => {
+    const menu = {
+      categories: [{ name: 'Drinks', ext_id: 'C1' }],
+      products: [
+        { name: 'Tea', ext_id: 'P1', category_ext_id: 'C1' },
+        { price: 2, ext_id: 'P2', name: 'Coffee\nlarge' },
+      ],
+    };
     const hash = await writeSnapshot(dir, {
       formatVersion: 1,
       appliedAt: '2026-01-01T00:00:00.000Z',
@@ -50,11 +58,26 @@ describe('atomic writes and snapshots', () => {
     });
     const text = await readFile(path.join(dir, 'snapshot.json'), 'utf8');
     expect(text).toBe(
-      `{"formatVersion":1,"hash":"${hash}","appliedAt":"2026-01-01T00:00:00.000Z","mode":"replace","runId":"r1",` +
-        `"menu":{"categories":[{"ext_id":"C1","name":"Drinks"}],"products":[]}}\n`,
+      `{"formatVersion":2,"hash":"${hash}","appliedAt":"2026-01-01T00:00:00.000Z","mode":"replace","runId":"r1",` +
+        `"menu":{"categories":[{"ext_id":"C1","name":"Drinks"}],"products":[\n` +
+        `{"category_ext_id":"C1","ext_id":"P1","name":"Tea"},\n` +
+        `{"ext_id":"P2","name":"Coffee\\nlarge","price":2}\n` +
+        `]}}\n`,
     );
+    expect(JSON.parse(text)).toMatchObject({ hash, menu });
     expect(hash).toBe(hashJson(menu));
     expect((await readSnapshot(dir))?.menu).toEqual(menu);
+  });
+
+  it('still reads a snapshot written on one line by an earlier version (formatVersion 1)', async () => {
+    const menu = {
+      categories: [{ ext_id: 'C1', name: 'Drinks' }],
+      products: [{ ext_id: 'P1', name: 'Tea' }],
+    };
+    const envelope = { formatVersion: 1, hash: hashJson(menu), appliedAt: 'x', mode: 'merge', runId: 'r0' };
+    const text = `${JSON.stringify(envelope).slice(0, -1)},"menu":${canonicalJson(menu)}}\n`;
+    await writeFileAtomic(path.join(dir, 'snapshot.json'), text);
+    expect(await readSnapshot(dir)).toEqual({ ...envelope, menu });
   });
 
   it('still reads a snapshot written pretty-printed by an earlier version', async () => {

@@ -26,7 +26,7 @@ describe('writeSnapshot with bytes prepared ahead', () => {
     const prepared = prepareSnapshotMenu(menu);
     expect(prepared.hash).toBe(hashJson(menu));
     expect(await writeSnapshot(dir, { ...envelope, menu }, prepared)).toBe(hashJson(menu));
-    expect(await readSnapshot(dir)).toEqual({ ...envelope, hash: hashJson(menu), menu });
+    expect(await readSnapshot(dir)).toEqual({ ...envelope, formatVersion: 2, hash: hashJson(menu), menu });
   });
 
   it('ignores bytes prepared from another menu object and writes the menu it was given', async () => {

@@ -1,0 +1,189 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { CanonicalMenu } from '../model/canonical-menu.js';
+import type { ImportProduct } from '../model/import-payload.js';
+import { canonicalKeys, CanonicalWriter } from './canonical-keys.js';
+
+/**
+ * The snapshot file's layout (formatVersion 2): valid JSON, and one product per line, so the next
+ * plan can compare each product's text with the desired product's canonical JSON and parse only
+ * the products that differ (see BaselineMatcher). A 100k-product menu is ~135 MB of JSON; parsing
+ * all of it to find the 1% that changed took most of plan's time and memory.
+ *
+ *   {"formatVersion":2,"hash":…,"appliedAt":…,"mode":…,"runId":…,"menu":{"categories":[…],"products":[
+ *   {…product 1…},
+ *   {…product n…}
+ *   ]}}
+ *
+ * Every JSON value is canonical (keys sorted, src/plan/canonical-json.ts), and the menu without the
+ * line breaks is exactly canonicalJson(menu), so the hash stays hashMenu(menu).
+ */
+export const LINES_FORMAT_VERSION = 2;
+
+export const MENU_KEY = ',"menu":';
+const PRODUCTS_OPEN = '"products":[';
+const TAIL = ']}}';
+const COMMA = 0x2c;
+const NEWLINE = 0x0a;
+/** Pieces handed to the file one by one: big enough that 100k products are ~100 writes. */
+const PIECE_CHARS = 1 << 20;
+
+/** A menu's canonical JSON, a product per string, and its hash: the CPU part of a snapshot write. */
+export interface PreparedSnapshotMenu {
+  menu: CanonicalMenu;
+  categories: string;
+  products: string[];
+  hash: string;
+}
+
+export function prepareSnapshotMenu(menu: CanonicalMenu): PreparedSnapshotMenu {
+  const keys = canonicalKeys({ categories: menu.categories, products: menu.products });
+  const writer = new CanonicalWriter(keys);
+  const categories = `[${menu.categories.map((category) => writer.json(category)).join(',')}]`;
+  const products = menu.products.map((product) => writer.json(product));
+  const hash = createHash('sha256').update(`{"categories":${categories},${PRODUCTS_OPEN}`);
+  for (let i = 0; i < products.length; i++) hash.update(i === 0 ? products[i]! : `,${products[i]}`);
+  return { menu, categories, products, hash: hash.update(']}').digest('hex') };
+}
+
+/** The file's text in pieces, after the envelope's JSON (given without its closing brace). */
+export function snapshotPieces(envelopeOpen: string, prepared: PreparedSnapshotMenu): string[] {
+  const pieces: string[] = [];
+  let piece = `${envelopeOpen}${MENU_KEY}{"categories":${prepared.categories},${PRODUCTS_OPEN}\n`;
+  const last = prepared.products.length - 1;
+  prepared.products.forEach((line, i) => {
+    piece += i < last ? `${line},\n` : `${line}\n`;
+    if (piece.length >= PIECE_CHARS) {
+      pieces.push(piece);
+      piece = '';
+    }
+  });
+  pieces.push(`${piece}${TAIL}\n`);
+  return pieces;
+}
+
+/** What readLines found: the first line (envelope + categories), the products, and the hash. */
+export interface SnapshotLines {
+  /** The first line, up to and including `"products":[`. */
+  head: string;
+  products: ImportProduct[];
+  /** sha256 of the menu bytes without line breaks (hashMenu of a file written by prepareSnapshotMenu). */
+  bytesHash: string;
+  complete: boolean;
+}
+
+/**
+ * Reads a formatVersion-2 file a line at a time (the file is never held whole). `undefined` when
+ * the file has another layout (formatVersion 1, or pretty-printed): the caller reads it whole.
+ * `parse` turns a product's text into the baseline product (BaselineMatcher or JSON.parse).
+ */
+export async function readLines(
+  file: string,
+  parse: (text: string, line: number) => ImportProduct,
+): Promise<SnapshotLines | undefined> {
+  const hash = createHash('sha256');
+  const products: ImportProduct[] = [];
+  let head: string | undefined;
+  let complete = false;
+  let lineNo = 0;
+  let otherLayout = false;
+
+  const onLine = (line: Buffer): boolean => {
+    lineNo++;
+    if (head === undefined) {
+      head = line.toString('utf8');
+      const at = line.indexOf(MENU_KEY);
+      if (at < 0 || !head.endsWith(PRODUCTS_OPEN)) {
+        otherLayout = true;
+        return false;
+      }
+      hash.update(line.subarray(at + MENU_KEY.length));
+      return true;
+    }
+    if (complete) return line.length === 0; // nothing may follow the tail
+    if (line.length === TAIL.length && line.toString('latin1') === TAIL) {
+      hash.update(']}');
+      complete = true;
+      return true;
+    }
+    hash.update(line);
+    const end = line[line.length - 1] === COMMA ? line.length - 1 : line.length;
+    products.push(parse(line.toString('utf8', 0, end), lineNo));
+    return true;
+  };
+
+  await forEachLine(file, onLine);
+  if (otherLayout || head === undefined) return undefined;
+  return { head, products, bytesHash: hash.digest('hex'), complete };
+}
+
+/** Calls `onLine` with each line's bytes (without the line break) until it returns false. */
+async function forEachLine(file: string, onLine: (line: Buffer) => boolean): Promise<void> {
+  const stream = createReadStream(file, { highWaterMark: PIECE_CHARS });
+  let carry: Buffer | undefined;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      let start = 0;
+      let nl = chunk.indexOf(NEWLINE);
+      while (nl >= 0) {
+        const part = chunk.subarray(start, nl);
+        const line = carry === undefined ? part : Buffer.concat([carry, part]);
+        carry = undefined;
+        if (!onLine(line)) return;
+        start = nl + 1;
+        nl = chunk.indexOf(NEWLINE, start);
+      }
+      if (start < chunk.length) {
+        const rest = chunk.subarray(start);
+        carry = carry === undefined ? Buffer.from(rest) : Buffer.concat([carry, rest]);
+      }
+    }
+    if (carry !== undefined && carry.length > 0) onLine(carry);
+  } finally {
+    stream.destroy();
+  }
+}
+
+/**
+ * Turns the snapshot's product lines into baseline products, reusing the desired product object
+ * wherever the line is that product's canonical JSON: equal text means equal content, so the plan
+ * sees the same baseline as if every line had been parsed, but only changed, added or removed
+ * products cost a JSON.parse and their own objects. Lines are expected in the desired order (an
+ * export keeps its order from night to night); after an insertion or removal one parse finds the
+ * place again, by ext_id.
+ */
+export class BaselineMatcher {
+  private next = 0;
+  private index: Map<string, number> | undefined;
+  private readonly writer: CanonicalWriter;
+
+  constructor(private readonly desired: readonly ImportProduct[]) {
+    this.writer = new CanonicalWriter(canonicalKeys(desired));
+  }
+
+  take(text: string): ImportProduct {
+    const candidate = this.desired[this.next];
+    if (candidate !== undefined && this.writer.json(candidate) === text) {
+      this.next++;
+      return candidate;
+    }
+    const parsed = JSON.parse(text) as ImportProduct;
+    const at = this.indexOf(parsed.ext_id);
+    if (at === undefined || at < this.next) return parsed;
+    // Products were added before this one: carry on from its place, and reuse it if unchanged.
+    this.next = at + 1;
+    const found = this.desired[at]!;
+    return this.writer.json(found) === text ? found : parsed;
+  }
+
+  private indexOf(extId: unknown): number | undefined {
+    if (typeof extId !== 'string') return undefined;
+    if (!this.index) {
+      this.index = new Map();
+      this.desired.forEach((product, i) => {
+        if (!this.index!.has(product.ext_id)) this.index!.set(product.ext_id, i);
+      });
+    }
+    return this.index.get(extId);
+  }
+}

@@ -1,0 +1,115 @@
+import fc from 'fast-check';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CanonicalMenu } from '../../src/model/canonical-menu.js';
+import type { ImportOption } from '../../src/model/import-payload.js';
+import { plan } from '../../src/plan/index.js';
+import { canonicalKeys, CanonicalWriter } from '../../src/state/canonical-keys.js';
+import { hashJson } from '../../src/state/menu-hash.js';
+import { readSnapshot, writeSnapshot } from '../../src/state/snapshot.js';
+import { menuArb } from '../plan/arbitraries.js';
+import { bigMenu, clone } from '../plan/menus.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'menusync-lines-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const envelope = { formatVersion: 2, appliedAt: 'x', mode: 'replace', runId: 'r1' } as const;
+const options = { posUid: 'main', allowEmpty: true };
+const file = () => path.join(dir, 'snapshot.json');
+
+/** Products that share option objects, as extract builds modifier sets. */
+function withSharedOptions(menu: CanonicalMenu): CanonicalMenu {
+  const shared: ImportOption = {
+    ext_id: 'set-milk',
+    name: 'Milk',
+    option_values: [{ ext_id: 'oat', price_operand: 0.5 }],
+  };
+  return { ...menu, products: menu.products.map((p) => ({ ...p, options: [...(p.options ?? []), shared] })) };
+}
+
+describe('snapshot with a product per line', () => {
+  it('reads back the same baseline and plan whether unchanged lines are reused or parsed', async () => {
+    const menus = fc.oneof(menuArb, menuArb.map(withSharedOptions));
+    await fc.assert(
+      fc.asyncProperty(menus, menus, async (baseline, desired) => {
+        await writeSnapshot(dir, { ...envelope, menu: baseline });
+        const parsed = await readSnapshot(dir);
+        const reused = await readSnapshot(dir, { reuse: desired });
+        expect(reused).toEqual(parsed);
+        expect(parsed?.hash).toBe(hashJson(baseline));
+        expect(plan(desired, reused!.menu, options)).toEqual(plan(desired, parsed!.menu, options));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('reuses the desired object for every unchanged line, after insertions, removals and changes', async () => {
+    const baseline = withSharedOptions(bigMenu(30));
+    await writeSnapshot(dir, { ...envelope, menu: baseline });
+    const desired = withSharedOptions(bigMenu(30));
+    desired.products.splice(10, 1); // removed
+    desired.products.unshift({
+      ext_id: 'NEW',
+      name: 'New',
+      category_ext_id: baseline.products[0]!.category_ext_id,
+    });
+    desired.products[20]!.price = 123; // changed
+    const snapshot = await readSnapshot(dir, { reuse: desired });
+    const same = snapshot!.menu.products.filter((p) => desired.products.includes(p));
+    expect(same).toHaveLength(28); // 30 - the removed one - the changed one
+    expect(snapshot!.menu).toEqual(baseline);
+    const result = plan(desired, snapshot!.menu, options);
+    expect(result).toEqual(plan(desired, clone(baseline), options));
+    expect(result.counts.products).toEqual({ add: 1, update: 1, remove: 1, keep: 28 });
+  });
+
+  it('is one JSON document, a product per line, and refuses a truncated or edited file', async () => {
+    const menu = bigMenu(3);
+    await writeSnapshot(dir, { ...envelope, menu });
+    const text = await readFile(file(), 'utf8');
+    expect(text.split('\n')).toHaveLength(3 + 3); // head, 3 products, tail, final newline
+    expect(JSON.parse(text)).toMatchObject({ formatVersion: 2, menu });
+
+    await writeFile(file(), text.replace(/\n\]\}\}\n$/, '\n'));
+    await expect(readSnapshot(dir)).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('damaged'),
+    });
+
+    const lines = text.split('\n');
+    lines[2] = lines[2]!.replace('"price":', '"price":1');
+    await writeFile(file(), lines.join('\n'));
+    await expect(readSnapshot(dir, { reuse: menu })).rejects.toMatchObject({ exitCode: 2 });
+
+    lines[2] = '{not json},';
+    await writeFile(file(), lines.join('\n'));
+    await expect(readSnapshot(dir, { reuse: menu })).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('line 3 is not valid JSON'),
+    });
+  });
+});
+
+describe('CanonicalWriter', () => {
+  it('writes the same bytes as JSON.stringify with the canonical key list', () => {
+    const record = fc.oneof(
+      menuArb.map((m) => withSharedOptions(m).products).chain((ps) => fc.constantFrom(...ps, {})),
+      fc.dictionary(fc.constantFrom('options', 'ext_id', 'b', '2', 'x y'), fc.jsonValue()),
+    );
+    fc.assert(
+      fc.property(fc.array(record, { minLength: 1, maxLength: 4 }), (records) => {
+        const keys = canonicalKeys(records);
+        const writer = new CanonicalWriter(keys);
+        for (const r of records) expect(writer.json(r)).toBe(JSON.stringify(r, keys));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
