@@ -10,7 +10,7 @@ import { targetDir, type Target } from '../state/target.js';
 import { preparePlan } from './prepare-plan.js';
 import { checkSavedPlan, type SavedPlan } from './saved-plan.js';
 import { markDrift, sendPlan, type SendProgress } from './send-plan.js';
-import { buildRunReport, runPlanJson, writeRunReports, type RunReportFiles } from './run-report.js';
+import { buildRunReport, prepareRunFiles, writeRunReports, type RunReportFiles } from './run-report.js';
 import { verifyReadBack } from './verify.js';
 import type { RunReport, Verification } from '../report/types.js';
 
@@ -73,12 +73,12 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
         })
       : preparePlan(deps.plan, desired, { snapshot, status }, request.planOptions);
     // Serialized once: plan.json, and report.json reuses the bytes at the end. A run that sends
-    // writes it while the import request is out (this process only waits then); any other run
-    // writes it when it finishes.
-    let planJson: string | undefined;
-    const writePlanJson = async (): Promise<string> => {
+    // does this (and the report sections that do not depend on the outcome) while the import
+    // request is out (this process only waits then); any other run when it finishes.
+    let planJson: Buffer | undefined;
+    const writePlanJson = async (): Promise<Buffer> => {
       if (planJson !== undefined) return planJson;
-      planJson = runPlanJson(plan);
+      planJson = prepareRunFiles(plan);
       await record.write('plan.json', [planJson, '\n']);
       return planJson;
     };
@@ -149,13 +149,13 @@ interface Outcome {
 async function finishRun(
   record: RunRecord,
   request: ApplyRequest,
-  { plan, planJson }: { plan: Plan; planJson: string },
+  { plan, planJson }: { plan: Plan; planJson: Uint8Array },
   startedAt: Date,
   now: () => Date,
   result: Partial<Outcome>,
 ): Promise<ApplyOutcome> {
   const send = result.send;
-  if (send) await record.writeJson('response.json', send.responses);
+  const responses = send ? record.writeJson('response.json', send.responses) : undefined;
   const report = buildRunReport({
     command: 'apply',
     target: request.target,
@@ -167,7 +167,7 @@ async function finishRun(
     startedAt: startedAt.toISOString(),
     finishedAt: now().toISOString(),
   });
-  const reports = await writeRunReports(record, report, planJson);
+  const [reports] = await Promise.all([writeRunReports(record, report, planJson), responses]);
   return {
     runId: record.id,
     runDir: record.dir,

@@ -1,5 +1,12 @@
 import type { Plan } from '../plan/types.js';
-import { renderHtml, renderJson, renderMarkdown } from '../report/index.js';
+import {
+  compactJsonPieces,
+  prepareHtml,
+  prepareMarkdown,
+  renderHtml,
+  renderJson,
+  renderMarkdown,
+} from '../report/index.js';
 import type { RunReport, Verification } from '../report/types.js';
 import type { RunRecord } from '../state/run-history.js';
 import type { Target } from '../state/target.js';
@@ -49,21 +56,36 @@ export function buildRunReport(input: RunReportInput): RunReport {
 }
 
 /**
- * report.json/.md/.html in the run's folder; returns their paths. report.json is compact (at 20k
- * products the indented one was 126 MB) and, given `planJson` (the bytes of the run's plan.json),
- * reuses them: every entry, with the payload left in payload.json.
+ * report.json/.md/.html in the run's folder, written side by side; returns their paths.
+ * report.json is compact (at 20k products the indented one was 126 MB) and, given `planJson` (the
+ * bytes of the run's plan.json, as text or UTF-8), writes them as they are: every entry, with the
+ * payload left in payload.json.
  */
 export async function writeRunReports(
   record: RunRecord,
   report: RunReport,
-  planJson?: string,
+  planJson?: string | Uint8Array,
 ): Promise<RunReportFiles> {
-  const json = renderJson(report, { compact: true, ...(planJson !== undefined ? { planJson } : {}) });
-  return {
-    json: await record.write('report.json', json),
-    markdown: await record.write('report.md', renderMarkdown(report)),
-    html: await record.write('report.html', renderHtml(report)),
-  };
+  const json =
+    planJson !== undefined ? compactJsonPieces(report, planJson) : renderJson(report, { compact: true });
+  const [jsonFile, markdown, html] = await Promise.all([
+    record.write('report.json', json),
+    record.write('report.md', renderMarkdown(report)),
+    record.write('report.html', renderHtml(report)),
+  ]);
+  return { json: jsonFile, markdown, html };
+}
+
+/**
+ * The work of a run's files that does not depend on its outcome, done ahead (apply does it while
+ * the import is out): plan.json's bytes, returned for writeRunReports, and the entry sections of
+ * the Markdown and HTML reports, which renderMarkdown/renderHtml of this plan then reuse.
+ */
+export function prepareRunFiles(plan: Plan): Buffer {
+  const planJson = Buffer.from(runPlanJson(plan), 'utf8');
+  prepareMarkdown(plan);
+  prepareHtml(plan);
+  return planJson;
 }
 
 /** plan.json of a run: the plan with its payload left to payload.json (a second copy of the menu otherwise). */

@@ -51,27 +51,43 @@ export interface SendInput {
 export async function sendPlan(input: SendInput): Promise<void> {
   const { dir, record, plan, client, progress } = input;
   if (!plan.payload) return;
-  // Serialized once: its size decides the split and, when it goes whole, it is payload.json too.
-  // importMenu sends these same bytes (when the payload goes whole) instead of stringifying again.
-  const body = rememberSerializedPayload(plan.payload, JSON.stringify(plan.payload));
-  const size = Buffer.byteLength(body, 'utf8');
+  // Serialized once, and encoded once when it goes whole: its size decides the split, and the same
+  // bytes are payload.json and the request body (importMenu reuses them instead of stringifying).
+  const text = JSON.stringify(plan.payload);
+  const size = Buffer.byteLength(text, 'utf8');
   const chunks = splitPayload(plan.payload, input.maxPayloadBytes, size);
-  await record.write('payload.json', chunks.length === 1 ? [body, '\n'] : `${JSON.stringify(chunks)}\n`);
-  await writeStatus(dir, {
-    uncertain: true,
-    reason: `run ${record.id} started sending and did not record the outcome`,
-    since: input.now().toISOString(),
-    runId: record.id,
-  });
+  const whole =
+    chunks.length === 1 ? rememberSerializedPayload(plan.payload, Buffer.from(text, 'utf8')) : undefined;
+  // Both before the first byte leaves, and independent of each other: written side by side. Should
+  // the history write fail, nothing was sent: the previous status goes back.
+  const [history, marked] = await Promise.allSettled([
+    record.write('payload.json', whole ? [whole, '\n'] : `${JSON.stringify(chunks)}\n`),
+    writeStatus(dir, {
+      uncertain: true,
+      reason: `run ${record.id} started sending and did not record the outcome`,
+      since: input.now().toISOString(),
+      runId: record.id,
+    }),
+  ]);
+  if (marked.status === 'rejected') throw marked.reason;
+  if (history.status === 'rejected') {
+    await writeStatus(dir, input.status);
+    throw history.reason;
+  }
   await pauseAt('before-send');
   let prepared: PreparedSnapshotMenu | undefined;
   for (const [index, chunk] of chunks.entries()) {
-    const bytes = chunks.length === 1 ? size : payloadBytes(chunk);
-    const sending = client.importMenu(chunk);
+    const bytes = whole ? size : payloadBytes(chunk);
+    const last = index === chunks.length - 1;
+    let bodySent = (): void => undefined;
+    const sent = new Promise<void>((resolve) => (bodySent = resolve));
+    const sending = client.importMenu(chunk, last ? { onBodySent: () => bodySent() } : {});
     // The platform takes a while to store a big import, and this process only waits: make the
-    // snapshot's bytes meanwhile. They are written only after the platform confirmed, as before.
-    if (index === chunks.length - 1) {
-      prepared = await prepareWhileSending(sending, input.desired);
+    // snapshot's bytes meanwhile (written only after the platform confirmed, as before), and do
+    // the caller's work. Only once the body is out: CPU work before that stalls the upload.
+    if (last) {
+      await bodyOut(sent, sending);
+      prepared = prepareSnapshotMenu(input.desired);
       await input.whileSending?.();
     }
     try {
@@ -125,21 +141,20 @@ export async function sendPlan(input: SendInput): Promise<void> {
   );
   await pauseAt('after-snapshot');
   await writeStatus(dir, { uncertain: false });
-  await record.writeJson('response.json', progress);
+  // response.json of a success is written by the caller with the run's report.
 }
 
 /**
- * Lets the request get on its way (one turn of the event loop: the body is handed to the socket),
- * then does the snapshot's CPU work while the platform handles it. A failure of the request is
- * left to the caller's `await`; the catch here only keeps it from counting as unhandled meanwhile.
+ * Resolves once the request's body has been handed to the OS, or the request settled first (it
+ * failed before sending it all, say). A failure of the request is left to the caller's `await`;
+ * the catch here only keeps it from counting as unhandled meanwhile.
  */
-async function prepareWhileSending(
-  sending: Promise<unknown>,
-  menu: CanonicalMenu,
-): Promise<PreparedSnapshotMenu> {
-  sending.catch(() => undefined);
-  await new Promise<void>((resolve) => setImmediate(resolve));
-  return prepareSnapshotMenu(menu);
+async function bodyOut(sent: Promise<void>, sending: Promise<unknown>): Promise<void> {
+  const settled = sending.then(
+    () => undefined,
+    () => undefined,
+  );
+  await Promise.race([sent, settled]);
 }
 
 /** After a confirmed apply whose read-back differs: the next run resyncs with a full replace. */

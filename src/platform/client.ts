@@ -6,6 +6,7 @@ import { TokenSource } from './oauth-token.js';
 import { withRetry } from './retry.js';
 import {
   DEFAULT_RETRY_POLICY,
+  type ImportMenuOptions,
   type ImportResult,
   type ListCategoriesQuery,
   type PlatformClient,
@@ -24,13 +25,14 @@ const MAX_PAGES = 10_000;
  * stringifying it twice (once to size it, once to send it) showed in profiles. Weak, so a payload
  * dropped by its caller takes its body with it.
  */
-const serializedBodies = new WeakMap<ImportPayload, string>();
+const serializedBodies = new WeakMap<ImportPayload, string | Uint8Array>();
 
 /**
- * Tells importMenu that `body` is JSON.stringify(payload), so it sends those bytes instead of
- * serializing again. The payload must not be changed afterwards. Returns the body.
+ * Tells importMenu that `body` is JSON.stringify(payload) (as text, or as its UTF-8 bytes), so it
+ * sends those bytes instead of serializing again. The payload must not be changed afterwards.
+ * Returns the body.
  */
-export function rememberSerializedPayload(payload: ImportPayload, body: string): string {
+export function rememberSerializedPayload<B extends string | Uint8Array>(payload: ImportPayload, body: B): B {
   serializedBodies.set(payload, body);
   return body;
 }
@@ -39,7 +41,8 @@ interface CallSpec {
   method: 'GET' | 'POST';
   endpoint: string;
   query?: Record<string, string | number>;
-  body?: string;
+  body?: string | Uint8Array;
+  onBodySent?: () => void;
   /** The call changes the menu: report outcomeUnknown when an attempt may have landed unseen. */
   mutating: boolean;
 }
@@ -107,6 +110,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
           },
           body: spec.body,
           timeoutMs,
+          ...(spec.onBodySent ? { onBodySent: spec.onBodySent } : {}),
         });
       } catch (error) {
         if (!(error instanceof AttemptError)) throw error;
@@ -141,12 +145,13 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   }
 
   return {
-    async importMenu(payload: ImportPayload): Promise<ImportResult> {
+    async importMenu(payload: ImportPayload, importOptions: ImportMenuOptions = {}): Promise<ImportResult> {
       const { attempts } = await call({
         method: 'POST',
         endpoint: '/menu/import',
         body: serializedBodies.get(payload) ?? JSON.stringify(payload),
         mutating: true,
+        ...(importOptions.onBodySent ? { onBodySent: importOptions.onBodySent } : {}),
       });
       return { success: true, attempts };
     },

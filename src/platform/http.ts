@@ -17,8 +17,10 @@ export interface HttpRequest {
   /** For messages: method and endpoint, never the query or credentials. */
   label: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
   timeoutMs: number;
+  /** See ImportMenuOptions.onBodySent. */
+  onBodySent?: () => void;
 }
 
 /**
@@ -41,9 +43,8 @@ export async function sendRequest(request: HttpRequest): Promise<Record<string, 
   try {
     response = await fetch(request.url, {
       method: request.method,
-      headers: request.headers,
-      body: request.body,
       signal: AbortSignal.timeout(request.timeoutMs),
+      ...requestBody(request),
     });
     text = await response.text();
   } catch (error) {
@@ -53,6 +54,27 @@ export async function sendRequest(request: HttpRequest): Promise<Record<string, 
   if (error === undefined) return JSON.parse(text) as Record<string, unknown>;
   error.retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
   throw new AttemptError(error, MAYBE_APPLIED_STATUSES.has(response.status));
+}
+
+/**
+ * Headers and body for fetch. With onBodySent the body goes as a one-chunk async iterable: fetch
+ * asks it for more only once the chunk was written out in full (it waits for the socket to drain),
+ * which is the moment to report. The length is given, so it is still sent with content-length,
+ * not chunked.
+ */
+function requestBody(request: HttpRequest): Pick<RequestInit, 'headers' | 'body' | 'duplex'> {
+  const { body, onBodySent } = request;
+  if (body === undefined || onBodySent === undefined) return { headers: request.headers, body };
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    yield bytes;
+    onBodySent?.();
+  }
+  return {
+    headers: { ...request.headers, 'content-length': String(bytes.byteLength) },
+    body: chunks(),
+    duplex: 'half',
+  };
 }
 
 function networkError(request: HttpRequest, error: unknown): AttemptError {

@@ -105,8 +105,18 @@ export interface ImportResult extends CallStats {
   success: true;
 }
 
+export interface ImportMenuOptions {
+  /**
+   * Called when an attempt's whole body has been handed to the operating system (the platform may
+   * still be reading it), once per attempt that gets that far. A caller that wants to do CPU work
+   * while the platform stores a big import starts it here: blocking the event loop earlier stalls
+   * the upload itself, so the platform would start later.
+   */
+  onBodySent?: () => void;
+}
+
 export interface PlatformClient {
-  importMenu(payload: ImportPayload): Promise<ImportResult>;
+  importMenu(payload: ImportPayload, options?: ImportMenuOptions): Promise<ImportResult>;
   /** All pages. */
   listCategories(query?: ListCategoriesQuery): Promise<RemoteCategory[]>;
 }

@@ -1,5 +1,5 @@
 import { COUNT_KINDS, summarizeCounts } from '../plan/counts.js';
-import type { FieldChange, PlanEntry } from '../plan/types.js';
+import type { FieldChange, Plan, PlanEntry } from '../plan/types.js';
 import {
   KIND_LABEL,
   changedEntries,
@@ -32,6 +32,8 @@ th{background:#f3f5f7}td.n{text-align:right}
 .add{color:#1a7f37}.remove{color:#b42318}.up{color:#b42318;font-weight:600}.down{color:#1a7f37;font-weight:600}
 .muted{color:#57606a}
 `;
+
+const DEFAULT_MAX_ROWS = 2000;
 
 const cell = (text: string, cls = ''): string =>
   `<td${cls ? ` class="${cls}"` : ''}>${escapeHtml(text)}</td>`;
@@ -103,9 +105,36 @@ function resultSection(report: RunReport): string {
   return `<h2>Result</h2>\n<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
 }
 
+/** The Added/Changed/Removed tables of a plan's entries, by cap: the bulk of a big plan's page. */
+const sectionMemo = new WeakMap<readonly PlanEntry[], Map<number, string[]>>();
+
+function entrySections(entries: readonly PlanEntry[], max: number): string[] {
+  const byMax = sectionMemo.get(entries) ?? new Map<number, string[]>();
+  sectionMemo.set(entries, byMax);
+  let sections = byMax.get(max);
+  if (sections === undefined) {
+    sections = [
+      listSection('Added', 'add', changedEntries(entries, 'add'), max),
+      changedSection(changedEntries(entries, 'update'), max),
+      listSection('Removed', 'remove', changedEntries(entries, 'remove'), max),
+    ];
+    byMax.set(max, sections);
+  }
+  return sections;
+}
+
+/**
+ * Renders a plan's entry tables ahead of its report (apply does it while the import is out, when
+ * the outcome is not known yet); renderHtml of a report of that same plan object reuses them.
+ * The plan must not be changed afterwards (plans are data: nothing changes them).
+ */
+export function prepareHtml(plan: Plan, options: { maxRows?: number } = {}): void {
+  entrySections(plan.entries, options.maxRows ?? DEFAULT_MAX_ROWS);
+}
+
 /** A self-contained page for a restaurant manager: what was added, changed (prices up/down) and removed. */
 export function renderHtml(report: RunReport, options: { maxRows?: number } = {}): string {
-  const max = options.maxRows ?? 2000;
+  const max = options.maxRows ?? DEFAULT_MAX_ROWS;
   const entries = reportEntries(report);
   const target = [report.target.name, `pos_uid ${report.target.posUid}`].filter(Boolean).join(', ');
   const status = report.blocked
@@ -116,9 +145,7 @@ export function renderHtml(report: RunReport, options: { maxRows?: number } = {}
     `<p class="muted">${escapeHtml(target)}${report.finishedAt ? ` · ${escapeHtml(report.finishedAt)}` : ''}</p>`,
     status,
     countsTable(report),
-    listSection('Added', 'add', changedEntries(entries, 'add'), max),
-    changedSection(changedEntries(entries, 'update'), max),
-    listSection('Removed', 'remove', changedEntries(entries, 'remove'), max),
+    ...entrySections(entries, max),
     resultSection(report),
   ].filter((part) => part !== '');
   return [

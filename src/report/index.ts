@@ -1,5 +1,5 @@
 export * from './types.js';
 export { renderTerminal, type TerminalOptions } from './terminal.js';
-export { renderMarkdown, escapeMarkdown } from './markdown.js';
-export { renderHtml, escapeHtml } from './html.js';
-export { renderJson } from './json.js';
+export { renderMarkdown, prepareMarkdown, escapeMarkdown } from './markdown.js';
+export { renderHtml, prepareHtml, escapeHtml } from './html.js';
+export { renderJson, compactJsonPieces } from './json.js';

@@ -12,7 +12,27 @@ export interface JsonRenderOptions {
  * added here, so the same report always gives the same bytes.
  */
 export function renderJson(report: RunReport, options: JsonRenderOptions = {}): string {
-  const document = {
+  if (options.compact && options.planJson !== undefined)
+    return compactJsonPieces(report, options.planJson).join('');
+  return `${options.compact ? JSON.stringify(document(report)) : JSON.stringify(document(report), null, 2)}\n`;
+}
+
+/**
+ * The compact report around a plan already serialized (text or its UTF-8 bytes), in three pieces
+ * that concatenate to renderJson's bytes: a file writer takes them one after another, so the plan
+ * (megabytes for a big menu) is neither copied into one string nor encoded again.
+ */
+export function compactJsonPieces<P extends string | Uint8Array>(
+  report: RunReport,
+  planJson: P,
+): [string, P, string] {
+  // The plan is the last member: its bytes go in as they are rather than being serialized again.
+  const { plan: _plan, ...head } = document(report);
+  return [`${JSON.stringify(head).slice(0, -1)},"plan":`, planJson, '}\n'];
+}
+
+function document(report: RunReport) {
+  return {
     formatVersion: report.formatVersion,
     command: report.command,
     target: report.target,
@@ -29,10 +49,4 @@ export function renderJson(report: RunReport, options: JsonRenderOptions = {}): 
     finishedAt: report.finishedAt,
     plan: report.plan,
   };
-  if (options.compact && options.planJson !== undefined) {
-    // The plan is the last member: splice its bytes in rather than serializing it again.
-    const { plan: _plan, ...head } = document;
-    return `${JSON.stringify(head).slice(0, -1)},"plan":${options.planJson}}\n`;
-  }
-  return `${options.compact ? JSON.stringify(document) : JSON.stringify(document, null, 2)}\n`;
 }

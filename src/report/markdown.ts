@@ -1,7 +1,9 @@
 import { COUNT_KINDS } from '../plan/counts.js';
-import type { PlanCounts, PlanEntry } from '../plan/types.js';
+import type { Plan, PlanCounts, PlanEntry } from '../plan/types.js';
 import { KIND_LABEL, changedEntries, formatChange, formatScope, yesNo } from './format.js';
 import { reportEntries, type RunReport } from './types.js';
+
+const DEFAULT_MAX_ITEMS = 200;
 
 const ROW_LABEL: Readonly<Record<keyof PlanCounts, string>> = {
   categories: 'Categories',
@@ -32,9 +34,36 @@ function section(title: string, entries: readonly PlanEntry[], max: number): str
   return [`### ${title} (${entries.length})`, '', ...items, ''];
 }
 
+/** The Added/Changed/Removed lists of a plan's entries, by cap: the bulk of a big plan's report. */
+const sectionMemo = new WeakMap<readonly PlanEntry[], Map<number, string[]>>();
+
+function entrySections(entries: readonly PlanEntry[], max: number): string[] {
+  const byMax = sectionMemo.get(entries) ?? new Map<number, string[]>();
+  sectionMemo.set(entries, byMax);
+  let lines = byMax.get(max);
+  if (lines === undefined) {
+    lines = [
+      ...section('Added', changedEntries(entries, 'add'), max),
+      ...section('Changed', changedEntries(entries, 'update'), max),
+      ...section('Removed', changedEntries(entries, 'remove'), max),
+    ];
+    byMax.set(max, lines);
+  }
+  return lines;
+}
+
+/**
+ * Renders a plan's entry lists ahead of its report (apply does it while the import is out, when
+ * the outcome is not known yet); renderMarkdown of a report of that same plan object reuses them.
+ * The plan must not be changed afterwards (plans are data: nothing changes them).
+ */
+export function prepareMarkdown(plan: Plan, options: { maxItems?: number } = {}): void {
+  entrySections(plan.entries, options.maxItems ?? DEFAULT_MAX_ITEMS);
+}
+
 /** For a PR comment or an e-mail: counts table, then added, changed and removed entities. */
 export function renderMarkdown(report: RunReport, options: { maxItems?: number } = {}): string {
-  const max = options.maxItems ?? 200;
+  const max = options.maxItems ?? DEFAULT_MAX_ITEMS;
   const entries = reportEntries(report);
   const target = report.target.name ? `${report.target.name}, ` : '';
   const out = [
@@ -50,9 +79,7 @@ export function renderMarkdown(report: RunReport, options: { maxItems?: number }
     out.push(`| ${ROW_LABEL[kind]} | ${c.add} | ${c.update} | ${c.remove} | ${c.keep} |`);
   }
   out.push('');
-  out.push(...section('Added', changedEntries(entries, 'add'), max));
-  out.push(...section('Changed', changedEntries(entries, 'update'), max));
-  out.push(...section('Removed', changedEntries(entries, 'remove'), max));
+  out.push(...entrySections(entries, max));
   if (report.command === 'apply') {
     out.push('### Result', '', `- Applied: ${yesNo(report.applied)} (attempts: ${report.attempts})`);
     out.push(`- Verified: ${yesNo(report.verified)}`);

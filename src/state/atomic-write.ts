@@ -11,9 +11,12 @@ import { pauseAt, type PausePoint } from './test-pause.js';
  * loses nothing: the data is in the page cache) but skips both fsyncs, for files whose loss in a
  * power cut is acceptable (run history); state files keep the default.
  */
+/** A file's content: text, bytes, or pieces of either written one after another. */
+export type FileContent = string | Uint8Array | readonly (string | Uint8Array)[];
+
 export async function writeFileAtomic(
   file: string,
-  content: string | readonly string[],
+  content: FileContent,
   options: { pauseBeforeRename?: PausePoint; durable?: boolean } = {},
 ): Promise<void> {
   const durable = options.durable ?? true;
@@ -21,9 +24,10 @@ export async function writeFileAtomic(
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', 0o600);
   try {
-    // Pieces are written one after another: a big file need not become one string first.
-    for (const piece of typeof content === 'string' ? [content] : content)
-      await handle.writeFile(piece, 'utf8');
+    // Pieces are written one after another: a big file need not become one string first, and
+    // bytes already encoded (a body also sent over HTTP) are not encoded again.
+    for (const piece of typeof content === 'string' || content instanceof Uint8Array ? [content] : content)
+      await handle.writeFile(piece, typeof piece === 'string' ? 'utf8' : undefined);
     if (durable) await handle.sync();
   } catch (error) {
     await handle.close();

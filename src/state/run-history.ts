@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic, type FileContent } from './atomic-write.js';
 
 export const RUNS_DIR = 'runs';
 
@@ -9,7 +9,7 @@ export const RUNS_DIR = 'runs';
 export interface RunRecord {
   id: string;
   dir: string;
-  write(name: string, content: string | readonly string[]): Promise<string>;
+  write(name: string, content: FileContent): Promise<string>;
   writeJson(name: string, value: unknown): Promise<string>;
 }
 
@@ -23,7 +23,7 @@ export function newRunId(now: Date): string {
 export async function createRunRecord(targetDir: string, runId: string): Promise<RunRecord> {
   const dir = path.join(targetDir, RUNS_DIR, runId);
   await mkdir(dir, { recursive: true });
-  const write = async (name: string, content: string | readonly string[]) => {
+  const write = async (name: string, content: FileContent) => {
     const file = path.join(dir, name);
     // Not fsynced: run records are history, not state; the snapshot and status (written with
     // fsync) are what the next run relies on. On a 20k-product run these files are ~60 MB.

@@ -57,3 +57,51 @@ describe('importMenu with a body serialized beforehand', () => {
     expect(platform.bodies).toEqual([JSON.stringify(copy)]);
   });
 });
+
+describe('importMenu telling when the body is out', () => {
+  it('calls onBodySent while the platform still holds its answer, and sends the body with its length', async () => {
+    let bodyOut = (): void => undefined;
+    const out = new Promise<void>((resolve) => (bodyOut = resolve));
+    const seen: { length?: string; chunked?: string; body?: string } = {};
+    const server = createServer((request, response) => {
+      let body = '';
+      request.setEncoding('utf8');
+      request.on('data', (chunk: string) => (body += chunk));
+      request.on('end', () => {
+        Object.assign(seen, {
+          length: request.headers['content-length'],
+          chunked: request.headers['transfer-encoding'],
+          body,
+        });
+        // The answer waits for the client to say its body is out: were it never said, the test times out.
+        void out.then(() => {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end('{"success":true}');
+        });
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+    const client = createPlatformClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      auth: 'headers',
+      credentials: testClient(),
+    });
+    const payload = smallMenu();
+    const body = rememberSerializedPayload(payload, Buffer.from(JSON.stringify(payload), 'utf8'));
+    let calls = 0;
+    const result = await client.importMenu(payload, {
+      onBodySent: () => {
+        calls += 1;
+        bodyOut();
+      },
+    });
+    expect(result).toEqual({ success: true, attempts: 1 });
+    expect(calls).toBe(1);
+    expect(seen).toEqual({
+      length: String(body.byteLength),
+      chunked: undefined,
+      body: JSON.stringify(payload),
+    });
+  });
+});
