@@ -8,39 +8,70 @@ export interface LocatedHeader {
   headers: string[];
   /** The records after the header: the ones read ahead first, then the rest of the stream. */
   records: AsyncIterable<TableRecord>;
+  /** The same records in batches (see TableSource): one stream, two views. */
+  batches: AsyncIterable<readonly TableRecord[]>;
 }
 
 function headerText(cell: CellValue): string {
   return cell === null ? '' : String(cell);
 }
 
+const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
+
 /**
- * The read-ahead records, then the rest of the stream. A plain iterator rather than an async
- * generator: a generator adds a promise and a microtask hop per record (~10% of extract on 100k
- * rows); here a record from the stream costs only the error-wrapping `then`.
+ * The records left over from the read-ahead as a first batch, then the stream's own batches, with
+ * errors wrapped; and a one-record-at-a-time view of the same. Plain iterators rather than async
+ * generators: a generator adds a promise and a microtask hop per item.
  */
 function chain(
-  ahead: readonly TableRecord[],
-  rest: AsyncIterator<TableRecord>,
+  first: readonly TableRecord[],
+  rest: AsyncIterator<readonly TableRecord[]>,
   wrapError: (error: unknown) => unknown,
-): AsyncIterable<TableRecord> {
-  let i = 0;
+): Pick<LocatedHeader, 'records' | 'batches'> {
+  let pending: readonly TableRecord[] | undefined = first.length > 0 ? first : undefined;
   const rethrow = (error: unknown): never => {
     throw wrapError(error);
   };
-  const iterator: AsyncIterator<TableRecord> = {
+  const batches: AsyncIterator<readonly TableRecord[]> = {
     next: () => {
-      if (i < ahead.length) return Promise.resolve({ done: false, value: ahead[i++] as TableRecord });
+      if (pending) {
+        const value = pending;
+        pending = undefined;
+        return Promise.resolve({ done: false, value });
+      }
       return rest.next().then(undefined, rethrow);
     },
     // A consumer that stops early (break, throw) closes the stream under it.
     return: async () => {
-      i = ahead.length;
+      pending = undefined;
       if (rest.return) await rest.return().then(undefined, rethrow);
-      return { done: true, value: undefined };
+      return DONE;
     },
   };
-  return { [Symbol.asyncIterator]: () => iterator };
+  let batch: readonly TableRecord[] = [];
+  let i = 0;
+  const nextRecord = async (): Promise<IteratorResult<TableRecord>> => {
+    for (;;) {
+      const next = await batches.next();
+      if (next.done) return DONE;
+      batch = next.value;
+      i = 0;
+      if (batch.length > 0) return { done: false, value: batch[i++] as TableRecord };
+    }
+  };
+  const records: AsyncIterator<TableRecord> = {
+    next: () =>
+      i < batch.length ? Promise.resolve({ done: false, value: batch[i++] as TableRecord }) : nextRecord(),
+    return: async () => {
+      i = batch.length;
+      await batches.return?.();
+      return DONE;
+    },
+  };
+  return {
+    records: { [Symbol.asyncIterator]: () => records },
+    batches: { [Symbol.asyncIterator]: () => batches },
+  };
 }
 
 /**
@@ -49,7 +80,7 @@ function chain(
  * streaming. `where` names the input in errors and issues.
  */
 export async function locateHeader(
-  rows: AsyncIterator<TableRecord>,
+  batches: AsyncIterator<readonly TableRecord[]>,
   options: ReadOptions,
   where: { file: string; sheet?: string },
   issues: DataIssue[],
@@ -58,15 +89,26 @@ export async function locateHeader(
   const limit =
     options.headerRow !== undefined ? Infinity : options.headerHints?.length ? HINT_ROWS : HEURISTIC_ROWS;
   const ahead: TableRecord[] = [];
+  // Records of the last batch read that were not needed to find the header.
+  let unread: readonly TableRecord[] = [];
   let index = -1;
   try {
-    while (ahead.length < limit) {
-      const next = await rows.next();
+    reading: while (ahead.length < limit) {
+      const next = await batches.next();
       if (next.done) break;
-      ahead.push(next.value);
-      if (options.headerRow !== undefined && next.value.row >= options.headerRow) {
-        index = ahead.length - 1;
-        break;
+      const batch = next.value;
+      for (let j = 0; j < batch.length; j++) {
+        if (ahead.length >= limit) {
+          unread = batch.slice(j);
+          break reading;
+        }
+        const record = batch[j] as TableRecord;
+        ahead.push(record);
+        if (options.headerRow !== undefined && record.row >= options.headerRow) {
+          index = ahead.length - 1;
+          unread = batch.slice(j + 1);
+          break reading;
+        }
       }
     }
   } catch (error) {
@@ -108,11 +150,11 @@ export async function locateHeader(
       message: 'The input is empty: no header and no records',
       location: { ...where },
     });
-    return { headerRow: 0, headers: [], records: chain([], rows, wrapError) };
+    return { headerRow: 0, headers: [], ...chain(unread, batches, wrapError) };
   }
   return {
     headerRow: header.row,
     headers: header.cells.map(headerText),
-    records: chain(ahead.slice(index + 1), rows, wrapError),
+    ...chain([...ahead.slice(index + 1), ...unread], batches, wrapError),
   };
 }

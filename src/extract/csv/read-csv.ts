@@ -1,14 +1,13 @@
-import { createReadStream } from 'node:fs';
-import { pipeline, type Transform } from 'node:stream';
 import { InvalidInputError } from '../../errors.js';
 import type { DataIssue } from '../../model/data-issue.js';
 import { assertReadableFile, inputError, readBytes } from '../file-access.js';
 import { locateHeader } from '../locate-header.js';
-import type { ReadOptions, TableRecord, TableSource } from '../types.js';
-import { createDecoder, createUtf8Check } from './decode-stream.js';
+import type { ReadOptions, TableSource } from '../types.js';
+import { createDecoder, createUtf8Check, type ChunkDecoder } from './decode-chunks.js';
 import { detectDelimiter } from './detect-delimiter.js';
 import { detectEncoding, normalizeEncoding, type DetectedEncoding } from './detect-encoding.js';
 import { encodingSample, SAMPLE_BYTES } from './encoding-sample.js';
+import { fileBatches } from './file-batches.js';
 import { RecordParser } from './record-parser.js';
 
 async function chooseEncoding(
@@ -30,7 +29,8 @@ async function chooseEncoding(
 /**
  * Opens a CSV file as a streaming TableSource. Only the first 64 KB are held in memory (to detect
  * encoding, delimiter and header); records stream through csv-parse as `{row, cells}` with `row`
- * the physical line where the record starts. Malformed records become `malformed-row` issues.
+ * the physical line where the record starts, a batch per chunk read (file-batches.ts).
+ * Malformed records become `malformed-row` issues.
  */
 export async function readCsv(file: string, options: ReadOptions): Promise<TableSource> {
   const size = await assertReadableFile(file);
@@ -50,7 +50,7 @@ export async function readCsv(file: string, options: ReadOptions): Promise<Table
       });
     },
   });
-  const decode: Transform =
+  const decoder: ChunkDecoder =
     encoding === 'utf-8'
       ? createUtf8Check((offset) =>
           issues.push({
@@ -61,13 +61,10 @@ export async function readCsv(file: string, options: ReadOptions): Promise<Table
           }),
         )
       : createDecoder(encoding);
-  // pipeline destroys the parser with any read error, so the records iterator rejects with it.
-  pipeline(createReadStream(file, { highWaterMark: SAMPLE_BYTES }), decode, parser, () => undefined);
-
   const wrapError = (error: unknown): unknown =>
     error instanceof InvalidInputError ? error : inputError(file, error);
   const located = await locateHeader(
-    parser[Symbol.asyncIterator]() as AsyncIterator<TableRecord>,
+    fileBatches(file, decoder, parser),
     options,
     { file },
     issues,

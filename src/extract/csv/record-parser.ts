@@ -9,17 +9,46 @@ export interface RecordParserOptions {
 }
 
 /**
- * csv-parse emitting `{row, cells}`. csv-parse's own `on_record`/`info: true` build two
- * spread copies of its info object per record, which costs more than the parse itself on 100k
- * rows; instead we read the live `info.lines` (documented, updated before each record is
- * pushed) as the record is pushed.
+ * The parser core csv-parse's `Parser` stream wraps (`parser.api`, built by the same `transform()`
+ * that `csv-parse/sync` drives): `parse(buffer, end, push, close)` parses a chunk synchronously,
+ * calling `push` once per record. csv-parse does not export `transform()` itself, and `api` is
+ * untyped, so this names the part we use; `state` and `info` are the objects the stream exposes
+ * as `parser.state` / `parser.info`.
  */
-interface ParserState {
+interface ParserCore {
+  parse(
+    chunk: Buffer | undefined,
+    end: boolean,
+    push: (record: unknown) => void,
+    close: () => void,
+  ): Error | undefined;
   state: { quoting: boolean };
+  info: { lines: number };
 }
 
-export class RecordParser extends Parser {
+function coreOf(parser: Parser): ParserCore {
+  const core = (parser as unknown as { api?: Partial<ParserCore> }).api;
+  if (typeof core?.parse !== 'function' || !core.state || !core.info) {
+    throw new Error('csv-parse no longer exposes its parser core as `api`: check record-parser.ts');
+  }
+  return core as ParserCore;
+}
+
+/**
+ * csv-parse without the stream machinery: `parse(chunk)` returns the chunk's complete records as
+ * `{row, cells}`, so a consumer handles a whole chunk's records synchronously instead of paying a
+ * stream push, a promise and a microtask per record. `row` is the physical line where the record
+ * starts (line-tracker.ts), read from the live `info.lines` as each record is pushed (csv-parse's
+ * own `info: true` builds two spread copies of its info object per record).
+ */
+export class RecordParser {
   private readonly lines = new LineTracker();
+  private readonly core: ParserCore;
+  private batch: TableRecord[] = [];
+  private readonly push = (record: unknown): void => {
+    const cells = record as string[];
+    this.batch.push({ row: this.lines.startOf(cells, this.core.info.lines), cells });
+  };
 
   constructor(options: RecordParserOptions) {
     const parserOptions: CsvParseOptions = {
@@ -31,22 +60,25 @@ export class RecordParser extends Parser {
       on_skip: (error) => {
         // After `"a"b` csv-parse stays inside the quoted field and would swallow the rest of the
         // file into this one skipped record; leaving the quote lets only this record be skipped.
-        // `state` is the parser's public (if untyped) parse state, test/extract/csv-read.test.ts
-        // covers the recovery.
-        if (error?.code === 'CSV_INVALID_CLOSING_QUOTE')
-          (this as unknown as ParserState).state.quoting = false;
+        // test/extract/csv-read.test.ts covers the recovery.
+        if (error?.code === 'CSV_INVALID_CLOSING_QUOTE') this.core.state.quoting = false;
         const reported = typeof error?.lines === 'number' ? error.lines : undefined;
         options.onMalformed(error, reported === undefined ? undefined : this.lines.physical(reported));
         return undefined;
       },
     };
-    super(parserOptions);
+    this.core = coreOf(new Parser(parserOptions));
   }
 
-  override push(chunk: unknown, encoding?: BufferEncoding): boolean {
-    if (!Array.isArray(chunk)) return super.push(chunk, encoding);
-    const cells = chunk as string[];
-    const record: TableRecord = { row: this.lines.startOf(cells, this.info.lines), cells };
-    return super.push(record);
+  /**
+   * The records completed by this chunk (csv-parse keeps an unfinished record for the next call);
+   * `chunk` undefined ends the input and returns the last record. The chunk must not be reused
+   * afterwards: csv-parse keeps a view of its unparsed tail. Throws what csv-parse cannot skip.
+   */
+  parse(chunk: Buffer | undefined): TableRecord[] {
+    this.batch = [];
+    const error = this.core.parse(chunk, chunk === undefined, this.push, () => undefined);
+    if (error !== undefined) throw error;
+    return this.batch;
   }
 }

@@ -44,17 +44,18 @@ async function findSheet(book: OpenWorkbook, file: string, wanted: string | numb
   );
 }
 
+/** exceljs's reader hands rows over one at a time, so each batch is one record. */
 async function* sheetRecords(
   sheet: SheetReader,
   book: OpenWorkbook,
   fillMerges: (row: number, cells: CellValue[]) => void,
-): AsyncGenerator<TableRecord> {
+): AsyncGenerator<TableRecord[]> {
   try {
     for await (const row of sheet) {
       const cells = rowCells(row);
       fillMerges(row.number, cells);
       // exceljs emits rows that only carry formatting; they are not records.
-      if (cells.some((cell) => cell !== null && cell !== '')) yield { row: row.number, cells };
+      if (cells.some((cell) => cell !== null && cell !== '')) yield [{ row: row.number, cells }];
     }
   } finally {
     book.close();

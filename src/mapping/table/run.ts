@@ -25,7 +25,7 @@ export async function runTableMapping(
     group?.key !== undefined &&
     JSON.stringify(group.key) === JSON.stringify(mapping.table.product.ext_id);
   const assembler = new MenuAssembler(table, ctx, skipped, extIdIsGroupKey);
-  const rows = await streamRows(source.records, table, ctx, assembler);
+  const rows = await streamRows(source.batches, table, ctx, assembler);
   const menu = assembler.menu();
 
   const sets = table.modifierSets;

@@ -41,64 +41,70 @@ export async function readSetsSource(
   const sets: Record<string, DeclaredModifierSet> = {};
   const seen = new Map<string, number>();
   let rows = 0;
-  for await (const record of source.records) {
-    rows++;
-    const cells = record.cells;
-    // Trailing all-empty rows (spreadsheets write them) are blank lines, not options.
-    if (cells.every((c) => c === null || String(c).trim() === '')) continue;
-    ctx.cursor.row = record.row;
-    const setKey = text(set(cells, NO_CONTEXT));
-    const valueName = text(name(cells, NO_CONTEXT));
-    if (setKey === undefined) {
-      ctx.rowIssue('missing-value', 'error', 'modifier_sets.from.set is empty: option value left out');
-      continue;
-    }
-    if (valueName === undefined) {
-      ctx.rowIssue('missing-value', 'error', `modifier_sets.from.name is empty in set "${setKey}": left out`);
-      continue;
-    }
-    const first = seen.get(`${setKey.toLowerCase()}\u0000${valueName.toLowerCase()}`);
-    if (first !== undefined) {
-      ctx.rowIssue(
-        'duplicate-ext-id',
-        'error',
-        `option value "${valueName}" of set "${setKey}" already at row ${first}: left out`,
-      );
-      continue;
-    }
-    seen.set(`${setKey.toLowerCase()}\u0000${valueName.toLowerCase()}`, record.row);
-    const target = (sets[setKey] ??= { values: [] });
-    const amount = price ? price(cells, NO_CONTEXT) : null;
-    if (amount !== null && typeof amount !== 'number') {
-      ctx.rowIssue(
-        'bad-price',
-        'error',
-        `modifier_sets.from.price: "${String(amount)}" is not a number (add the money transform)`,
-      );
-    }
-    const flag = hidden ? hidden(cells, NO_CONTEXT) : null;
-    const id = extId ? text(extId(cells, NO_CONTEXT)) : undefined;
-    target.values.push({
-      name: valueName,
-      ...(typeof amount === 'number' ? { price: amount } : {}),
-      ...(id !== undefined ? { ext_id: id } : {}),
-      ...(typeof flag === 'boolean' ? { hidden: flag } : {}),
-    });
-    if (setName && target.name === undefined) {
-      const v = text(setName(cells, NO_CONTEXT));
-      if (v !== undefined) target.name = v;
-    }
-    if (setExtId && target.ext_id === undefined) {
-      const v = text(setExtId(cells, NO_CONTEXT));
-      if (v !== undefined) target.ext_id = v;
-    }
-    if (min && target.min === undefined) {
-      const v = count(min(cells, NO_CONTEXT), 'min', ctx);
-      if (v !== undefined) target.min = v;
-    }
-    if (max && target.max === undefined) {
-      const v = count(max(cells, NO_CONTEXT), 'max', ctx);
-      if (v !== undefined) target.max = v;
+  for await (const batch of source.batches) {
+    for (const record of batch) {
+      rows++;
+      const cells = record.cells;
+      // Trailing all-empty rows (spreadsheets write them) are blank lines, not options.
+      if (cells.every((c) => c === null || String(c).trim() === '')) continue;
+      ctx.cursor.row = record.row;
+      const setKey = text(set(cells, NO_CONTEXT));
+      const valueName = text(name(cells, NO_CONTEXT));
+      if (setKey === undefined) {
+        ctx.rowIssue('missing-value', 'error', 'modifier_sets.from.set is empty: option value left out');
+        continue;
+      }
+      if (valueName === undefined) {
+        ctx.rowIssue(
+          'missing-value',
+          'error',
+          `modifier_sets.from.name is empty in set "${setKey}": left out`,
+        );
+        continue;
+      }
+      const first = seen.get(`${setKey.toLowerCase()}\u0000${valueName.toLowerCase()}`);
+      if (first !== undefined) {
+        ctx.rowIssue(
+          'duplicate-ext-id',
+          'error',
+          `option value "${valueName}" of set "${setKey}" already at row ${first}: left out`,
+        );
+        continue;
+      }
+      seen.set(`${setKey.toLowerCase()}\u0000${valueName.toLowerCase()}`, record.row);
+      const target = (sets[setKey] ??= { values: [] });
+      const amount = price ? price(cells, NO_CONTEXT) : null;
+      if (amount !== null && typeof amount !== 'number') {
+        ctx.rowIssue(
+          'bad-price',
+          'error',
+          `modifier_sets.from.price: "${String(amount)}" is not a number (add the money transform)`,
+        );
+      }
+      const flag = hidden ? hidden(cells, NO_CONTEXT) : null;
+      const id = extId ? text(extId(cells, NO_CONTEXT)) : undefined;
+      target.values.push({
+        name: valueName,
+        ...(typeof amount === 'number' ? { price: amount } : {}),
+        ...(id !== undefined ? { ext_id: id } : {}),
+        ...(typeof flag === 'boolean' ? { hidden: flag } : {}),
+      });
+      if (setName && target.name === undefined) {
+        const v = text(setName(cells, NO_CONTEXT));
+        if (v !== undefined) target.name = v;
+      }
+      if (setExtId && target.ext_id === undefined) {
+        const v = text(setExtId(cells, NO_CONTEXT));
+        if (v !== undefined) target.ext_id = v;
+      }
+      if (min && target.min === undefined) {
+        const v = count(min(cells, NO_CONTEXT), 'min', ctx);
+        if (v !== undefined) target.min = v;
+      }
+      if (max && target.max === undefined) {
+        const v = count(max(cells, NO_CONTEXT), 'max', ctx);
+        if (v !== undefined) target.max = v;
+      }
     }
   }
   return { sets, issues: [...source.issues, ...ctx.issues], rows };

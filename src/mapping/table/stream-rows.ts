@@ -8,9 +8,10 @@ type Group = OpenProduct | ClosedGroup;
 /**
  * Streams the records once: row-scope skips, then grouping, handing each row to the assembler as
  * it arrives. Only WooCommerce-style children that come before their parent are held back.
+ * Records come in batches (one CSV chunk's worth) so a whole batch is handled without an await.
  */
 export async function streamRows(
-  records: AsyncIterable<TableRecord>,
+  batches: AsyncIterable<readonly TableRecord[]>,
   table: CompiledTable,
   ctx: CompileContext,
   assembler: MenuAssembler,
@@ -28,54 +29,56 @@ export async function streamRows(
     else if ('skipped' in group) assembler.countSkip(group.skipped);
   };
 
-  outer: for await (const record of records) {
-    rows++;
-    const cells = record.cells;
-    if (isBlank(cells)) {
-      // `,,,,` rows that spreadsheets write at the end are blank lines, not products missing a key.
-      assembler.countSkip('blank-row');
-      continue;
-    }
-    for (const skip of rowSkips) {
-      if (skip.test(cells)) {
-        assembler.countSkip(skip.reason);
-        if (skip.report) {
-          ctx.cursor.row = record.row;
-          ctx.rowIssue(skip.report, 'warning', `row skipped by rule "${skip.reason}"`);
-        }
-        continue outer;
-      }
-    }
-    if (by === 'none' || !key) {
-      assembler.head(record);
-      continue;
-    }
-    ctx.cursor.row = record.row;
-    const k = key(cells, noContext);
-    const text = k === null ? '' : String(k);
-    if (by === 'key') {
-      if (text === '') {
-        ctx.rowIssue('missing-value', 'error', 'group.key is empty: the row belongs to no product');
+  for await (const batch of batches) {
+    outer: for (const record of batch) {
+      rows++;
+      const cells = record.cells;
+      if (isBlank(cells)) {
+        // `,,,,` rows that spreadsheets write at the end are blank lines, not products missing a key.
+        assembler.countSkip('blank-row');
         continue;
       }
-      const group = byKey.get(text);
-      if (group) child(group, record);
-      else byKey.set(text, assembler.head(record));
-    } else if (by === 'continuation') {
-      if (text !== '') current = assembler.head(record);
-      else if (current) child(current, record);
-      else ctx.rowIssue('unknown-parent', 'error', 'continuation row before any product row');
-    } else if (text === '') {
-      // by: parent, a product head, registered under each of its keys.
-      const group = assembler.head(record);
-      for (const keyFn of keys ?? []) {
-        const id = keyFn(cells, noContext);
-        if (id !== null && id !== '' && !byKey.has(String(id))) byKey.set(String(id), group);
+      for (const skip of rowSkips) {
+        if (skip.test(cells)) {
+          assembler.countSkip(skip.reason);
+          if (skip.report) {
+            ctx.cursor.row = record.row;
+            ctx.rowIssue(skip.report, 'warning', `row skipped by rule "${skip.reason}"`);
+          }
+          continue outer;
+        }
       }
-    } else {
-      const group = byKey.get(text);
-      if (group) child(group, record);
-      else orphans.push({ record, parent: text });
+      if (by === 'none' || !key) {
+        assembler.head(record);
+        continue;
+      }
+      ctx.cursor.row = record.row;
+      const k = key(cells, noContext);
+      const text = k === null ? '' : String(k);
+      if (by === 'key') {
+        if (text === '') {
+          ctx.rowIssue('missing-value', 'error', 'group.key is empty: the row belongs to no product');
+          continue;
+        }
+        const group = byKey.get(text);
+        if (group) child(group, record);
+        else byKey.set(text, assembler.head(record));
+      } else if (by === 'continuation') {
+        if (text !== '') current = assembler.head(record);
+        else if (current) child(current, record);
+        else ctx.rowIssue('unknown-parent', 'error', 'continuation row before any product row');
+      } else if (text === '') {
+        // by: parent, a product head, registered under each of its keys.
+        const group = assembler.head(record);
+        for (const keyFn of keys ?? []) {
+          const id = keyFn(cells, noContext);
+          if (id !== null && id !== '' && !byKey.has(String(id))) byKey.set(String(id), group);
+        }
+      } else {
+        const group = byKey.get(text);
+        if (group) child(group, record);
+        else orphans.push({ record, parent: text });
+      }
     }
   }
 

@@ -1,0 +1,61 @@
+import { isUtf8 } from 'node:buffer';
+import { incompleteUtf8Tail, type CsvEncoding } from './detect-encoding.js';
+import { decodeWindows1252 } from './windows-1252.js';
+
+/** Turns the file's bytes, chunk by chunk, into the UTF-8 bytes csv-parse reads. */
+export interface ChunkDecoder {
+  decode(chunk: Buffer): Buffer;
+  /** Whatever the decoder still holds at the end of the file (a split UTF-16 unit), if anything. */
+  flush(): Buffer | undefined;
+}
+
+/**
+ * Decodes a single-byte or UTF-16 file chunk by chunk into UTF-8.
+ * `stream: true` keeps a UTF-16 code unit or surrogate pair split across chunks intact.
+ */
+export function createDecoder(encoding: Exclude<CsvEncoding, 'utf-8'>): ChunkDecoder {
+  if (encoding === 'windows-1252') {
+    // Single-byte: no state across chunks.
+    return {
+      decode: (chunk) => Buffer.from(decodeWindows1252(chunk), 'utf8'),
+      flush: () => undefined,
+    };
+  }
+  const decoder = new TextDecoder(encoding);
+  return {
+    decode: (chunk) => Buffer.from(decoder.decode(chunk, { stream: true }), 'utf8'),
+    flush: () => {
+      const rest = decoder.decode();
+      return rest ? Buffer.from(rest, 'utf8') : undefined;
+    },
+  };
+}
+
+/**
+ * Passes UTF-8 bytes through untouched (csv-parse decodes them faster than we could) and reports
+ * once, with the byte offset, when the file stops being valid UTF-8 after the sampled start.
+ */
+export function createUtf8Check(onInvalid: (byteOffset: number) => void): ChunkDecoder {
+  let carry: Buffer = Buffer.alloc(0);
+  let offset = 0;
+  let reported = false;
+  return {
+    decode(chunk) {
+      if (reported) return chunk;
+      const joined = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+      const tail = incompleteUtf8Tail(joined);
+      const whole = joined.subarray(0, joined.length - tail);
+      if (!isUtf8(whole)) {
+        reported = true;
+        onInvalid(offset);
+      }
+      offset += whole.length;
+      carry = Buffer.from(joined.subarray(joined.length - tail));
+      return chunk;
+    },
+    flush() {
+      if (!reported && carry.length) onInvalid(offset);
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import type { TableRecord } from '../types.js';
+import type { ChunkDecoder } from './decode-chunks.js';
+import type { RecordParser } from './record-parser.js';
+
+/**
+ * Bytes read per chunk. Each chunk's records go to the consumer as one batch, all alive at once:
+ * 256 KB batches (~3k records with their cells) made the young-generation GC copy them and cost
+ * ~90 ms more GC on 100k rows than 64 KB ones; the awaits saved by bigger chunks are not measurable.
+ */
+export const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * A CSV file's records, one batch per chunk read: the file is read with plain `read` calls into a
+ * fresh buffer each time (csv-parse keeps a view of an unfinished record's bytes), decoded, and
+ * parsed synchronously. Chunks that complete no record are read through, so a batch is never
+ * empty. `return()` (a consumer that stops early) and the end of the file close the file.
+ */
+export function fileBatches(
+  file: string,
+  decoder: ChunkDecoder,
+  parser: RecordParser,
+): AsyncIterator<TableRecord[]> {
+  let handle: FileHandle | undefined;
+  let finished = false;
+  const close = async (): Promise<void> => {
+    finished = true;
+    const opened = handle;
+    handle = undefined;
+    await opened?.close();
+  };
+  const read = async (): Promise<IteratorResult<TableRecord[]>> => {
+    if (finished) return { done: true, value: undefined };
+    handle ??= await open(file, 'r');
+    while (!finished) {
+      const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+      const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
+      let records: TableRecord[];
+      if (bytesRead === 0) {
+        await close();
+        const rest = decoder.flush();
+        records = rest ? [...parser.parse(rest), ...parser.parse(undefined)] : parser.parse(undefined);
+      } else {
+        records = parser.parse(decoder.decode(buffer.subarray(0, bytesRead)));
+      }
+      if (records.length > 0) return { done: false, value: records };
+    }
+    return { done: true, value: undefined };
+  };
+  return {
+    next: () =>
+      read().catch(async (error: unknown) => {
+        await close().catch(() => undefined);
+        throw error;
+      }),
+    return: async () => {
+      await close();
+      return { done: true, value: undefined };
+    },
+  };
+}
