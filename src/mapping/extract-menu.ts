@@ -164,7 +164,9 @@ async function runBound(
 /** Platform rules on the mapped menu, money rounded to cents, and the counts for the summary. */
 export function finish(parts: ExtractResultParts & { rounded?: boolean }, file?: string): ExtractResult {
   const menu = parts.rounded ? parts.menu : normalizeMoney(parts.menu);
-  const menuIssues: DataIssue[] = validateMenu(menu).map((issue) => ({
+  const menuIssues: DataIssue[] = validateMenu(menu, {
+    productIdsUnique: parts.productIdsUnique === true,
+  }).map((issue) => ({
     code: 'invalid-menu',
     severity: issue.severity,
     message: `${issue.message} (${issue.code})`,

@@ -57,6 +57,8 @@ export interface ExtractResultParts {
   skipped: SkippedRows[];
   /** Rows (table) or entities (document) read, for the summary. */
   rows: number;
+  /** True when the mode already left out every product whose ext_id was taken (table mode). */
+  productIdsUnique?: boolean;
 }
 
 /** What the document engine gets (contract in docs/mapping-format.md, "Document mode contract"). */

@@ -103,6 +103,27 @@ describe('boolean', () => {
     expect(run([{ boolean: { true: ['oui oui'] } }], 'Oui Oui').value).toBe(true);
     expect(run(['boolean'], 'maybe')).toEqual({ value: null, issues: ['error:bad-boolean'], skips: [] });
   });
+
+  it('gives each row its own answer when one compiled chain reads a column row after row', () => {
+    const issues: string[] = [];
+    const sink: TransformSink = { issue: (code) => issues.push(code), skip: () => undefined };
+    const hidden = compileTransforms([{ boolean: { invert: true } }]);
+    const cells: Scalar[] = ['Y', 'Y', 'N', 'maybe', 'maybe', 'Y', '', null, 'n', 'n'];
+    expect(cells.map((cell) => hidden(cell, sink))).toEqual([
+      false,
+      false,
+      true,
+      null,
+      null,
+      false,
+      null,
+      null,
+      true,
+      true,
+    ]);
+    // A bad cell is reported on every row that has it, not only the first.
+    expect(issues).toEqual(['bad-boolean', 'bad-boolean']);
+  });
 });
 
 describe('text transforms', () => {

@@ -194,6 +194,21 @@ describe('validateMenu', () => {
     ]);
   });
 
+  it('skips only the duplicate search for product ext_ids its producer already made unique', () => {
+    const menu = {
+      categories: [],
+      products: [
+        { ext_id: 'P1', name: 'Latte' },
+        { ext_id: ' ', name: 'Blank' },
+        { ext_id: 'P1', name: 'Again' },
+      ],
+    };
+    expect(validateMenu(menu).map((i) => i.code)).toEqual(['empty-ext-id', 'duplicate-ext-id']);
+    expect(validateMenu(menu, { productIdsUnique: true }).map((i) => [i.code, i.path])).toEqual([
+      ['empty-ext-id', 'products[1].ext_id'],
+    ]);
+  });
+
   it('still checks each product that shares an option for duplicates among its own options', () => {
     const shared = option('MILK');
     const issues = validateMenu({

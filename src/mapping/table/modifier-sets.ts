@@ -163,9 +163,7 @@ export function modifierOptions(
     }
     const extId = set.extId ?? String(sets.extId(cells, { product: productExtId, name: column.name }) ?? '');
     const position = firstPosition + (options ? options.length : 0);
-    const option = setOption(set, extId, position);
-    if (options) options.push(option);
-    else options = [option];
+    options = withOption(options, setOption(set, extId, position));
   }
   if (sets.list) options = listOptions(sets, sets.list, cells, productExtId, firstPosition, options);
   return options;
@@ -200,10 +198,20 @@ function listOptions(
     }
     if (options?.some((o) => o.name === set.name)) continue;
     const extId = set.extId ?? String(sets.extId(cells, { product: productExtId, name }) ?? '');
-    const option = setOption(set, extId, firstPosition + (options ? options.length : 0));
-    if (options) options.push(option);
-    else options = [option];
+    options = withOption(options, setOption(set, extId, firstPosition + (options ? options.length : 0)));
   }
+  return options;
+}
+
+/**
+ * `options` plus one. Every product keeps its options array until the end, and `push` onto a
+ * one-element array grows its store to 17 slots: for the usual one or two sets, an array literal of
+ * exactly that length instead (~13 MB less kept, and copied by the GC, on 100k products).
+ */
+function withOption(options: ImportOption[] | undefined, option: ImportOption): ImportOption[] {
+  if (!options) return [option];
+  if (options.length === 1) return [options[0] as ImportOption, option];
+  options.push(option);
   return options;
 }
 

@@ -49,6 +49,8 @@ export async function runTableMapping(
     issues: [...source.issues, ...ctx.issues],
     skipped: [...skipped].map(([reason, count]) => ({ reason, count })),
     rows,
+    // MenuAssembler.head drops a product whose ext_id is taken (or groups it with the first).
+    productIdsUnique: true,
     params: ctx.fixedParams(),
   };
 }

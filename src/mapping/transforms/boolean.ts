@@ -41,7 +41,12 @@ export function compileBoolean(options: BooleanOptions = {}): CompiledTransform 
   for (const word of options.true ?? []) falsy.delete(norm(word));
   for (const word of options.false ?? []) truthy.delete(norm(word));
   const invert = options.invert === true;
+  // A flag column holds a few spellings ("Y", "N") row after row: the last text and its result
+  // skip the trim/lowercase copy and the two lookups (only texts that gave a result are kept).
+  let lastText: string | undefined;
+  let lastResult: boolean | null = null;
   return (value, sink) => {
+    if (typeof value === 'string' && value === lastText) return lastResult;
     let result: boolean | null;
     if (value === null) result = options.empty ?? null;
     else if (typeof value === 'boolean') result = value;
@@ -55,7 +60,12 @@ export function compileBoolean(options: BooleanOptions = {}): CompiledTransform 
         return null;
       }
     }
-    return result === null ? null : result !== invert;
+    const out = result === null ? null : result !== invert;
+    if (typeof value === 'string') {
+      lastText = value;
+      lastResult = out;
+    }
+    return out;
   };
 }
 
