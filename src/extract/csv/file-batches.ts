@@ -1,4 +1,4 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
 import type { TableRecord } from '../types.js';
 import type { ChunkDecoder } from './decode-chunks.js';
 import type { RecordParser } from './record-parser.js';
@@ -11,33 +11,37 @@ import type { RecordParser } from './record-parser.js';
 export const CHUNK_BYTES = 64 * 1024;
 
 /**
- * A CSV file's records, one batch per chunk read: the file is read with plain `read` calls into a
- * fresh buffer each time (csv-parse keeps a view of an unfinished record's bytes), decoded, and
- * parsed synchronously. Chunks that complete no record are read through, so a batch is never
- * empty. `return()` (a consumer that stops early) and the end of the file close the file.
+ * A CSV file's records, one batch per chunk read: the file is read into a fresh buffer each time
+ * (csv-parse keeps a view of an unfinished record's bytes), decoded, and parsed synchronously.
+ * Chunks that complete no record are read through, so a batch is never empty. `return()` (a
+ * consumer that stops early) and the end of the file close the file.
+ *
+ * The reads are synchronous: a 64 KB read of a local file takes microseconds, while an async read
+ * costs a thread-pool round trip per chunk (~20 ms of main-thread time and ~40 ms of waiting on a
+ * 100k-row file). The file stays streamed: one chunk at a time.
  */
 export function fileBatches(
   file: string,
   decoder: ChunkDecoder,
   parser: RecordParser,
 ): AsyncIterator<TableRecord[]> {
-  let handle: FileHandle | undefined;
+  let fd: number | undefined;
   let finished = false;
-  const close = async (): Promise<void> => {
+  const close = (): void => {
     finished = true;
-    const opened = handle;
-    handle = undefined;
-    await opened?.close();
+    const opened = fd;
+    fd = undefined;
+    if (opened !== undefined) closeSync(opened);
   };
-  const read = async (): Promise<IteratorResult<TableRecord[]>> => {
+  const read = (): IteratorResult<TableRecord[]> => {
     if (finished) return { done: true, value: undefined };
-    handle ??= await open(file, 'r');
+    const from = (fd ??= openSync(file, 'r'));
     while (!finished) {
       const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-      const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
+      const bytesRead = readSync(from, buffer, 0, CHUNK_BYTES, null);
       let records: TableRecord[];
       if (bytesRead === 0) {
-        await close();
+        close();
         const rest = decoder.flush();
         records = rest ? [...parser.parse(rest), ...parser.parse(undefined)] : parser.parse(undefined);
       } else {
@@ -48,13 +52,20 @@ export function fileBatches(
     return { done: true, value: undefined };
   };
   return {
-    next: () =>
-      read().catch(async (error: unknown) => {
-        await close().catch(() => undefined);
+    next: async () => {
+      try {
+        return read();
+      } catch (error) {
+        try {
+          close();
+        } catch {
+          // The read error is the one to report.
+        }
         throw error;
-      }),
+      }
+    },
     return: async () => {
-      await close();
+      close();
       return { done: true, value: undefined };
     },
   };
