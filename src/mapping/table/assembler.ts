@@ -21,7 +21,7 @@ export interface OpenProduct {
   row: number;
   // Flat fields rather than small objects: a 100k-product menu keeps one OpenProduct per product
   // alive until the end, and every object kept is one more for the garbage collector to move.
-  /** Set when the mapping has variants. */
+  /** From variants.option.ext_id; undefined for its default, derived by `optionExtIdOf`. */
   optionExtId: string | undefined;
   /** Undefined until the head or a variant row gives one (variant-option.ts names it then). */
   optionName: string | undefined;
@@ -40,6 +40,11 @@ export type ClosedGroup = { skipped: string } | { dropped: true };
 
 export function isOpen(group: OpenProduct | ClosedGroup): group is OpenProduct {
   return 'product' in group;
+}
+
+/** The variant option's ext_id: the mapped one, else (template default or empty) `{ext_id}-variant`. */
+function optionExtIdOf(open: OpenProduct): string {
+  return open.optionExtId ?? `${open.product.ext_id}-variant`;
 }
 
 /**
@@ -162,7 +167,7 @@ export class MenuAssembler {
     if (v) {
       const context = this.headContext;
       context.product = extId;
-      open.optionExtId = text(v.optionExtId(cells, context)) ?? `${extId}-variant`;
+      if (v.optionExtId) open.optionExtId = text(v.optionExtId(cells, context));
       if (v.optionName) open.optionName = text(v.optionName(cells, context));
       if (v.rows === 'all') this.variant(open, record, true);
     }
@@ -176,7 +181,7 @@ export class MenuAssembler {
     const v = this.table.variants;
     const ctx = this.ctx;
     ctx.cursor.row = record.row;
-    if (!v || open.optionExtId === undefined) {
+    if (!v) {
       // Without variants a second row of a group has nowhere to go: never drop it silently.
       ctx.rowIssue(
         'duplicate-ext-id',
@@ -188,7 +193,7 @@ export class MenuAssembler {
     ctx.cursor.skipReason = undefined;
     const context = this.variantContext;
     context.product = open.product.ext_id;
-    context.option = open.optionExtId;
+    context.option = optionExtIdOf(open);
     context.name = undefined;
     // SumUp writes the option set's name on the variation rows only, not on the item's row.
     if (open.optionName === undefined && v.optionName && !isHead)
@@ -223,11 +228,11 @@ export class MenuAssembler {
       const open = this.open[i] as OpenProduct;
       const variants = open.variants ?? (open.first ? [open.first] : undefined);
       const variant =
-        v && open.optionExtId !== undefined && variants
+        v && variants
           ? variantOption(
               variants,
               v,
-              { extId: open.optionExtId, name: open.optionName },
+              { extId: optionExtIdOf(open), name: open.optionName },
               open.product,
               this.ctx,
             )

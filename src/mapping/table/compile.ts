@@ -46,7 +46,12 @@ export interface CompiledProduct {
 export interface CompiledVariants {
   rows: 'all' | 'children';
   always: boolean;
-  optionExtId: CompiledValue;
+  /**
+   * Absent for the default `{@product}-variant`, which the assembler derives only when it builds
+   * an option: most products of a big export have one variant and no option, and keeping that
+   * string per product until the end cost as much as the product's name.
+   */
+  optionExtId?: CompiledValue;
   /** Evaluated on the head row, then on variant rows until one gives a name. */
   optionName?: CompiledValue;
   optionFallback: string;
@@ -142,11 +147,13 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
     compiled.variants = {
       rows: v.rows ?? (by === 'continuation' || by === 'parent' ? 'children' : 'all'),
       always: v.always === true,
-      optionExtId: value(v.option?.ext_id ?? '{@product}-variant', 'variants.option.ext_id'),
       valueExtId: value(v.value.ext_id ?? '{@option}-{slug(@name)}', 'variants.value.ext_id'),
       valueName: value(v.value.name, 'variants.value.name'),
       optionFallback: v.option?.fallback ?? 'Variant',
     };
+    if (v.option?.ext_id !== undefined) {
+      compiled.variants.optionExtId = value(v.option.ext_id, 'variants.option.ext_id');
+    }
     const optionName = maybe(v.option?.name, 'variants.option.name');
     if (optionName) compiled.variants.optionName = optionName;
     const price = maybe(v.value.price, 'variants.value.price');

@@ -26,11 +26,20 @@ function oneLine(line: string): string {
   return (NEEDS_COLLAPSE.test(line) ? line.replace(SPACE_RUN, ' ') : line).trim();
 }
 
+/** `<p>` + text without tags + `</p>` (lower-case, as editors write it). */
+function isOneParagraph(html: string): boolean {
+  return html.startsWith('<p>') && html.endsWith('</p>') && html.indexOf('<', 3) === html.length - 4;
+}
+
 /** HTML descriptions (Shopify Body (HTML), Square, Lightspeed) as plain text with line breaks kept. */
 export function htmlToText(html: string): string {
   if (!html.includes('<') && !html.includes('&') && !html.includes('\n')) return oneLine(html);
   let tagless = html.includes('\r') ? html.replace(/\r\n?/g, '\n') : html;
-  if (tagless.includes('<')) {
+  if (isOneParagraph(tagless)) {
+    // `<p>text</p>`, the usual shape of a POS description: the four tag passes below would turn
+    // it into `text` plus a line break that the trim at the end drops anyway.
+    tagless = tagless.slice(3, -4);
+  } else if (tagless.includes('<')) {
     tagless = tagless
       .replace(BR_TAG, '\n')
       .replace(BREAK_TAGS, '\n')
