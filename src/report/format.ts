@@ -62,10 +62,18 @@ export function yesNo(value: boolean | null): string {
   return value === null ? 'n/a' : value ? 'yes' : 'no';
 }
 
-/** Entries that change something, in plan order. */
-export function changedEntries(
-  entries: readonly PlanEntry[],
-  action: Exclude<PlanAction, 'keep'>,
-): PlanEntry[] {
-  return entries.filter((e) => e.action === action);
+type ChangeAction = Exclude<PlanAction, 'keep'>;
+
+/** Per entries array: the renderers of one report ask for each action's entries several times. */
+const byActionMemo = new WeakMap<readonly PlanEntry[], Record<ChangeAction, PlanEntry[]>>();
+
+/** Entries that change something, in plan order (one pass over the plan, shared by the renderers). */
+export function changedEntries(entries: readonly PlanEntry[], action: ChangeAction): readonly PlanEntry[] {
+  let byAction = byActionMemo.get(entries);
+  if (byAction === undefined) {
+    byAction = { add: [], update: [], remove: [] };
+    for (const entry of entries) if (entry.action !== 'keep') byAction[entry.action].push(entry);
+    byActionMemo.set(entries, byAction);
+  }
+  return byAction[action];
 }
