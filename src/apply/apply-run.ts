@@ -92,6 +92,10 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
       });
     }
     if (plan.mode === 'none' || !plan.payload) return await finish({});
+    // Something will be sent: the token's round trip overlaps the confirmation and the run's first
+    // writes instead of coming right before the import (the import's own token request joins this
+    // one). A run with nothing to send contacts nobody.
+    void deps.client.prepare?.().catch(() => undefined);
     let confirmed: boolean;
     try {
       confirmed = await deps.confirm(plan);

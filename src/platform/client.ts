@@ -156,6 +156,14 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       return { success: true, attempts };
     },
 
+    async prepare(): Promise<void> {
+      try {
+        await tokens?.get();
+      } catch {
+        // Not reported here: the call that needs the token asks again and reports what fails.
+      }
+    },
+
     async listCategories(query: ListCategoriesQuery = {}): Promise<RemoteCategory[]> {
       const pagesize = Math.min(MAX_PAGE_SIZE, Math.max(1, query.pageSize ?? MAX_PAGE_SIZE));
       const categories: RemoteCategory[] = [];

@@ -119,4 +119,9 @@ export interface PlatformClient {
   importMenu(payload: ImportPayload, options?: ImportMenuOptions): Promise<ImportResult>;
   /** All pages. */
   listCategories(query?: ListCategoriesQuery): Promise<RemoteCategory[]>;
+  /**
+   * Gets ready for the calls to come (fetches an OAuth token), so a caller can overlap that round
+   * trip with its own work. Never fails: a problem shows, and is retried, on the call that needs it.
+   */
+  prepare?(): Promise<void>;
 }

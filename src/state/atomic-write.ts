@@ -3,6 +3,9 @@ import { open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pauseAt, type PausePoint } from './test-pause.js';
 
+/** A file's content: text, bytes, or pieces of either written one after another. */
+export type FileContent = string | Uint8Array | readonly (string | Uint8Array)[];
+
 /**
  * Writes a file so that a crash at any moment leaves either the old content or the new one, never
  * a torn file: temp file in the same directory (rename is only atomic within one file system),
@@ -11,9 +14,6 @@ import { pauseAt, type PausePoint } from './test-pause.js';
  * loses nothing: the data is in the page cache) but skips both fsyncs, for files whose loss in a
  * power cut is acceptable (run history); state files keep the default.
  */
-/** A file's content: text, bytes, or pieces of either written one after another. */
-export type FileContent = string | Uint8Array | readonly (string | Uint8Array)[];
-
 export async function writeFileAtomic(
   file: string,
   content: FileContent,

@@ -111,3 +111,31 @@ describe('platform client authentication', () => {
     expect(seen).not.toMatch(/Bearer /);
   });
 });
+
+describe('platform client prepare', () => {
+  it('fetches the token ahead, and the calls that follow use it', async () => {
+    const h = await harness();
+    await h.client.prepare?.();
+    expect(h.hits('/oauth/token')).toHaveLength(1);
+    await h.client.importMenu(smallMenu());
+    expect(h.hits('/oauth/token')).toHaveLength(1);
+  });
+
+  it('shares one token request with a call made while it is out', async () => {
+    const h = await harness();
+    await Promise.all([h.client.prepare?.(), h.client.importMenu(smallMenu())]);
+    expect(h.hits('/oauth/token')).toHaveLength(1);
+  });
+
+  it('does not fail on refused credentials: the call that needs the token does', async () => {
+    const h = await harness();
+    const refused = createPlatformClient({
+      baseUrl: h.sandbox.url,
+      auth: 'oauth',
+      credentials: { ...h.credentials, clientSecret: `${h.credentials.clientSecret}x` },
+      retry: { maxAttempts: 1 },
+    });
+    await expect(refused.prepare?.()).resolves.toBeUndefined();
+    await expect(refused.importMenu(smallMenu())).rejects.toMatchObject({ code: 'invalid_client' });
+  });
+});
