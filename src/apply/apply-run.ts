@@ -63,9 +63,13 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
   const lock = await acquireLock(dir, now);
   try {
     const startedAt = now();
-    const record = await createRunRecord(dir, newRunId(startedAt));
-    const snapshot = await readSnapshot(dir);
-    const status = await readStatus(dir);
+    // Independent reads and the run's folder, side by side. The desired menu lets readSnapshot skip
+    // parsing (and plan skip comparing) the products that did not change.
+    const [record, snapshot, status] = await Promise.all([
+      createRunRecord(dir, newRunId(startedAt)),
+      readSnapshot(dir, { reuse: desired }),
+      readStatus(dir),
+    ]);
     const plan = request.savedPlan
       ? checkSavedPlan(request.savedPlan, request.target, {
           baselineHash: snapshot?.hash ?? null,
