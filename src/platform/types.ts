@@ -108,9 +108,10 @@ export interface ImportResult extends CallStats {
 export interface ImportMenuOptions {
   /**
    * Called when an attempt's whole body has been handed to the operating system (the platform may
-   * still be reading it), once per attempt that gets that far. A caller that wants to do CPU work
-   * while the platform stores a big import starts it here: blocking the event loop earlier stalls
-   * the upload itself, so the platform would start later.
+   * still be reading it), at most once per attempt; an attempt the platform answers early (a 413,
+   * say) may call it late or not at all, so callers also watch the call itself. A caller that wants
+   * to do CPU work while the platform stores a big import starts it here: blocking the event loop
+   * earlier stalls the upload itself, so the platform would start later.
    */
   onBodySent?: () => void;
 }
