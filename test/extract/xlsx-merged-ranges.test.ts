@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readMergedRanges } from '../../src/extract/xlsx/merged-ranges.js';
+import { readMergedRanges, readSheetMerges } from '../../src/extract/xlsx/merged-ranges.js';
 import { tempDir } from './helpers.js';
 
 const write = tempDir();
@@ -18,5 +18,26 @@ describe('merged ranges read from the zip', () => {
     expect(ranges).toHaveLength(2000);
     expect(ranges[0]).toEqual({ top: 1, left: 3, bottom: 2, right: 4 });
     expect(ranges[1999]).toEqual({ top: 3999, left: 3, bottom: 4000, right: 4 });
+  });
+});
+
+describe('merged ranges of a sheet chosen by position or name', () => {
+  it('names the sheet it read, whichever way it was chosen', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Cover').mergeCells('A1:C1');
+    const items = workbook.addWorksheet('Items');
+    items.getRow(1).values = ['Name', 'Price'];
+    items.mergeCells('A2:B3');
+    const file = write('two-sheets.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(await readSheetMerges(file, (_name, position) => position === 2)).toEqual({
+      sheetName: 'Items',
+      ranges: [{ top: 2, left: 1, bottom: 3, right: 2 }],
+    });
+    expect(await readSheetMerges(file, (name) => name.toLowerCase() === 'cover')).toEqual({
+      sheetName: 'Cover',
+      ranges: [{ top: 1, left: 1, bottom: 1, right: 3 }],
+    });
+    expect(await readSheetMerges(file, () => false)).toBeUndefined();
   });
 });

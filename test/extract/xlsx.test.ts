@@ -122,3 +122,42 @@ describe('xlsx extractor', () => {
     await expect(openSource(file)).rejects.toThrow(/Cannot read Excel workbook .*broken\.xlsx/);
   });
 });
+
+describe('xlsx batches', () => {
+  it('hands a big sheet over in batches of many rows, the same records as one at a time', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Big');
+    sheet.addRow(['Name', 'Price']);
+    for (let r = 1; r <= 3000; r++) sheet.addRow([`Item ${r}`, r / 4]);
+    const file = write('big.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    const sizes: number[] = [];
+    const rows: number[] = [];
+    for await (const batch of asTable(await openSource(file, { sheet: 1 })).batches) {
+      sizes.push(batch.length);
+      for (const record of batch) rows.push(record.row);
+    }
+    expect(rows).toEqual(Array.from({ length: 3000 }, (_, i) => i + 2));
+    expect(Math.max(...sizes)).toBeGreaterThan(1);
+    const one = await readAll(asTable(await openSource(file, { sheet: 'big' })));
+    expect(one.map((record) => record.cells)).toEqual(rows.map((row) => [`Item ${row - 1}`, (row - 1) / 4]));
+  });
+});
+
+describe('xlsx sheets passed over', () => {
+  it('reads a later sheet without the skipped sheet failing afterwards (exceljs temp files)', async () => {
+    const file = await writeWorkbook('later-sheet.xlsx');
+    const failures: unknown[] = [];
+    const onError = (error: unknown) => failures.push(error);
+    process.on('uncaughtException', onError);
+    try {
+      const records = await readAll(await openSource(file, { sheet: 'Modifier Groups' }));
+      expect(records.map((record) => record.cells[1])).toEqual(['Oat', 'Soy']);
+      // The skipped sheet's stream used to fail with ENOENT a moment after its temp file was removed.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      process.off('uncaughtException', onError);
+    }
+    expect(failures).toEqual([]);
+  });
+});

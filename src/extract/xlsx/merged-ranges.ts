@@ -30,38 +30,55 @@ function attribute(tag: string, name: string): string | undefined {
   return raw?.replace(/&(amp|lt|gt|quot|apos);/g, (_, entity: string) => ENTITIES[entity] ?? '');
 }
 
-/** The zip path of a sheet, through workbook.xml (name -> r:id) and its rels (r:id -> target). */
-async function sheetPath(file: string, entries: ZipEntry[], sheetName: string): Promise<string | undefined> {
+/** Chooses a sheet by its name and 1-based position in workbook order. */
+export type SheetPick = (name: string, position: number) => boolean;
+
+/** A sheet's name and zip path, through workbook.xml (name -> r:id) and its rels (r:id -> target). */
+async function sheetPath(
+  file: string,
+  entries: ZipEntry[],
+  pick: SheetPick,
+): Promise<{ name: string; path: string } | undefined> {
   const byName = (name: string): ZipEntry | undefined => entries.find((entry) => entry.name === name);
   const workbook = await readZipText(file, byName('xl/workbook.xml'));
   const rels = await readZipText(file, byName('xl/_rels/workbook.xml.rels'));
   if (!workbook || !rels) return undefined;
-  const sheet = [...workbook.matchAll(/<(?:\w+:)?sheet\s[^>]*>/g)].find(
-    (tag) => attribute(tag[0], 'name') === sheetName,
-  );
+  const sheets = [...workbook.matchAll(/<(?:\w+:)?sheet\s[^>]*>/g)];
+  const sheet = sheets.find((tag, i) => pick(attribute(tag[0], 'name') ?? '', i + 1));
+  const name = sheet && attribute(sheet[0], 'name');
   const id = sheet && attribute(sheet[0], 'r:id');
   const rel = [...rels.matchAll(/<Relationship\s[^>]*>/g)].find((tag) => attribute(tag[0], 'Id') === id);
   const target = rel && attribute(rel[0], 'Target');
-  if (!target) return undefined;
-  return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+  if (name === undefined || !target) return undefined;
+  return { name, path: target.startsWith('/') ? target.slice(1) : `xl/${target}` };
 }
 
 const MERGE_CELL = Buffer.from('mergeCell', 'latin1');
 // Longer than any <mergeCell ref="..."/> tag, so a tag split across chunks is seen whole.
 const CARRY_BYTES = 200;
 
-/**
- * The merged ranges of one sheet. exceljs's streaming reader parses `<mergeCell>` and drops it,
- * so we inflate the sheet's XML from the zip once more and scan for the tags (no XML tree:
- * memory stays flat however big the sheet). Empty when the workbook cannot be read this way.
- */
+/** The merged ranges of the sheet called `sheetName` (exactly). */
 export async function readMergedRanges(file: string, sheetName: string): Promise<MergedRange[]> {
+  return (await readSheetMerges(file, (name) => name === sheetName))?.ranges ?? [];
+}
+
+/**
+ * The merged ranges of the first sheet `pick` accepts, with that sheet's name. exceljs's streaming
+ * reader parses `<mergeCell>` and drops it, so we inflate the sheet's XML from the zip once more and
+ * scan for the tags (no XML tree: memory stays flat however big the sheet). Undefined when the
+ * workbook cannot be read this way. Independent of exceljs, so it can run while exceljs opens the
+ * workbook: the inflating happens on libuv's thread pool.
+ */
+export async function readSheetMerges(
+  file: string,
+  pick: SheetPick,
+): Promise<{ sheetName: string; ranges: MergedRange[] } | undefined> {
   const entries = await listZipEntries(file, await assertReadableFile(file));
-  if (!entries) return [];
-  const target = await sheetPath(file, entries, sheetName);
-  const entry = entries.find((candidate) => candidate.name === target);
+  if (!entries) return undefined;
+  const sheet = await sheetPath(file, entries, pick);
+  const entry = sheet && entries.find((candidate) => candidate.name === sheet.path);
   const stream = entry && (await openZipEntry(file, entry));
-  if (!stream) return [];
+  if (!sheet || !stream) return undefined;
   const ranges: MergedRange[] = [];
   let carry: Buffer = Buffer.alloc(0);
   for await (const chunk of stream) {
@@ -82,5 +99,5 @@ export async function readMergedRanges(file: string, sheetName: string): Promise
     // Keep an unfinished tag for the next chunk.
     carry = Buffer.from(text.slice(Math.max(last, text.length - CARRY_BYTES)), 'latin1');
   }
-  return ranges;
+  return { sheetName: sheet.name, ranges };
 }

@@ -5,8 +5,9 @@ import { locateHeader } from '../locate-header.js';
 import type { CellValue, ReadOptions, TableRecord, TableSource } from '../types.js';
 import { toCellValue } from './cell-value.js';
 import { mergeFiller } from './fill-merges.js';
-import { readMergedRanges } from './merged-ranges.js';
+import { readMergedRanges, readSheetMerges, type MergedRange } from './merged-ranges.js';
 import {
+  discardSheet,
   openWorkbook,
   workbookError,
   type OpenWorkbook,
@@ -37,6 +38,7 @@ async function findSheet(book: OpenWorkbook, file: string, wanted: string | numb
     seen.push(sheet.name);
     const position = (book.sheetNames()?.indexOf(sheet.name) ?? -1) + 1 || seen.length;
     if (matches(wanted, sheet.name, position)) return sheet;
+    discardSheet(sheet);
   }
   const names = book.sheetNames() ?? seen;
   throw new InvalidInputError(
@@ -44,22 +46,59 @@ async function findSheet(book: OpenWorkbook, file: string, wanted: string | numb
   );
 }
 
-/** exceljs's reader hands rows over one at a time, so each batch is one record. */
-async function* sheetRecords(
+/** One row as a record, or undefined for a row that only carries formatting (exceljs emits those). */
+function toRecord(
+  row: SheetRow,
+  fillMerges: (row: number, cells: CellValue[]) => void,
+): TableRecord | undefined {
+  const cells = rowCells(row);
+  fillMerges(row.number, cells);
+  return cells.some((cell) => cell !== null && cell !== '') ? { row: row.number, cells } : undefined;
+}
+
+/**
+ * The sheet's records, a batch per chunk of XML exceljs parsed: its `parse()` yields each chunk's
+ * events as an array, which its own row iterator unpacks into a promise per row. Falls back to
+ * that iterator (batches of one) if `parse` is not there.
+ */
+async function* sheetBatches(
   sheet: SheetReader,
   book: OpenWorkbook,
-  fillMerges: (row: number, cells: CellValue[]) => void,
+  merges: Promise<readonly MergedRange[]>,
 ): AsyncGenerator<TableRecord[]> {
   try {
-    for await (const row of sheet) {
-      const cells = rowCells(row);
-      fillMerges(row.number, cells);
-      // exceljs emits rows that only carry formatting; they are not records.
-      if (cells.some((cell) => cell !== null && cell !== '')) yield [{ row: row.number, cells }];
+    const fillMerges = mergeFiller(await merges);
+    if (!sheet.parse) {
+      for await (const row of sheet) {
+        const record = toRecord(row, fillMerges);
+        if (record) yield [record];
+      }
+      return;
+    }
+    for await (const events of sheet.parse()) {
+      const batch: TableRecord[] = [];
+      for (const event of events) {
+        if (event.eventType !== 'row') continue;
+        const record = toRecord(event.value as SheetRow, fillMerges);
+        if (record) batch.push(record);
+      }
+      if (batch.length > 0) yield batch;
     }
   } finally {
     book.close();
   }
+}
+
+/** The merged ranges of the sheet exceljs found, from the read started early if it chose the same one. */
+async function sheetMerges(
+  file: string,
+  early: Promise<Awaited<ReturnType<typeof readSheetMerges>>>,
+  sheetName: string,
+): Promise<readonly MergedRange[]> {
+  // Best effort: a workbook the zip reader cannot follow still reads, just without merges.
+  const found = await early.catch(() => undefined);
+  if (found?.sheetName === sheetName) return found.ranges;
+  return readMergedRanges(file, sheetName).catch(() => []);
 }
 
 /**
@@ -72,19 +111,21 @@ async function* sheetRecords(
  */
 export async function readXlsx(file: string, options: ReadOptions): Promise<TableSource> {
   await assertReadableFile(file);
+  const wanted = options.sheet ?? 1;
+  // Started first: its inflating runs on the thread pool while exceljs opens the workbook.
+  const early = readSheetMerges(file, (name, position) => matches(wanted, name, position));
+  early.catch(() => undefined);
   const book = await openWorkbook(file);
   let sheet: SheetReader;
   try {
-    sheet = await findSheet(book, file, options.sheet ?? 1);
+    sheet = await findSheet(book, file, wanted);
   } catch (error) {
     book.close();
     throw workbookError(file, error);
   }
-  // Best effort: a workbook the zip reader cannot follow still reads, just without merges.
-  const merges = await readMergedRanges(file, sheet.name).catch(() => []);
   const issues: DataIssue[] = [];
   const located = await locateHeader(
-    sheetRecords(sheet, book, mergeFiller(merges)),
+    sheetBatches(sheet, book, sheetMerges(file, early, sheet.name)),
     options,
     { file, sheet: sheet.name },
     issues,
@@ -100,6 +141,7 @@ export async function listSheets(file: string): Promise<string[]> {
   const seen: string[] = [];
   try {
     for (let next = await book.sheets.next(); !next.done; next = await book.sheets.next()) {
+      discardSheet(next.value);
       const known = book.sheetNames();
       if (known) return known;
       seen.push(next.value.name);

@@ -4,7 +4,23 @@ import { InvalidInputError } from '../../errors.js';
 /** What we use of exceljs's streaming worksheet reader (its typings omit `name`). */
 export interface SheetReader extends AsyncIterable<SheetRow> {
   name: string;
+  /** exceljs's parser: each chunk's events (rows among them) as one array; its row iterator unpacks them. */
+  parse?: () => AsyncIterable<{ eventType: string; value: unknown }[]>;
 }
+/**
+ * A sheet the caller passes over. exceljs parses a worksheet that comes before the workbook's
+ * shared strings in the zip from a temp file once the zip is read; when the next sheet is asked
+ * for, it deletes that file, and the skipped sheet's lazily opening read stream then fails with
+ * ENOENT and no listener: an uncaught error. Closing that stream first (`iterator`, where the
+ * reader keeps its input) keeps it from ever opening.
+ */
+export function discardSheet(sheet: SheetReader): void {
+  const input = (sheet as { iterator?: unknown }).iterator as
+    { destroy?: () => void; on?: (event: string, listener: () => void) => void } | undefined;
+  input?.on?.('error', () => undefined);
+  input?.destroy?.();
+}
+
 export interface SheetRow {
   number: number;
   eachCell(
