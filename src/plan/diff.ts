@@ -44,22 +44,21 @@ function indexById<T extends Keyed>(items: readonly T[]): Indexed<T> {
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** A pair of one scope with its entry (a keep entry too: the caller decides whether it is listed). */
+type Diffed<T> = Pair<T> & { entry: PlanEntry };
+
 /**
- * Diffs the entities of one scope (keyed by ext_id with Maps: linear), appends their entries to
- * `out` sorted by ext_id, and returns the pairs in the same order so the caller can descend.
+ * Diffs the entities of one scope (keyed by ext_id with Maps: linear) and returns each pair with
+ * its entry, sorted by ext_id, so the caller can descend and then emit the entries in order.
  */
 function diffScope<T extends Keyed>(
   kind: EntityKind,
   desiredItems: readonly T[] = [],
   baselineItems: readonly T[] = [],
   scope: Scope,
-  out: Output,
-): Pair<T>[] {
+): Diffed<T>[] {
   const aligned = alignedPairs(desiredItems, baselineItems);
-  if (aligned) {
-    for (const pair of aligned) record(out, entryOf(kind, pair, scope, undefined));
-    return aligned;
-  }
+  if (aligned) return aligned.map((pair) => withEntry(pair, entryOf(kind, pair, scope, undefined)));
   const desired = indexById(desiredItems);
   const baseline = indexById(baselineItems);
   const moved = implicitMoves(desiredItems, desired, baseline);
@@ -88,12 +87,15 @@ function diffScope<T extends Keyed>(
       }
     }
     const pair = { ext_id, desired: d, baseline: b };
-    record(out, entryOf(kind, pair, scope, changes));
-    return pair;
+    return withEntry(pair, entryOf(kind, pair, scope, changes));
   });
 }
 
-/** Where a scope's entries go: changes into the list, unchanged entities only counted. */
+function withEntry<T>(pair: Pair<T>, entry: PlanEntry): Diffed<T> {
+  return { ext_id: pair.ext_id, desired: pair.desired, baseline: pair.baseline, entry };
+}
+
+/** Where a scope's entries go: changes into the list, unchanged entities counted. */
 interface Output {
   entries: PlanEntry[];
   keep: KeepCounts;
@@ -101,9 +103,18 @@ interface Output {
 
 export type KeepCounts = Record<EntityKind, number>;
 
-function record(out: Output, entry: PlanEntry): void {
-  if (entry.action === 'keep') out.keep[entry.kind]++;
-  else out.entries.push(entry);
+/**
+ * Lists a change; counts an unchanged entity, and lists it too when it is the parent of a listed
+ * change (`context`), so reports can name the product or option a changed value belongs to.
+ * Returns whether anything was listed.
+ */
+function emit(out: Output, entry: PlanEntry, context: boolean): boolean {
+  if (entry.action === 'keep') {
+    out.keep[entry.kind]++;
+    if (!context) return false;
+  }
+  out.entries.push(entry);
+  return true;
 }
 
 /** The entry of one pair; `changes` is computed here when the caller has not (no implicit move). */
@@ -213,20 +224,36 @@ interface OptionOutputs {
   values: Output;
 }
 
+/** The entity when both sides are the very same object (readSnapshot's reuse): nothing under it changed. */
+function sameObject<T>(pair: Pair<T>): T | undefined {
+  return pair.desired !== undefined && pair.desired === pair.baseline ? pair.desired : undefined;
+}
+
+/** Diffs and emits the options of one category or product and their values; true if any was listed. */
 function diffOptions(
   parentKind: ParentKind,
   parentId: string,
   desired: readonly ImportOption[] | undefined,
   baseline: readonly ImportOption[] | undefined,
   out: OptionOutputs,
-): void {
-  const pairs = diffScope('option', desired, baseline, { parents: [parentId], parentKind }, out.options);
-  for (const pair of pairs) {
-    if (pair.desired !== undefined && pair.desired === pair.baseline && keepValues(pair.desired, out))
-      continue;
-    const scope = { parents: [parentId, pair.ext_id], parentKind };
-    diffScope('option_value', pair.desired?.option_values, pair.baseline?.option_values, scope, out.values);
+): boolean {
+  let listed = false;
+  for (const option of diffScope('option', desired, baseline, { parents: [parentId], parentKind })) {
+    let values = false;
+    const same = sameObject(option);
+    if (!same || !keepValues(same, out)) {
+      const scope = { parents: [parentId, option.ext_id], parentKind };
+      const pairs = diffScope(
+        'option_value',
+        option.desired?.option_values,
+        option.baseline?.option_values,
+        scope,
+      );
+      for (const value of pairs) values = emit(out.values, value.entry, false) || values;
+    }
+    listed = emit(out.options, option.entry, values) || listed;
   }
+  return listed;
 }
 
 /**
@@ -255,7 +282,7 @@ function keepValues(option: ImportOption, out: OptionOutputs): boolean {
 
 /** What diffMenu found: the changed entities, and how many of each kind are kept unchanged. */
 export interface MenuDiff {
-  /** add, update and remove entries only, in the Plan contract's order. */
+  /** add, update and remove entries, and the unchanged parents of listed ones, in the Plan contract's order. */
   entries: PlanEntry[];
   keep: KeepCounts;
 }
@@ -275,23 +302,31 @@ export function diffMenu(desired: CanonicalMenu, baseline: CanonicalMenu | null)
   const fromProducts: OptionOutputs = { options: output(), values: output() };
 
   const root: Scope = { parents: [] };
-  for (const pair of diffScope('category', desired.categories, baseline?.categories, root, categories)) {
-    if (
-      pair.desired !== undefined &&
-      pair.desired === pair.baseline &&
-      keepOptions(pair.desired.options, fromCategories)
-    )
-      continue;
-    diffOptions('category', pair.ext_id, pair.desired?.options, pair.baseline?.options, fromCategories);
+  for (const category of diffScope('category', desired.categories, baseline?.categories, root)) {
+    const same = sameObject(category);
+    const listed =
+      !(same && keepOptions(same.options, fromCategories)) &&
+      diffOptions(
+        'category',
+        category.ext_id,
+        category.desired?.options,
+        category.baseline?.options,
+        fromCategories,
+      );
+    emit(categories, category.entry, listed);
   }
-  for (const pair of diffScope('product', desired.products, baseline?.products, root, products)) {
-    if (
-      pair.desired !== undefined &&
-      pair.desired === pair.baseline &&
-      keepOptions(pair.desired.options, fromProducts)
-    )
-      continue;
-    diffOptions('product', pair.ext_id, pair.desired?.options, pair.baseline?.options, fromProducts);
+  for (const product of diffScope('product', desired.products, baseline?.products, root)) {
+    const same = sameObject(product);
+    const listed =
+      !(same && keepOptions(same.options, fromProducts)) &&
+      diffOptions(
+        'product',
+        product.ext_id,
+        product.desired?.options,
+        product.baseline?.options,
+        fromProducts,
+      );
+    emit(products, product.entry, listed);
   }
   return {
     entries: [

@@ -24,8 +24,9 @@ export interface FieldChange {
 
 /**
  * One entity of the union of desired and baseline, matched by ext_id within its scope, that the
- * plan adds, updates or removes. Unchanged entities have no entry (a 100k-product menu has over a
- * million of them): they are counted in `counts.*.keep`. `keep` stays an action for older plans.
+ * plan adds, updates or removes; or, with action `keep`, the unchanged category, product or option
+ * a listed change hangs under (so a report can name it). Other unchanged entities have no entry
+ * (a 100k-product menu has over a million of them): all are counted in `counts.*.keep`.
  */
 export interface PlanEntry {
   kind: EntityKind;
@@ -88,8 +89,9 @@ export interface Plan {
   blocked: string | null;
   counts: PlanCounts;
   /**
-   * The changes (add, update, remove; unchanged entities are only counted), sorted
-   * deterministically: kind order, then scope path, then ext_id.
+   * The changes (add, update, remove) and the unchanged parents of changed options and values
+   * (keep); other unchanged entities are only counted. Sorted deterministically: kind order, then
+   * scope path, then ext_id.
    */
   entries: PlanEntry[];
   /** The request body to POST; null when mode is none. */

@@ -185,6 +185,18 @@ describe('plan differ', () => {
     ]);
   });
 
+  it('lists the unchanged product and option a changed value belongs to, named, and counts them once', () => {
+    const desired = cafeMenu();
+    desired.products[1]!.options![0]!.option_values![1]!.price_operand = 0.7;
+    const result = plan(desired, cafeMenu(), options);
+    expect(
+      result.entries.map((e) => `${e.action} ${e.kind} ${[...e.parents, e.ext_id].join('/')} ${e.name}`),
+    ).toEqual(['keep product P2 Mocha', 'keep option P2/SIZE Size', 'update option_value P2/SIZE/L Large']);
+    expect(result.counts.products).toEqual({ add: 0, update: 0, remove: 0, keep: 3 });
+    expect(result.counts.options).toEqual({ add: 0, update: 0, remove: 0, keep: 3 });
+    expect(result.counts.option_values).toEqual({ add: 0, update: 1, remove: 0, keep: 4 });
+  });
+
   it('keeps a category option and a product option with the same ext_ids apart', () => {
     const desired = cafeMenu();
     const baseline = cafeMenu();

@@ -62,9 +62,17 @@ describe('plan properties', () => {
         const union = new Set([...ids(a), ...ids(b)]);
         const p = result.counts.products;
         expect(p.add + p.update + p.remove + p.keep).toBe(union.size);
-        const listed = result.entries.filter((e) => e.kind === 'product');
+        const listed = result.entries.filter((e) => e.kind === 'product' && e.action !== 'keep');
         expect(listed).toHaveLength(p.add + p.update + p.remove);
-        expect(result.entries.some((e) => e.action === 'keep')).toBe(false);
+        // An unchanged entity is listed only as the parent of a listed change.
+        for (const kept of result.entries.filter((e) => e.action === 'keep')) {
+          const path = [...kept.parents, kept.ext_id];
+          const under = (e: (typeof result.entries)[number]) =>
+            e.action !== 'keep' &&
+            path.every((id, i) => e.parents[i] === id) &&
+            e.parents.length >= path.length;
+          expect(result.entries.some(under)).toBe(true);
+        }
         const removals = result.entries.some((e) => e.action === 'remove');
         if (result.mode === 'merge') expect(removals).toBe(false);
         if (removals) expect(result.mode).toBe('replace');
