@@ -22,7 +22,10 @@ import {
 export const MenuSnapshot = z.object({
   /** 1: the menu on one line; 2: a product per line (snapshot-lines.ts). Both are read. */
   formatVersion: z.union([z.literal(1), z.literal(2)]),
-  /** hashMenu(menu) (src/plan/canonical-json.ts) */
+  /**
+   * sha256 of the menu's JSON as written, without line breaks (formatVersion 1 wrote canonical
+   * JSON, so there it is hashMenu(menu)). Checked on every read; saved plans name their baseline by it.
+   */
   hash: z.string(),
   appliedAt: z.string(),
   mode: z.enum(['merge', 'replace']),
@@ -50,7 +53,7 @@ export const STATUS_FILE = 'status.json';
 export interface ReadSnapshotOptions {
   /**
    * The desired menu of the plan this baseline is for: a snapshot product whose text is that
-   * product's canonical JSON is returned as the desired object itself (equal content, no parse).
+   * product's JSON is returned as the desired object itself (equal content, no parse).
    * Callers must not change either menu afterwards (plan and apply only read them).
    */
   reuse?: CanonicalMenu;
@@ -116,10 +119,9 @@ function damaged(file: string): InvalidInputError {
 }
 
 /**
- * Written compact, a product per line (snapshot-lines.ts), in canonical form: the hash is taken
- * from the same bytes the file holds (one serialization of the menu). The `formatVersion` and
- * `hash` given are ignored in favour of the current layout's and the bytes' (they agree with
- * hashMenu for any caller that computed it); returns the hash.
+ * Written compact, a product per line (snapshot-lines.ts): the hash is taken from the same bytes
+ * the file holds (one serialization of the menu). The `formatVersion` and `hash` given are ignored
+ * in favour of the current layout's and the bytes'; returns the hash.
  */
 export async function writeSnapshot(
   dir: string,
@@ -137,7 +139,6 @@ export async function writeSnapshot(
   return menu.hash;
 }
 
-export { canonicalMenuJson } from './canonical-keys.js';
 export { prepareSnapshotMenu, type PreparedSnapshotMenu } from './snapshot-lines.js';
 
 const REPAIR_HINT =
