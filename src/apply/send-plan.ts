@@ -6,12 +6,15 @@ import type { PlatformClient } from '../platform/types.js';
 import type { RunRecord } from '../state/run-history.js';
 import {
   prepareSnapshotMenu,
-  writeSnapshot,
+  stageSnapshot,
   writeStatus,
   type PreparedSnapshotMenu,
   type TargetStatus,
 } from '../state/snapshot.js';
+
+type StagedSnapshot = Awaited<ReturnType<typeof stageSnapshot>>;
 import { pauseAt } from '../state/test-pause.js';
+import { payloadJson } from './payload-json.js';
 import { payloadBytes, splitPayload } from './split-payload.js';
 
 export interface RequestOutcome {
@@ -50,14 +53,16 @@ export interface SendInput {
  */
 export async function sendPlan(input: SendInput): Promise<void> {
   const { dir, record, plan, client, progress } = input;
-  if (!plan.payload) return;
+  const payload = plan.payload;
+  if (!payload) return;
   // Serialized once, and encoded once when it goes whole: its size decides the split, and the same
   // bytes are payload.json and the request body (importMenu reuses them instead of stringifying).
-  const text = JSON.stringify(plan.payload);
+  // A replace's body is made of the snapshot's product lines (payload-json.ts).
+  const { text, lines } = payloadJson(payload, input.desired);
   const size = Buffer.byteLength(text, 'utf8');
-  const chunks = splitPayload(plan.payload, input.maxPayloadBytes, size);
+  const chunks = splitPayload(payload, input.maxPayloadBytes, size);
   const whole =
-    chunks.length === 1 ? rememberSerializedPayload(plan.payload, Buffer.from(text, 'utf8')) : undefined;
+    chunks.length === 1 ? rememberSerializedPayload(payload, Buffer.from(text, 'utf8')) : undefined;
   // Both before the first byte leaves, and independent of each other: written side by side. Should
   // the history write fail, nothing was sent: the previous status goes back.
   const [history, marked] = await Promise.allSettled([
@@ -75,19 +80,34 @@ export async function sendPlan(input: SendInput): Promise<void> {
     throw history.reason;
   }
   await pauseAt('before-send');
-  let prepared: PreparedSnapshotMenu | undefined;
+  const stage = (prepared?: PreparedSnapshotMenu): Promise<StagedSnapshot> =>
+    stageSnapshot(
+      dir,
+      {
+        formatVersion: 2,
+        // When the import went out: the snapshot is staged while the platform handles it.
+        appliedAt: input.now().toISOString(),
+        mode: payload.update_mode,
+        runId: record.id,
+        menu: input.desired,
+      },
+      prepared,
+    );
+  let staging: Promise<StagedSnapshot> | undefined;
   for (const [index, chunk] of chunks.entries()) {
     const bytes = whole ? size : payloadBytes(chunk);
     const last = index === chunks.length - 1;
     let bodySent = (): void => undefined;
     const sent = new Promise<void>((resolve) => (bodySent = resolve));
     const sending = client.importMenu(chunk, last ? { onBodySent: () => bodySent() } : {});
-    // The platform takes a while to store a big import, and this process only waits: make the
-    // snapshot's bytes meanwhile (written only after the platform confirmed, as before), and do
-    // the caller's work. Only once the body is out: CPU work before that stalls the upload.
+    // The platform takes a while to store a big import, and this process only waits: write and
+    // sync the new snapshot under a temp name meanwhile (put in place only once the platform
+    // confirmed: a rename), and do the caller's work. Only once the body is out: CPU work before
+    // that stalls the upload.
     if (last) {
       await bodyOut(sent, sending);
-      prepared = prepareSnapshotMenu(input.desired);
+      staging = stage(prepareSnapshotMenu(input.desired, lines));
+      staging.catch(() => undefined);
       await input.whileSending?.();
     }
     try {
@@ -110,6 +130,8 @@ export async function sendPlan(input: SendInput): Promise<void> {
           outcomeUnknown,
         },
       });
+      // Not wanted: the platform did not confirm this menu.
+      await staging?.then((staged) => staged.discard()).catch(() => undefined);
       await record.writeJson('response.json', progress);
       if (outcomeUnknown || index > 0) {
         const why = outcomeUnknown
@@ -127,18 +149,8 @@ export async function sendPlan(input: SendInput): Promise<void> {
       throw explain(error, plan, bytes, chunks.length);
     }
   }
-  // writeSnapshot hashes the canonical bytes it writes: one serialization for both.
-  await writeSnapshot(
-    dir,
-    {
-      formatVersion: 1,
-      appliedAt: input.now().toISOString(),
-      mode: plan.payload.update_mode,
-      runId: record.id,
-      menu: input.desired,
-    },
-    prepared,
-  );
+  // Every request confirmed: the snapshot moves forward (staged during the last request's wait).
+  await (await (staging ?? stage())).commit();
   await pauseAt('after-snapshot');
   await writeStatus(dir, { uncertain: false });
   // response.json of a success is written by the caller with the run's report.

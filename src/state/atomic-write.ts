@@ -6,6 +6,18 @@ import { pauseAt, type PausePoint } from './test-pause.js';
 /** A file's content: text, bytes, or pieces of either written one after another. */
 export type FileContent = string | Uint8Array | readonly (string | Uint8Array)[];
 
+/** A file written and synced under a temp name, not yet in place: `commit` renames it over the target. */
+export interface StagedFile {
+  commit(): Promise<void>;
+  /** Removes the temp file (the new content is not wanted after all). */
+  discard(): Promise<void>;
+}
+
+interface AtomicOptions {
+  pauseBeforeRename?: PausePoint;
+  durable?: boolean;
+}
+
 /**
  * Writes a file so that a crash at any moment leaves either the old content or the new one, never
  * a torn file: temp file in the same directory (rename is only atomic within one file system),
@@ -17,8 +29,21 @@ export type FileContent = string | Uint8Array | readonly (string | Uint8Array)[]
 export async function writeFileAtomic(
   file: string,
   content: FileContent,
-  options: { pauseBeforeRename?: PausePoint; durable?: boolean } = {},
+  options: AtomicOptions = {},
 ): Promise<void> {
+  await (await stageFileAtomic(file, content, options)).commit();
+}
+
+/**
+ * The first half of writeFileAtomic: the temp file written (and synced, if durable); the target is
+ * untouched until `commit`. Lets a caller do the slow part while it waits for something that
+ * decides whether the new content is wanted (apply: the platform's answer).
+ */
+export async function stageFileAtomic(
+  file: string,
+  content: FileContent,
+  options: AtomicOptions = {},
+): Promise<StagedFile> {
   const durable = options.durable ?? true;
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
@@ -35,14 +60,20 @@ export async function writeFileAtomic(
     throw error;
   }
   await handle.close();
-  if (options.pauseBeforeRename) await pauseAt(options.pauseBeforeRename);
-  try {
-    await rename(temp, file);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
-  if (durable) await syncDirectory(dir);
+  const discard = () => unlink(temp).catch(() => undefined);
+  return {
+    commit: async () => {
+      if (options.pauseBeforeRename) await pauseAt(options.pauseBeforeRename);
+      try {
+        await rename(temp, file);
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+      if (durable) await syncDirectory(dir);
+    },
+    discard,
+  };
 }
 
 export async function writeJsonAtomic(

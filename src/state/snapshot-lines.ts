@@ -31,18 +31,30 @@ const NEWLINE = 0x0a;
 /** Pieces handed to the file one by one: big enough that 100k products are ~100 writes. */
 const PIECE_CHARS = 1 << 20;
 
-/** A menu's JSON, a product per string, and its hash: the CPU part of a snapshot write. */
-export interface PreparedSnapshotMenu {
+/** A menu's JSON, a product per string (the snapshot's lines; a replace's request body reuses them). */
+export interface MenuLines {
   menu: CanonicalMenu;
   categories: string;
   products: string[];
+}
+
+/** ...and its hash: the CPU part of a snapshot write. */
+export interface PreparedSnapshotMenu extends MenuLines {
   hash: string;
 }
 
-export function prepareSnapshotMenu(menu: CanonicalMenu): PreparedSnapshotMenu {
+export function menuLines(menu: CanonicalMenu): MenuLines {
   const writer = new ProductJson();
-  const categories = JSON.stringify(menu.categories);
-  const products = menu.products.map((product) => writer.json(product));
+  return {
+    menu,
+    categories: JSON.stringify(menu.categories),
+    products: menu.products.map((product) => writer.json(product)),
+  };
+}
+
+/** `lines` made earlier are used only when they were made from this very menu object. */
+export function prepareSnapshotMenu(menu: CanonicalMenu, lines?: MenuLines): PreparedSnapshotMenu {
+  const { categories, products } = lines?.menu === menu ? lines : menuLines(menu);
   const hash = createHash('sha256').update(`{"categories":${categories},${PRODUCTS_OPEN}`);
   for (let i = 0; i < products.length; i++) hash.update(i === 0 ? products[i]! : `,${products[i]}`);
   return { menu, categories, products, hash: hash.update(']}').digest('hex') };

@@ -6,7 +6,7 @@ import { CanonicalMenu } from '../model/canonical-menu.js';
 import { InvalidInputError } from '../errors.js';
 import { hashMenu } from '../plan/canonical-json.js';
 import type { ImportProduct } from '../model/import-payload.js';
-import { writeFileAtomic, writeJsonAtomic } from './atomic-write.js';
+import { stageFileAtomic, writeJsonAtomic, type StagedFile } from './atomic-write.js';
 import {
   BaselineMatcher,
   LINES_FORMAT_VERSION,
@@ -128,15 +128,32 @@ export async function writeSnapshot(
   snapshot: Omit<MenuSnapshot, 'hash'> & { hash?: string },
   prepared?: PreparedSnapshotMenu,
 ): Promise<string> {
+  const staged = await stageSnapshot(dir, snapshot, prepared);
+  await staged.commit();
+  return staged.hash;
+}
+
+/**
+ * writeSnapshot's file written and synced under a temp name; `commit` puts it in place. Apply
+ * stages while the platform handles the import and commits only once it confirmed, so all that
+ * is left after the answer is a rename.
+ */
+export async function stageSnapshot(
+  dir: string,
+  snapshot: Omit<MenuSnapshot, 'hash'> & { hash?: string },
+  prepared?: PreparedSnapshotMenu,
+): Promise<StagedFile & { hash: string }> {
   // Bytes made ahead are used only for the very menu object they were made from.
   const menu = prepared?.menu === snapshot.menu ? prepared : prepareSnapshotMenu(snapshot.menu);
   const { appliedAt, mode, runId } = snapshot;
   const formatVersion = LINES_FORMAT_VERSION;
   const envelope = JSON.stringify({ formatVersion, hash: menu.hash, appliedAt, mode, runId });
-  await writeFileAtomic(path.join(dir, SNAPSHOT_FILE), snapshotPieces(envelope.slice(0, -1), menu), {
-    pauseBeforeRename: 'before-rename',
-  });
-  return menu.hash;
+  const staged = await stageFileAtomic(
+    path.join(dir, SNAPSHOT_FILE),
+    snapshotPieces(envelope.slice(0, -1), menu),
+    { pauseBeforeRename: 'before-rename' },
+  );
+  return { ...staged, hash: menu.hash };
 }
 
 export { prepareSnapshotMenu, type PreparedSnapshotMenu } from './snapshot-lines.js';

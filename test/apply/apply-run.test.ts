@@ -118,6 +118,8 @@ describe('applyRun against a real sandbox', () => {
     await expect(h.apply(changed)).rejects.toBeInstanceOf(PlatformError);
     expect((await readSnapshot(dir()))?.menu).toEqual(cafeMenu());
     expect((await readStatus(dir())).uncertain).toBe(false);
+    // The new snapshot, staged while the request was out, was thrown away, not left behind.
+    expect((await readdir(dir())).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
   it('splits a large merge into self-contained requests that all land', async () => {
