@@ -9,19 +9,9 @@ const COUNT_KEY: Readonly<Record<EntityKind, keyof PlanCounts>> = {
   option_value: 'option_values',
 };
 
-/** Counts per kind and action: the entries' changes, plus the unchanged entities counted in `keep` (listed or not). */
-export function countEntries(
-  entries: readonly PlanEntry[],
-  keep?: Readonly<Record<EntityKind, number>>,
-): PlanCounts {
+export function countEntries(entries: readonly PlanEntry[]): PlanCounts {
   const counts: PlanCounts = { categories: zero(), products: zero(), options: zero(), option_values: zero() };
-  for (const entry of entries) {
-    // Listed unchanged parents are already in `keep`.
-    if (keep && entry.action === 'keep') continue;
-    counts[COUNT_KEY[entry.kind]][entry.action] += 1;
-  }
-  if (keep)
-    for (const kind of Object.keys(COUNT_KEY) as EntityKind[]) counts[COUNT_KEY[kind]].keep += keep[kind];
+  for (const entry of entries) counts[COUNT_KEY[entry.kind]][entry.action] += 1;
   return counts;
 }
 

@@ -44,21 +44,22 @@ function indexById<T extends Keyed>(items: readonly T[]): Indexed<T> {
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** A pair of one scope with its entry (a keep entry too: the caller decides whether it is listed). */
-type Diffed<T> = Pair<T> & { entry: PlanEntry };
-
 /**
- * Diffs the entities of one scope (keyed by ext_id with Maps: linear) and returns each pair with
- * its entry, sorted by ext_id, so the caller can descend and then emit the entries in order.
+ * Diffs the entities of one scope (keyed by ext_id with Maps: linear), appends their entries to
+ * `out` sorted by ext_id, and returns the pairs in the same order so the caller can descend.
  */
 function diffScope<T extends Keyed>(
   kind: EntityKind,
   desiredItems: readonly T[] = [],
   baselineItems: readonly T[] = [],
   scope: Scope,
-): Diffed<T>[] {
+  out: PlanEntry[],
+): Pair<T>[] {
   const aligned = alignedPairs(desiredItems, baselineItems);
-  if (aligned) return aligned.map((pair) => withEntry(pair, entryOf(kind, pair, scope, undefined)));
+  if (aligned) {
+    for (const pair of aligned) out.push(entryOf(kind, pair, scope, undefined));
+    return aligned;
+  }
   const desired = indexById(desiredItems);
   const baseline = indexById(baselineItems);
   const moved = implicitMoves(desiredItems, desired, baseline);
@@ -87,34 +88,9 @@ function diffScope<T extends Keyed>(
       }
     }
     const pair = { ext_id, desired: d, baseline: b };
-    return withEntry(pair, entryOf(kind, pair, scope, changes));
+    out.push(entryOf(kind, pair, scope, changes));
+    return pair;
   });
-}
-
-function withEntry<T>(pair: Pair<T>, entry: PlanEntry): Diffed<T> {
-  return { ext_id: pair.ext_id, desired: pair.desired, baseline: pair.baseline, entry };
-}
-
-/** Where a scope's entries go: changes into the list, unchanged entities counted. */
-interface Output {
-  entries: PlanEntry[];
-  keep: KeepCounts;
-}
-
-export type KeepCounts = Record<EntityKind, number>;
-
-/**
- * Lists a change; counts an unchanged entity, and lists it too when it is the parent of a listed
- * change (`context`), so reports can name the product or option a changed value belongs to.
- * Returns whether anything was listed.
- */
-function emit(out: Output, entry: PlanEntry, context: boolean): boolean {
-  if (entry.action === 'keep') {
-    out.keep[entry.kind]++;
-    if (!context) return false;
-  }
-  out.entries.push(entry);
-  return true;
 }
 
 /** The entry of one pair; `changes` is computed here when the caller has not (no implicit move). */
@@ -220,71 +196,61 @@ function hasDuplicateIds(items: readonly Keyed[]): boolean {
 }
 
 interface OptionOutputs {
-  options: Output;
-  values: Output;
+  options: PlanEntry[];
+  values: PlanEntry[];
 }
 
-/** The entity when both sides are the very same object (readSnapshot's reuse): nothing under it changed. */
-function sameObject<T>(pair: Pair<T>): T | undefined {
-  return pair.desired !== undefined && pair.desired === pair.baseline ? pair.desired : undefined;
-}
-
-/** Diffs and emits the options of one category or product and their values; true if any was listed. */
 function diffOptions(
   parentKind: ParentKind,
   parentId: string,
   desired: readonly ImportOption[] | undefined,
   baseline: readonly ImportOption[] | undefined,
   out: OptionOutputs,
-): boolean {
-  let listed = false;
-  for (const option of diffScope('option', desired, baseline, { parents: [parentId], parentKind })) {
-    let values = false;
-    const same = sameObject(option);
-    if (!same || !keepValues(same, out)) {
-      const scope = { parents: [parentId, option.ext_id], parentKind };
-      const pairs = diffScope(
-        'option_value',
-        option.desired?.option_values,
-        option.baseline?.option_values,
-        scope,
-      );
-      for (const value of pairs) values = emit(out.values, value.entry, false) || values;
-    }
-    listed = emit(out.options, option.entry, values) || listed;
+): void {
+  // readSnapshot hands back the desired object for an unchanged snapshot line (and extract shares
+  // option objects): the same options on both sides are all kept, listed without comparing.
+  if (desired !== undefined && desired === baseline && keepOptions(parentKind, parentId, desired, out))
+    return;
+  const pairs = diffScope('option', desired, baseline, { parents: [parentId], parentKind }, out.options);
+  for (const pair of pairs) {
+    const scope = { parents: [parentId, pair.ext_id], parentKind };
+    diffScope('option_value', pair.desired?.option_values, pair.baseline?.option_values, scope, out.values);
   }
-  return listed;
 }
 
 /**
- * The options (and values) under a category or product that is the same object on both sides
- * (readSnapshot reuses the desired object for an unchanged snapshot line): all kept, so they are
- * counted without being compared. False when a scope holds a duplicate ext_id, which the general
- * diff counts once.
+ * The keep entries of options (and their values) that are the same array on both sides, in the
+ * order diffScope gives them (by ext_id), without a pair or a field comparison per entity: at 100k
+ * products that is over a million entries. False, and nothing listed, when a scope holds a
+ * duplicate ext_id (the general diff lists it once).
  */
-function keepOptions(options: readonly ImportOption[] | undefined, out: OptionOutputs): boolean {
-  if (!options) return true;
+function keepOptions(
+  parentKind: ParentKind,
+  parentId: string,
+  options: readonly ImportOption[],
+  out: OptionOutputs,
+): boolean {
   if (hasDuplicateIds(options)) return false;
   for (const option of options)
     if (option.option_values && hasDuplicateIds(option.option_values)) return false;
-  out.options.keep.option += options.length;
-  for (const option of options) out.values.keep.option_value += option.option_values?.length ?? 0;
+  const scope: Scope = { parents: [parentId], parentKind };
+  for (const option of byExtId(options)) {
+    out.options.push(newEntry('option', 'keep', option.ext_id, scope, option.name));
+    if (!option.option_values) continue;
+    const valueScope: Scope = { parents: [parentId, option.ext_id], parentKind };
+    for (const value of byExtId(option.option_values))
+      out.values.push(newEntry('option_value', 'keep', value.ext_id, valueScope, value.name));
+  }
   return true;
 }
 
-function keepValues(option: ImportOption, out: OptionOutputs): boolean {
-  const values = option.option_values;
-  if (!values) return true;
-  if (hasDuplicateIds(values)) return false;
-  out.values.keep.option_value += values.length;
-  return true;
-}
-
-/** What diffMenu found: the changed entities, and how many of each kind are kept unchanged. */
-export interface MenuDiff {
-  /** add, update and remove entries, and the unchanged parents of listed ones, in the Plan contract's order. */
-  entries: PlanEntry[];
-  keep: KeepCounts;
+/** Sorted by ext_id (code units); the input as it is when already sorted, as small scopes often are. */
+function byExtId<T extends Keyed>(items: readonly T[]): readonly T[] {
+  for (let i = 1; i < items.length; i++) {
+    if ((items[i - 1] as T).ext_id > (items[i] as T).ext_id)
+      return [...items].sort((a, b) => byCodeUnits(a.ext_id, b.ext_id));
+  }
+  return items;
 }
 
 /**
@@ -293,50 +259,25 @@ export interface MenuDiff {
  * options, then parent ext_ids), then ext_id. Producing them in that order avoids sorting a
  * million-entry list: each scope is sorted on its own and parents are visited in sorted order.
  */
-export function diffMenu(desired: CanonicalMenu, baseline: CanonicalMenu | null): MenuDiff {
-  const keep: KeepCounts = { category: 0, product: 0, option: 0, option_value: 0 };
-  const output = (): Output => ({ entries: [], keep });
-  const categories = output();
-  const products = output();
-  const fromCategories: OptionOutputs = { options: output(), values: output() };
-  const fromProducts: OptionOutputs = { options: output(), values: output() };
+export function diffMenu(desired: CanonicalMenu, baseline: CanonicalMenu | null): PlanEntry[] {
+  const categories: PlanEntry[] = [];
+  const products: PlanEntry[] = [];
+  const fromCategories: OptionOutputs = { options: [], values: [] };
+  const fromProducts: OptionOutputs = { options: [], values: [] };
 
   const root: Scope = { parents: [] };
-  for (const category of diffScope('category', desired.categories, baseline?.categories, root)) {
-    const same = sameObject(category);
-    const listed =
-      !(same && keepOptions(same.options, fromCategories)) &&
-      diffOptions(
-        'category',
-        category.ext_id,
-        category.desired?.options,
-        category.baseline?.options,
-        fromCategories,
-      );
-    emit(categories, category.entry, listed);
+  for (const pair of diffScope('category', desired.categories, baseline?.categories, root, categories)) {
+    diffOptions('category', pair.ext_id, pair.desired?.options, pair.baseline?.options, fromCategories);
   }
-  for (const product of diffScope('product', desired.products, baseline?.products, root)) {
-    const same = sameObject(product);
-    const listed =
-      !(same && keepOptions(same.options, fromProducts)) &&
-      diffOptions(
-        'product',
-        product.ext_id,
-        product.desired?.options,
-        product.baseline?.options,
-        fromProducts,
-      );
-    emit(products, product.entry, listed);
+  for (const pair of diffScope('product', desired.products, baseline?.products, root, products)) {
+    diffOptions('product', pair.ext_id, pair.desired?.options, pair.baseline?.options, fromProducts);
   }
-  return {
-    entries: [
-      ...categories.entries,
-      ...products.entries,
-      ...fromCategories.options.entries,
-      ...fromProducts.options.entries,
-      ...fromCategories.values.entries,
-      ...fromProducts.values.entries,
-    ],
-    keep,
-  };
+  return [
+    ...categories,
+    ...products,
+    ...fromCategories.options,
+    ...fromProducts.options,
+    ...fromCategories.values,
+    ...fromProducts.values,
+  ];
 }

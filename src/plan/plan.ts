@@ -10,8 +10,8 @@ import type { Plan, PlanOptions } from './types.js';
  * and the options. No I/O, no clock: the same inputs give byte-identical JSON.
  */
 export function plan(desired: CanonicalMenu, baseline: CanonicalMenu | null, options: PlanOptions): Plan {
-  const { entries, keep } = diffMenu(desired, baseline);
-  const counts = countEntries(entries, keep);
+  const entries = diffMenu(desired, baseline);
+  const counts = countEntries(entries);
   const choice = chooseMode(desired, baseline, entries, counts, options);
   const reasons = [
     ...(choice.refusal ? [choice.refusal] : []),

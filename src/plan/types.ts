@@ -22,12 +22,7 @@ export interface FieldChange {
   detail?: string[];
 }
 
-/**
- * One entity of the union of desired and baseline, matched by ext_id within its scope, that the
- * plan adds, updates or removes; or, with action `keep`, the unchanged category, product or option
- * a listed change hangs under (so a report can name it). Other unchanged entities have no entry
- * (a 100k-product menu has over a million of them): all are counted in `counts.*.keep`.
- */
+/** One entity of the union of desired and baseline, matched by ext_id within its scope. */
 export interface PlanEntry {
   kind: EntityKind;
   action: PlanAction;
@@ -88,11 +83,7 @@ export interface Plan {
   /** null, or why apply must refuse (exit 3). */
   blocked: string | null;
   counts: PlanCounts;
-  /**
-   * The changes (add, update, remove) and the unchanged parents of changed options and values
-   * (keep); other unchanged entities are only counted. Sorted deterministically: kind order, then
-   * scope path, then ext_id.
-   */
+  /** Sorted deterministically: kind order, then scope path, then ext_id. */
   entries: PlanEntry[];
   /** The request body to POST; null when mode is none. */
   payload: ImportPayload | null;
