@@ -4,9 +4,11 @@ import { rememberSerializedPayload } from '../platform/client.js';
 import { PlatformError } from '../platform/errors.js';
 import type { PlatformClient } from '../platform/types.js';
 import type { RunRecord } from '../state/run-history.js';
+import type { StagedFile } from '../state/atomic-write.js';
 import {
   prepareSnapshotMenu,
   stageSnapshot,
+  stageStatus,
   writeStatus,
   type PreparedSnapshotMenu,
   type TargetStatus,
@@ -94,6 +96,8 @@ export async function sendPlan(input: SendInput): Promise<void> {
       prepared,
     );
   let staging: Promise<StagedSnapshot> | undefined;
+  // The status a confirmed apply leaves, staged with the snapshot.
+  let certain: Promise<StagedFile> | undefined;
   for (const [index, chunk] of chunks.entries()) {
     const bytes = whole ? size : payloadBytes(chunk);
     const last = index === chunks.length - 1;
@@ -107,7 +111,8 @@ export async function sendPlan(input: SendInput): Promise<void> {
     if (last) {
       await bodyOut(sent, sending);
       staging = stage(prepareSnapshotMenu(input.desired, lines));
-      staging.catch(() => undefined);
+      certain = stageStatus(dir, { uncertain: false });
+      for (const promise of [staging, certain]) promise.catch(() => undefined);
       await input.whileSending?.();
     }
     try {
@@ -131,7 +136,8 @@ export async function sendPlan(input: SendInput): Promise<void> {
         },
       });
       // Not wanted: the platform did not confirm this menu.
-      await staging?.then((staged) => staged.discard()).catch(() => undefined);
+      for (const staged of [staging, certain])
+        await staged?.then((file) => file.discard()).catch(() => undefined);
       await record.writeJson('response.json', progress);
       if (outcomeUnknown || index > 0) {
         const why = outcomeUnknown
@@ -152,7 +158,8 @@ export async function sendPlan(input: SendInput): Promise<void> {
   // Every request confirmed: the snapshot moves forward (staged during the last request's wait).
   await (await (staging ?? stage())).commit();
   await pauseAt('after-snapshot');
-  await writeStatus(dir, { uncertain: false });
+  // Renamed after the snapshot's rename is durable: a crash between the two leaves "uncertain".
+  await (await (certain ?? stageStatus(dir, { uncertain: false }))).commit();
   // response.json of a success is written by the caller with the run's report.
 }
 

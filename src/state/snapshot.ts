@@ -6,7 +6,7 @@ import { CanonicalMenu } from '../model/canonical-menu.js';
 import { InvalidInputError } from '../errors.js';
 import { hashMenu } from '../plan/canonical-json.js';
 import type { ImportProduct } from '../model/import-payload.js';
-import { stageFileAtomic, writeJsonAtomic, type StagedFile } from './atomic-write.js';
+import { stageFileAtomic, writeFileAtomic, type StagedFile } from './atomic-write.js';
 import {
   BaselineMatcher,
   LINES_FORMAT_VERSION,
@@ -192,7 +192,14 @@ export async function readStatus(dir: string): Promise<TargetStatus> {
 }
 
 export async function writeStatus(dir: string, status: TargetStatus): Promise<void> {
-  await writeJsonAtomic(path.join(dir, STATUS_FILE), status);
+  await writeFileAtomic(path.join(dir, STATUS_FILE), statusJson(status));
+}
+
+const statusJson = (status: TargetStatus): string => `${JSON.stringify(status, null, 2)}\n`;
+
+/** writeStatus's file written and synced under a temp name; `commit` puts it in place. */
+export function stageStatus(dir: string, status: TargetStatus): Promise<StagedFile> {
+  return stageFileAtomic(path.join(dir, STATUS_FILE), statusJson(status));
 }
 
 async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T | null> {
