@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { GuardBlockedError, MenusyncError } from '../errors.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { Plan, PlanFunction, PlanOptions } from '../plan/types.js';
@@ -6,7 +5,7 @@ import type { PlatformClient } from '../platform/types.js';
 import { acquireLock } from '../state/lock.js';
 import { createRunRecord, newRunId, type RunRecord } from '../state/run-history.js';
 import { readSnapshot, readStatus } from '../state/snapshot.js';
-import { targetDir, type Target } from '../state/target.js';
+import { ensureTargetDir, targetDir, type Target } from '../state/target.js';
 import { preparePlan } from './prepare-plan.js';
 import { checkSavedPlan, type SavedPlan } from './saved-plan.js';
 import { markDrift, sendPlan, type SendProgress } from './send-plan.js';
@@ -59,7 +58,7 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
   const now = deps.now ?? (() => new Date());
   const dir = targetDir(request.stateDir, request.target);
   const desired = request.savedPlan?.desired ?? request.desired;
-  await mkdir(dir, { recursive: true });
+  await ensureTargetDir(dir);
   const lock = await acquireLock(dir, now);
   try {
     const startedAt = now();

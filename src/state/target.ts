@@ -1,5 +1,7 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { UsageError } from '../errors.js';
 
 /** One menu on the platform: where it lives, whose it is and which point of sale it belongs to. */
 export interface Target {
@@ -48,4 +50,20 @@ function slugify(text: string): string {
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '') || 'target'
   );
+}
+
+/**
+ * Creates the target's state folder (and the state folder itself) if needed. A path that cannot
+ * be a folder (it runs through a file, or this user may not write there) is the user's `--state`:
+ * a one-line usage error (exit 2), as `plan` reports it, not an unexpected failure.
+ */
+export async function ensureTargetDir(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new UsageError(`cannot create the state folder ${dir}: ${code}`, {
+      hint: 'pass --state with a folder this user can write (default .menusync/ in the current folder)',
+    });
+  }
 }

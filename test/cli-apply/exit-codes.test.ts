@@ -85,6 +85,18 @@ describe('apply exit codes', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('exits 2 with one line when the state folder cannot be created, and sends nothing', async () => {
+    const input = await w.writeExport('a.csv', menuCsv(3));
+    const notAFolder = await w.writeExport('not-a-folder', 'x');
+    const args = w.args('apply', input);
+    args[args.indexOf('--state') + 1] = path.join(notAFolder, 'state');
+    const result = await w.run(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/cannot create the state folder .*ENOTDIR/);
+    expect(result.stderr).not.toMatch(/unexpected|\n\s+at /);
+    expect(w.imports()).toBe(0);
+  });
+
   it('exits 4 when another live process holds the target lock', async () => {
     const input = await w.writeExport('a.csv', menuCsv(3));
     const dir = targetDir(w.stateDir, { baseUrl: w.sandbox.url, clientId: w.clientId, posUid: 'default' });
