@@ -24,14 +24,22 @@ export function formatValue(value: unknown): string {
   return String(value);
 }
 
-/** `price 4.5 -> 4.8`; a move without a position field reads `moved (place 2 -> 1)`. */
+const PRICE_FIELDS = new Set(['price', 'price_operand']);
+
+/** A field's value: prices (always whole cents, roundMoney) with two decimals, `4.50`; else formatValue. */
+export function formatFieldValue(field: string, value: unknown): string {
+  if (PRICE_FIELDS.has(field) && typeof value === 'number' && Number.isFinite(value)) return value.toFixed(2);
+  return formatValue(value);
+}
+
+/** `price 4.50 -> 4.80`; a move without a position field reads `moved (place 2 -> 1)`. */
 export function formatChange(change: FieldChange, arrow = '->'): string {
   if (change.implicit) {
     return `moved (place ${Number(change.old) + 1} ${arrow} ${Number(change.new) + 1})`;
   }
   // An object field shows json-diff's per-key lines (computed by the plan) rather than two blobs.
   if (change.detail && change.detail.length > 0) return `${change.field} (${change.detail.join('; ')})`;
-  return `${change.field} ${formatValue(change.old)} ${arrow} ${formatValue(change.new)}`;
+  return `${change.field} ${formatFieldValue(change.field, change.old)} ${arrow} ${formatFieldValue(change.field, change.new)}`;
 }
 
 /** Where an option or value hangs: `product P2 / option SIZE` ('' for categories and products). */
@@ -49,7 +57,6 @@ export function formatEntity(entry: PlanEntry): string {
 }
 
 /** Price fields whose rise or fall a manager wants to see at a glance. */
-const PRICE_FIELDS = new Set(['price', 'price_operand']);
 
 export function priceDirection(change: FieldChange): 'up' | 'down' | null {
   if (!PRICE_FIELDS.has(change.field)) return null;

@@ -5,7 +5,7 @@ import {
   changedEntries,
   formatChange,
   formatScope,
-  formatValue,
+  formatFieldValue,
   priceDirection,
   yesNo,
 } from './format.js';
@@ -71,8 +71,8 @@ function changeRow(entry: PlanEntry, change: FieldChange): string {
     ? ['order', formatChange(change), '']
     : [
         change.detail ? formatChange(change) : change.field,
-        formatValue(change.old),
-        formatValue(change.new) + arrow,
+        formatFieldValue(change.field, change.old),
+        formatFieldValue(change.field, change.new) + arrow,
       ];
   return `<tr>${entityCells(entry)}${cell(field)}${cell(before)}${cell(after, direction ?? '')}</tr>`;
 }
