@@ -135,25 +135,24 @@ export async function readLines(
 /** Calls `onLine` with each line's bytes (without the line break) until it returns false. */
 async function forEachLine(file: string, onLine: (line: Buffer) => boolean): Promise<void> {
   const stream = createReadStream(file, { highWaterMark: PIECE_CHARS });
-  let carry: Buffer | undefined;
+  // The unfinished line's pieces, joined once its end is found: a formatVersion 1 file is one
+  // 100+ MB line, and joining at every chunk would copy it over and over.
+  let carry: Buffer[] = [];
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       let start = 0;
       let nl = chunk.indexOf(NEWLINE);
       while (nl >= 0) {
         const part = chunk.subarray(start, nl);
-        const line = carry === undefined ? part : Buffer.concat([carry, part]);
-        carry = undefined;
+        const line = carry.length === 0 ? part : Buffer.concat([...carry, part]);
+        carry = [];
         if (!onLine(line)) return;
         start = nl + 1;
         nl = chunk.indexOf(NEWLINE, start);
       }
-      if (start < chunk.length) {
-        const rest = chunk.subarray(start);
-        carry = carry === undefined ? Buffer.from(rest) : Buffer.concat([carry, rest]);
-      }
+      if (start < chunk.length) carry.push(chunk.subarray(start));
     }
-    if (carry !== undefined && carry.length > 0) onLine(carry);
+    if (carry.length > 0) onLine(Buffer.concat(carry));
   } finally {
     stream.destroy();
   }

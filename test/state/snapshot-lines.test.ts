@@ -110,3 +110,20 @@ describe('ProductJson', () => {
     );
   });
 });
+
+describe('snapshot lines across read chunks', () => {
+  it('reads back a multi-megabyte snapshot whose lines straddle the 1 MB reads, and an old one-line file', async () => {
+    const menu = bigMenu(3000);
+    for (const product of menu.products) product.description = `${product.ext_id} ${'é'.repeat(400)}`;
+    await writeSnapshot(dir, { ...envelope, menu });
+    expect((await readFile(file())).length).toBeGreaterThan(2_500_000);
+    expect((await readSnapshot(dir))?.menu).toEqual(menu);
+    const reused = await readSnapshot(dir, { reuse: menu });
+    expect(reused?.menu.products.every((p, i) => p === menu.products[i])).toBe(true);
+    // formatVersion 1: the whole menu on one line, read whole.
+    const one = { formatVersion: 1, hash: reused!.hash, appliedAt: 'x', mode: 'replace', runId: 'r0', menu };
+    await writeFile(file(), JSON.stringify(one));
+    const old = await readSnapshot(dir);
+    expect(old?.menu).toEqual(menu);
+  });
+});
