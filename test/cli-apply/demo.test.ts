@@ -8,7 +8,7 @@ describe('menusync demo (npm start)', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.match(/^Plan: /gm)).toHaveLength(2);
     expect(result.stdout).toMatch(/Plan: replace \(removes 1 product/);
-    expect(result.stdout).toMatch(/~ product latte "Latte": price 3.5 -> 3.6/);
+    expect(result.stdout).toMatch(/~ product latte "Latte": price 3\.50 -> 3\.60/);
     // Plans are data (stdout); the narrative, verification and report paths are messages (stderr).
     expect(result.stderr.match(/Read-back verification: verified/g)).toHaveLength(2);
     const html = [...result.stderr.matchAll(/HTML report: (\S+\.html)/g)].map((m) => m[1] as string);
