@@ -3,7 +3,13 @@ import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { Plan, PlanFunction, PlanOptions } from '../plan/types.js';
 import type { PlatformClient } from '../platform/types.js';
 import { acquireLock } from '../state/lock.js';
-import { createRunRecord, newRunId, type RunRecord } from '../state/run-history.js';
+import {
+  createRunRecord,
+  DEFAULT_KEEP_RUNS,
+  newRunId,
+  pruneRuns,
+  type RunRecord,
+} from '../state/run-history.js';
 import { readSnapshot, readStatus } from '../state/snapshot.js';
 import { ensureTargetDir, targetDir, type Target } from '../state/target.js';
 import { preparePlan } from './prepare-plan.js';
@@ -23,6 +29,8 @@ export interface ApplyRequest {
   maxPayloadBytes: number;
   /** Read back and compare after applying (default true). */
   verify?: boolean;
+  /** Runs of the target kept in runs/ (default DEFAULT_KEEP_RUNS); older ones are removed after this one. */
+  keepRuns?: number;
 }
 
 export interface ApplyDeps {
@@ -142,6 +150,8 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
     }
     return await finish({ applied: true, send: progress, verification, errors });
   } finally {
+    // Under the lock, so two runs never prune at once; never fails the run.
+    await pruneRuns(dir, request.keepRuns ?? DEFAULT_KEEP_RUNS).catch(() => []);
     await lock.release();
   }
 }

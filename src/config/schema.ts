@@ -32,6 +32,8 @@ export const TargetConfig = z.strictObject({
   max_retry_time: z.number().min(0).optional(),
   timeout: z.number().positive().optional(),
   max_payload_bytes: z.number().int().positive().optional(),
+  /** Runs kept in the target's runs/ folder; older ones are removed (default 30). */
+  keep_runs: z.number().int().min(1).optional(),
 });
 export type TargetConfig = z.infer<typeof TargetConfig>;
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic, type FileContent } from './atomic-write.js';
 
@@ -37,4 +37,37 @@ export async function createRunRecord(targetDir: string, runId: string): Promise
     // Compact: a run of a big menu writes several files of it, and pretty-printing doubles them.
     writeJson: (name, value) => write(name, `${JSON.stringify(value)}\n`),
   };
+}
+
+/** How many runs a target keeps by default: a month of nightly syncs. */
+export const DEFAULT_KEEP_RUNS = 30;
+
+/**
+ * Removes the oldest run folders of a target beyond the newest `keep` (run ids sort by start
+ * time). A nightly sync of a big menu writes tens of megabytes of history per run, so an unbounded
+ * history fills the disk. Best effort: a folder that cannot be removed stays (and is tried again
+ * next time); the run that just ended is never among the removed, as it is the newest.
+ */
+export async function pruneRuns(targetDir: string, keep: number): Promise<string[]> {
+  const runsDir = path.join(targetDir, RUNS_DIR);
+  let names: string[];
+  try {
+    names = (await readdir(runsDir, { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+  } catch {
+    return [];
+  }
+  const old = names.slice(0, Math.max(0, names.length - keep));
+  const removed: string[] = [];
+  for (const name of old) {
+    try {
+      await rm(path.join(runsDir, name), { recursive: true, force: true });
+      removed.push(name);
+    } catch {
+      /* best effort: tried again after the next run */
+    }
+  }
+  return removed;
 }

@@ -35,6 +35,17 @@ describe('applyRun against a real sandbox', () => {
     );
   });
 
+  it('keeps the newest runs of the target (keepRuns) and removes older ones', async () => {
+    const changed = cafeMenu();
+    changed.products[0] = { ...changed.products[0]!, price: 9 };
+    const first = await h.apply(cafeMenu(), { keepRuns: 2 });
+    const second = await h.apply(changed, { keepRuns: 2 });
+    const third = await h.apply(cafeMenu(), { keepRuns: 2 });
+    const runs = (await readdir(path.join(dir(), 'runs'))).sort();
+    expect(runs).toEqual([second.runId, third.runId].sort());
+    expect(runs).not.toContain(first.runId);
+  });
+
   it('stores the payload once, as payload.json, the exact body sent', async () => {
     const outcome = await h.apply(cafeMenu());
     const read = async (name: string) => readFile(path.join(outcome.runDir, name), 'utf8');

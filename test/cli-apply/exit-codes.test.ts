@@ -97,6 +97,14 @@ describe('apply exit codes', () => {
     expect(w.imports()).toBe(0);
   });
 
+  it('refuses --keep-runs below 1 (exit 2) before sending anything', async () => {
+    const input = await w.writeExport('a.csv', menuCsv(3));
+    const result = await w.run(w.args('apply', input, '--keep-runs', '0'));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--keep-runs/);
+    expect(w.imports()).toBe(0);
+  });
+
   it('exits 4 when another live process holds the target lock', async () => {
     const input = await w.writeExport('a.csv', menuCsv(3));
     const dir = targetDir(w.stateDir, { baseUrl: w.sandbox.url, clientId: w.clientId, posUid: 'default' });

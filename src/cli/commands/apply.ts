@@ -9,6 +9,7 @@ import { readSavedPlan } from '../../apply/saved-plan.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';
 import { resolveRunSettings, withRunOptions, type RunArgs } from '../../config/run-options.js';
 import { ExitCode, UsageError } from '../../errors.js';
+import { DEFAULT_KEEP_RUNS } from '../../state/run-history.js';
 import { plan as planMenu } from '../../plan/index.js';
 import type { Plan } from '../../plan/types.js';
 import { createPlatformClient } from '../../platform/index.js';
@@ -17,7 +18,7 @@ import { withConnectionOptions } from '../connection-options.js';
 import { createOutput, type Output } from '../output.js';
 
 type ApplyArgs = RunArgs &
-  ApplyConnectionArgs & { yes?: boolean; plan?: string; 'max-payload-bytes'?: number };
+  ApplyConnectionArgs & { yes?: boolean; plan?: string; 'max-payload-bytes'?: number; 'keep-runs'?: number };
 
 /** Extract, plan, guard, confirm, send, verify: exit 0 ok, 1 platform failure, 2 invalid, 3 blocked, 4 locked. */
 export const applyCommand: CommandModule<object, ApplyArgs> = {
@@ -31,6 +32,10 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
       .option('max-payload-bytes', {
         type: 'number',
         describe: `Split merges above this size (default ${DEFAULT_MAX_PAYLOAD_BYTES}); a replace above it is refused`,
+      })
+      .option('keep-runs', {
+        type: 'number',
+        describe: `Runs kept in the state folder's history; older ones are removed (default ${DEFAULT_KEEP_RUNS})`,
       }),
   handler: async (args) => {
     const out = createOutput({ quiet: args.quiet === true });
@@ -47,6 +52,9 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
     const maxPayloadBytes =
       args['max-payload-bytes'] ?? settings.config.max_payload_bytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
     if (!(maxPayloadBytes > 0)) throw new UsageError('--max-payload-bytes must be more than 0');
+    const keepRuns = args['keep-runs'] ?? settings.config.keep_runs ?? DEFAULT_KEEP_RUNS;
+    if (!Number.isInteger(keepRuns) || keepRuns < 1)
+      throw new UsageError('--keep-runs must be a whole number of at least 1');
     let shown = false;
     const outcome = await applyRun(
       {
@@ -61,6 +69,7 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
         },
         ...(saved ? { savedPlan: saved } : {}),
         maxPayloadBytes,
+        keepRuns,
       },
       {
         plan: planMenu,
