@@ -10,6 +10,7 @@ import {
   pruneRuns,
   type RunRecord,
 } from '../state/run-history.js';
+import { removeStaleTemps } from '../state/atomic-write.js';
 import { readSnapshot, readStatus } from '../state/snapshot.js';
 import { ensureTargetDir, targetDir, type Target } from '../state/target.js';
 import { preparePlan } from './prepare-plan.js';
@@ -69,6 +70,8 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
   await ensureTargetDir(dir);
   const lock = await acquireLock(dir, now);
   try {
+    // What a killed run left half-written (a staged snapshot is as big as the menu).
+    await removeStaleTemps(dir);
     const startedAt = now();
     // Independent reads and the run's folder, side by side. The desired menu lets readSnapshot skip
     // parsing (and plan skip comparing) the products that did not change.

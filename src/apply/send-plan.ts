@@ -98,6 +98,14 @@ export async function sendPlan(input: SendInput): Promise<void> {
   let staging: Promise<StagedSnapshot> | undefined;
   // The status a confirmed apply leaves, staged with the snapshot.
   let certain: Promise<StagedFile> | undefined;
+  const discardStaged = async (): Promise<void> => {
+    for (const staged of [staging, certain])
+      await staged?.then((file) => file.discard()).catch(() => undefined);
+  };
+  // The caller's work during the wait failed (run history, say ENOSPC): the import is still awaited
+  // (never left in flight under a released lock), then the run fails with the target still marked
+  // uncertain, so the next run resends the whole menu.
+  let waitFailure: { error: unknown } | undefined;
   for (const [index, chunk] of chunks.entries()) {
     const bytes = whole ? size : payloadBytes(chunk);
     const last = index === chunks.length - 1;
@@ -113,7 +121,7 @@ export async function sendPlan(input: SendInput): Promise<void> {
       staging = stage(prepareSnapshotMenu(input.desired, lines));
       certain = stageStatus(dir, { uncertain: false });
       for (const promise of [staging, certain]) promise.catch(() => undefined);
-      await input.whileSending?.();
+      await input.whileSending?.().catch((error: unknown) => (waitFailure = { error }));
     }
     try {
       const result = await sending;
@@ -136,8 +144,7 @@ export async function sendPlan(input: SendInput): Promise<void> {
         },
       });
       // Not wanted: the platform did not confirm this menu.
-      for (const staged of [staging, certain])
-        await staged?.then((file) => file.discard()).catch(() => undefined);
+      await discardStaged();
       await record.writeJson('response.json', progress);
       if (outcomeUnknown || index > 0) {
         const why = outcomeUnknown
@@ -155,8 +162,17 @@ export async function sendPlan(input: SendInput): Promise<void> {
       throw explain(error, plan, bytes, chunks.length);
     }
   }
+  if (waitFailure) {
+    await discardStaged();
+    throw waitFailure.error;
+  }
   // Every request confirmed: the snapshot moves forward (staged during the last request's wait).
-  await (await (staging ?? stage())).commit();
+  try {
+    await (await (staging ?? stage())).commit();
+  } catch (error) {
+    await discardStaged();
+    throw error;
+  }
   await pauseAt('after-snapshot');
   // Renamed after the snapshot's rename is durable: a crash between the two leaves "uncertain".
   await (await (certain ?? stageStatus(dir, { uncertain: false }))).commit();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, unlink } from 'node:fs/promises';
+import { open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pauseAt, type PausePoint } from './test-pause.js';
 
@@ -96,4 +96,31 @@ async function syncDirectory(dir: string): Promise<void> {
   } catch {
     /* best effort */
   }
+}
+
+/** The temp names stageFileAtomic gives: `.<file>.<pid>.<8 hex>.tmp`. */
+const TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{8}\.tmp$/;
+
+/**
+ * Removes the temp files of atomic writes that a process killed before its rename left in `dir`
+ * (apply stages a snapshot as big as the menu while it waits for the platform). Only for a folder
+ * whose lock the caller holds: a live writer's temp file would go too. Best effort.
+ */
+export async function removeStaleTemps(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => TEMP_NAME.test(name));
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    try {
+      await unlink(path.join(dir, name));
+      removed.push(name);
+    } catch {
+      /* best effort */
+    }
+  }
+  return removed;
 }

@@ -1,0 +1,63 @@
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sendPlan } from '../../src/apply/send-plan.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../src/apply/split-payload.js';
+import { plan } from '../../src/plan/index.js';
+import type { PlatformClient } from '../../src/platform/index.js';
+import { createRunRecord, newRunId } from '../../src/state/run-history.js';
+import { readSnapshot, readStatus } from '../../src/state/snapshot.js';
+import { targetDir } from '../../src/state/target.js';
+import { startHarness, type Harness } from './harness.js';
+import { cafeMenu } from './menus.js';
+
+let h: Harness;
+let client: PlatformClient;
+beforeEach(async () => {
+  h = await startHarness({}, (c) => (client = c));
+});
+afterEach(async () => {
+  await h.close();
+});
+
+const dir = () => targetDir(h.stateDir, h.target);
+const temps = async () => (await readdir(dir())).filter((name) => name.endsWith('.tmp'));
+
+describe('sendPlan and the files it stages during the import', () => {
+  it('when the work of the wait fails: awaits the import, discards the staged files, leaves the target uncertain', async () => {
+    await mkdir(dir(), { recursive: true });
+    const desired = cafeMenu();
+    const planned = plan(desired, null, { posUid: 'default' });
+    const record = await createRunRecord(dir(), newRunId(new Date()));
+    const failure = sendPlan({
+      dir: dir(),
+      record,
+      plan: planned,
+      desired,
+      status: { uncertain: false },
+      maxPayloadBytes: DEFAULT_MAX_PAYLOAD_BYTES,
+      client,
+      now: () => new Date(),
+      progress: { attempts: 0, responses: [] },
+      whileSending: async () => {
+        throw new Error('ENOSPC: no space left for the run history');
+      },
+    });
+    await expect(failure).rejects.toThrow(/ENOSPC/);
+    // The import was not abandoned in flight: the platform answered before sendPlan gave up.
+    expect(h.sandbox.exportMenu(h.clientId).products).toHaveLength(desired.products.length);
+    expect(await temps()).toEqual([]);
+    expect(await readSnapshot(dir())).toBeNull();
+    expect((await readStatus(dir())).uncertain).toBe(true);
+  });
+
+  it('apply removes the temp files a killed run left in the target folder', async () => {
+    await mkdir(dir(), { recursive: true });
+    const stale = `.snapshot.json.4242.0badf00d.tmp`;
+    await writeFile(path.join(dir(), stale), '{"formatVersion":2');
+    await writeFile(path.join(dir(), 'notes.txt'), 'not ours to remove');
+    await h.apply(cafeMenu());
+    expect(await temps()).toEqual([]);
+    expect(await readdir(dir())).toContain('notes.txt');
+  });
+});
