@@ -115,7 +115,12 @@ export async function readLines(
       hash.update(line.subarray(at + MENU_KEY.length));
       return true;
     }
-    if (complete) return line.length === 0; // nothing may follow the tail
+    if (complete) {
+      // Nothing but the final line break may follow the tail: anything else is not ours (and not hashed).
+      if (line.length === 0) return true;
+      complete = false;
+      return false;
+    }
     if (line.length === TAIL.length && line.toString('latin1') === TAIL) {
       hash.update(']}');
       complete = true;

@@ -86,6 +86,12 @@ describe('snapshot with a product per line', () => {
     await writeFile(file(), lines.join('\n'));
     await expect(readSnapshot(dir, { reuse: menu })).rejects.toMatchObject({ exitCode: 2 });
 
+    await writeFile(file(), `${text}{"ext_id":"extra"}\n]}}\n`);
+    await expect(readSnapshot(dir)).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('damaged'),
+    });
+
     lines[2] = '{not json},';
     await writeFile(file(), lines.join('\n'));
     await expect(readSnapshot(dir, { reuse: menu })).rejects.toMatchObject({
