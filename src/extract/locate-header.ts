@@ -115,18 +115,25 @@ export async function locateHeader(
     throw wrapError(error);
   }
   const place = where.sheet ? `${where.file} (sheet "${where.sheet}")` : where.file;
+  // No source for the caller when there is no header: close the file under it before saying so.
+  const fail = async (error: InvalidInputError): Promise<never> => {
+    await Promise.resolve(batches.return?.()).catch(() => undefined);
+    throw error;
+  };
   if (options.headerRow !== undefined) {
     if (index < 0)
-      throw new InvalidInputError(`${place} has no row ${options.headerRow} to use as the header`);
+      await fail(new InvalidInputError(`${place} has no row ${options.headerRow} to use as the header`));
   } else if (options.headerHints?.length) {
     index = findRowByHints(
       ahead.map((record) => record.cells),
       options.headerHints,
     );
     if (index < 0) {
-      throw new InvalidInputError(
-        `${place}: none of the first ${HINT_ROWS} rows contains all header hints (${options.headerHints.join(', ')})`,
-        { hint: "Check the mapping's headerHints or set headerRow." },
+      await fail(
+        new InvalidInputError(
+          `${place}: none of the first ${HINT_ROWS} rows contains all header hints (${options.headerHints.join(', ')})`,
+          { hint: "Check the mapping's headerHints or set headerRow." },
+        ),
       );
     }
   } else {

@@ -1,3 +1,4 @@
+import { readdirSync, readlinkSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openSource } from '../../src/extract/registry.js';
 import { asTable, macRoman, readAll, tempDir, utf16be, windows1252 } from './helpers.js';
@@ -191,6 +192,24 @@ describe('CSV header row', () => {
     await expect(openSource(file, { headerHints: ['SKU'] })).rejects.toThrow(
       /nohints\.csv.*header hints \(SKU\)/,
     );
+  });
+
+  it.skipIf(process.platform !== 'linux')('closes the file when it finds no header', async () => {
+    // Bigger than one 64 KB read: the header search gives up with most of the file unread.
+    const file = write(
+      'nohints-closed.csv',
+      `${'name,price,note\n'.repeat(1)}${'Tea,2,xxxxxxxxxxxxxxxxxxxxxxxx\n'.repeat(5000)}`,
+    );
+    const openOnIt = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === file;
+        } catch {
+          return false;
+        }
+      }).length;
+    for (let i = 0; i < 3; i++) await expect(openSource(file, { headerHints: ['SKU'] })).rejects.toThrow();
+    expect(openOnIt()).toBe(0);
   });
 
   it('unescapes doubled quotes inside header cells', async () => {
