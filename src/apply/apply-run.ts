@@ -69,6 +69,7 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
   const desired = request.savedPlan?.desired ?? request.desired;
   await ensureTargetDir(dir);
   const lock = await acquireLock(dir, now);
+  let runId: string | undefined;
   try {
     // What a killed run left half-written (a staged snapshot is as big as the menu).
     await removeStaleTemps(dir);
@@ -80,6 +81,7 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
       readSnapshot(dir, { reuse: desired }),
       readStatus(dir),
     ]);
+    runId = record.id;
     const plan = request.savedPlan
       ? checkSavedPlan(request.savedPlan, request.target, {
           baselineHash: snapshot?.hash ?? null,
@@ -154,7 +156,7 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
     return await finish({ applied: true, send: progress, verification, errors });
   } finally {
     // Under the lock, so two runs never prune at once; never fails the run.
-    await pruneRuns(dir, request.keepRuns ?? DEFAULT_KEEP_RUNS).catch(() => []);
+    await pruneRuns(dir, request.keepRuns ?? DEFAULT_KEEP_RUNS, runId).catch(() => []);
     await lock.release();
   }
 }

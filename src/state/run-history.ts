@@ -46,9 +46,9 @@ export const DEFAULT_KEEP_RUNS = 30;
  * Removes the oldest run folders of a target beyond the newest `keep` (run ids sort by start
  * time). A nightly sync of a big menu writes tens of megabytes of history per run, so an unbounded
  * history fills the disk. Best effort: a folder that cannot be removed stays (and is tried again
- * next time); the run that just ended is never among the removed, as it is the newest.
+ * next time); `current` (the run that just ended) is never removed.
  */
-export async function pruneRuns(targetDir: string, keep: number): Promise<string[]> {
+export async function pruneRuns(targetDir: string, keep: number, current?: string): Promise<string[]> {
   const runsDir = path.join(targetDir, RUNS_DIR);
   let names: string[];
   try {
@@ -59,7 +59,9 @@ export async function pruneRuns(targetDir: string, keep: number): Promise<string
   } catch {
     return [];
   }
-  const old = names.slice(0, Math.max(0, names.length - keep));
+  // The run that just ended stays even if a clock set back makes its id sort before older ones.
+  const others = names.filter((name) => name !== current);
+  const old = others.slice(0, Math.max(0, names.length - keep));
   const removed: string[] = [];
   for (const name of old) {
     try {

@@ -25,6 +25,14 @@ describe('pruneRuns', () => {
     expect(await pruneRuns(dir, 3)).toEqual([]);
   });
 
+  it('never removes the current run, even when its id sorts first (a clock set back)', async () => {
+    const late = newRunId(new Date(Date.UTC(2026, 5, 1)));
+    const current = newRunId(new Date(Date.UTC(2026, 0, 1)));
+    for (const id of [late, current]) await mkdir(path.join(dir, RUNS_DIR, id), { recursive: true });
+    expect(await pruneRuns(dir, 1, current)).toEqual([late]);
+    expect(await readdir(path.join(dir, RUNS_DIR))).toEqual([current]);
+  });
+
   it('does nothing for a target without runs', async () => {
     expect(await pruneRuns(dir, 1)).toEqual([]);
   });
