@@ -24,6 +24,8 @@ import { ProductJson } from './product-json.js';
 export const LINES_FORMAT_VERSION = 2;
 
 export const MENU_KEY = ',"menu":';
+/** How every formatVersion 2 file starts (writeSnapshot puts formatVersion first). */
+const LINES_PREFIX = Buffer.from(`{"formatVersion":${LINES_FORMAT_VERSION},`);
 const PRODUCTS_OPEN = '"products":[';
 const TAIL = ']}}';
 const COMMA = 0x2c;
@@ -132,19 +134,34 @@ export async function readLines(
     return true;
   };
 
-  await forEachLine(file, onLine);
+  // Anything else (formatVersion 1 is the whole menu on one 100+ MB line) is left at its first
+  // bytes, for the caller to read whole once, rather than gathered here as a line first.
+  const isLines = (start: Buffer): boolean => {
+    const ours = start.subarray(0, LINES_PREFIX.length).equals(LINES_PREFIX);
+    if (!ours) otherLayout = true;
+    return ours;
+  };
+  await forEachLine(file, onLine, isLines);
   if (otherLayout || head === undefined) return undefined;
   return { head, products, bytesHash: hash.digest('hex'), complete };
 }
 
 /** Calls `onLine` with each line's bytes (without the line break) until it returns false. */
-async function forEachLine(file: string, onLine: (line: Buffer) => boolean): Promise<void> {
+async function forEachLine(
+  file: string,
+  onLine: (line: Buffer) => boolean,
+  /** Sees the first chunk before any line; false stops there. */
+  accept: (start: Buffer) => boolean,
+): Promise<void> {
   const stream = createReadStream(file, { highWaterMark: PIECE_CHARS });
   // The unfinished line's pieces, joined once its end is found: a formatVersion 1 file is one
   // 100+ MB line, and joining at every chunk would copy it over and over.
   let carry: Buffer[] = [];
   try {
+    let first = true;
     for await (const chunk of stream as AsyncIterable<Buffer>) {
+      if (first && !accept(chunk)) return;
+      first = false;
       let start = 0;
       let nl = chunk.indexOf(NEWLINE);
       while (nl >= 0) {

@@ -89,27 +89,29 @@ export async function readSnapshot(
   }
   if (lines === undefined) return readWholeSnapshot(file);
   if (!lines.complete) throw damaged(file);
-  const data = parseJson(file, `${lines.head}]}}`);
-  const envelope = checked(file, data, SnapshotEnvelope);
-  const menu = (data as { menu?: unknown }).menu;
-  if (!isMenuShape(menu)) throw notState(file, 'menu: expected { categories: [...], products: [...] }');
-  menu.products = lines.products;
-  if (lines.bytesHash !== envelope.hash) throw damaged(file);
-  return { ...envelope, menu };
+  // The first line closed as a document: the envelope and the categories, no products yet.
+  const snapshot = parseSnapshot(file, `${lines.head}]}}`);
+  snapshot.menu.products = lines.products;
+  if (lines.bytesHash !== snapshot.hash) throw damaged(file);
+  return snapshot;
 }
 
 /** A formatVersion-1 file (the whole menu on one line) or an older pretty-printed one. */
 async function readWholeSnapshot(file: string): Promise<MenuSnapshot | null> {
   const read = await readHashed(file);
   if (read === null) return null;
-  const { bytesHash } = read;
-  const data = parseJson(file, read.text);
+  const snapshot = parseSnapshot(file, read.text);
+  if (read.bytesHash !== snapshot.hash && hashMenu(snapshot.menu) !== snapshot.hash) throw damaged(file);
+  return snapshot;
+}
+
+/** A snapshot document: the envelope checked with zod, the menu's shape checked, its content taken as is. */
+function parseSnapshot(file: string, text: string): MenuSnapshot {
+  const data = parseJson(file, text);
   const envelope = checked(file, data, SnapshotEnvelope);
   const menu = (data as { menu?: unknown }).menu;
   if (!isMenuShape(menu)) throw notState(file, 'menu: expected { categories: [...], products: [...] }');
-  const snapshot: MenuSnapshot = { ...envelope, menu };
-  if (bytesHash !== snapshot.hash && hashMenu(menu) !== snapshot.hash) throw damaged(file);
-  return snapshot;
+  return { ...envelope, menu };
 }
 
 function damaged(file: string): InvalidInputError {
