@@ -88,18 +88,18 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
           baselineUncertain: status.uncertain,
         })
       : preparePlan(deps.plan, desired, { snapshot, status }, request.planOptions);
-    // Serialized once: plan.json, and report.json reuses the bytes at the end. A run that sends
-    // does this (and the report sections that do not depend on the outcome) while the import
-    // request is out (this process only waits then); any other run when it finishes.
-    let planJson: Buffer | undefined;
-    const writePlanJson = async (): Promise<Buffer> => {
-      if (planJson !== undefined) return planJson;
-      planJson = prepareRunFiles(plan);
-      await record.write('plan.json', [planJson, '\n']);
-      return planJson;
+    // plan.json, with the report sections that do not depend on the outcome: a run that sends
+    // does this while the import request is out (this process only waits then), any other run
+    // when it finishes. Once either way.
+    let planWritten: Promise<void> | undefined;
+    const writePlanJson = (): Promise<void> =>
+      (planWritten ??= (async () => {
+        await record.write('plan.json', [prepareRunFiles(plan), '\n']);
+      })());
+    const finish = async (result: Partial<Outcome>) => {
+      await writePlanJson();
+      return finishRun(record, request, plan, startedAt, now, result);
     };
-    const finish = async (result: Partial<Outcome>) =>
-      finishRun(record, request, { plan, planJson: await writePlanJson() }, startedAt, now, result);
 
     if (plan.blocked) {
       await finish({ errors: [`blocked: ${plan.blocked}`] });
@@ -125,6 +125,18 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
     }
 
     const progress: SendProgress = { attempts: 0, responses: [] };
+    // The read-back runs while the snapshot is put in place; drift is marked after that (below).
+    const checked: { verification: Verification | null; errors: string[] } = {
+      verification: null,
+      errors: [],
+    };
+    const readBack = async (): Promise<void> => {
+      try {
+        checked.verification = verifyReadBack(desired, await deps.client.listCategories({ visible: 0 }));
+      } catch (error) {
+        checked.errors.push(`read-back failed: ${(error as Error).message}`);
+      }
+    };
     try {
       await sendPlan({
         dir,
@@ -137,22 +149,14 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
         now,
         progress,
         whileSending: writePlanJson,
+        ...(request.verify !== false ? { whileCommitting: readBack } : {}),
       });
     } catch (error) {
       await finish({ errors: [(error as Error).message], send: progress });
       throw error;
     }
-    let verification: Verification | null = null;
-    const errors: string[] = [];
-    if (request.verify !== false) {
-      try {
-        const remote = await deps.client.listCategories({ visible: 0 });
-        verification = verifyReadBack(desired, remote);
-      } catch (error) {
-        errors.push(`read-back failed: ${(error as Error).message}`);
-      }
-      if (verification?.status === 'drift') await markDrift(dir, record.id, now());
-    }
+    const { verification, errors } = checked;
+    if (verification?.status === 'drift') await markDrift(dir, record.id, now());
     return await finish({ applied: true, send: progress, verification, errors });
   } finally {
     // Under the lock, so two runs never prune at once; never fails the run.
@@ -171,7 +175,7 @@ interface Outcome {
 async function finishRun(
   record: RunRecord,
   request: ApplyRequest,
-  { plan, planJson }: { plan: Plan; planJson: Uint8Array },
+  plan: Plan,
   startedAt: Date,
   now: () => Date,
   result: Partial<Outcome>,
@@ -189,7 +193,7 @@ async function finishRun(
     startedAt: startedAt.toISOString(),
     finishedAt: now().toISOString(),
   });
-  const [reports] = await Promise.all([writeRunReports(record, report, planJson), responses]);
+  const [reports] = await Promise.all([writeRunReports(record, report), responses]);
   return {
     runId: record.id,
     runDir: record.dir,

@@ -45,6 +45,12 @@ export interface SendInput {
   progress: SendProgress;
   /** Work for the wait on the (last) import request, e.g. writing run history; awaited before its answer. */
   whileSending?: () => Promise<unknown>;
+  /**
+   * Work once every request is confirmed, done while the snapshot and status are put in place
+   * (e.g. the read-back, which does not depend on them). Must not reject: a failure of this work
+   * is the caller's to record. Awaited before sendPlan resolves.
+   */
+  whileCommitting?: () => Promise<unknown>;
 }
 
 /**
@@ -65,23 +71,18 @@ export async function sendPlan(input: SendInput): Promise<void> {
   const chunks = splitPayload(payload, input.maxPayloadBytes, size);
   const whole =
     chunks.length === 1 ? rememberSerializedPayload(payload, Buffer.from(text, 'utf8')) : undefined;
-  // Both before the first byte leaves, and independent of each other: written side by side. Should
-  // the history write fail, nothing was sent: the previous status goes back.
-  const [history, marked] = await Promise.allSettled([
-    record.write('payload.json', whole ? [whole, '\n'] : `${JSON.stringify(chunks)}\n`),
-    writeStatus(dir, {
-      uncertain: true,
-      reason: `run ${record.id} started sending and did not record the outcome`,
-      since: input.now().toISOString(),
-      runId: record.id,
-    }),
-  ]);
-  if (marked.status === 'rejected') throw marked.reason;
-  if (history.status === 'rejected') {
-    await writeStatus(dir, input.status);
-    throw history.reason;
-  }
+  // Only this before the first byte leaves (payload.json is history: written during the wait).
+  await writeStatus(dir, {
+    uncertain: true,
+    reason: `run ${record.id} started sending and did not record the outcome`,
+    since: input.now().toISOString(),
+    runId: record.id,
+  });
   await pauseAt('before-send');
+  const writeHistory = async (): Promise<void> => {
+    await record.write('payload.json', whole ? [whole, '\n'] : `${JSON.stringify(chunks)}\n`);
+    await input.whileSending?.();
+  };
   const stage = (prepared?: PreparedSnapshotMenu): Promise<StagedSnapshot> =>
     stageSnapshot(
       dir,
@@ -121,7 +122,7 @@ export async function sendPlan(input: SendInput): Promise<void> {
       staging = stage(prepareSnapshotMenu(input.desired, lines));
       certain = stageStatus(dir, { uncertain: false });
       for (const promise of [staging, certain]) promise.catch(() => undefined);
-      await input.whileSending?.().catch((error: unknown) => (waitFailure = { error }));
+      await writeHistory().catch((error: unknown) => (waitFailure = { error }));
     }
     try {
       const result = await sending;
@@ -167,15 +168,21 @@ export async function sendPlan(input: SendInput): Promise<void> {
     throw waitFailure.error;
   }
   // Every request confirmed: the snapshot moves forward (staged during the last request's wait).
-  try {
-    await (await (staging ?? stage())).commit();
-  } catch (error) {
-    await discardStaged();
-    throw error;
-  }
-  await pauseAt('after-snapshot');
-  // Renamed after the snapshot's rename is durable: a crash between the two leaves "uncertain".
-  await (await (certain ?? stageStatus(dir, { uncertain: false }))).commit();
+  const commit = async (): Promise<void> => {
+    try {
+      await (await (staging ?? stage())).commit();
+    } catch (error) {
+      await discardStaged();
+      throw error;
+    }
+    await pauseAt('after-snapshot');
+    // Renamed after the snapshot's rename is durable: a crash between the two leaves "uncertain".
+    await (await (certain ?? stageStatus(dir, { uncertain: false }))).commit();
+  };
+  // The renames and directory syncs wait on the disk, the caller's work (a read-back) on the
+  // platform: side by side rather than one after the other.
+  const [committed] = await Promise.allSettled([commit(), input.whileCommitting?.()]);
+  if (committed.status === 'rejected') throw committed.reason;
   // response.json of a success is written by the caller with the run's report.
 }
 

@@ -53,9 +53,10 @@ describe('applyRun against a real sandbox', () => {
     const planFile = JSON.parse(await read('plan.json')) as { payload: unknown; entries: unknown[] };
     expect(planFile.payload).toBe('payload.json');
     expect(planFile.entries).toHaveLength(outcome.plan.entries.length);
-    const report = JSON.parse(await read('report.json')) as { plan: { entries: unknown[] } };
-    expect(report.plan.entries).toHaveLength(outcome.plan.entries.length);
-    expect(report.plan).toEqual(planFile);
+    // report.json names plan.json instead of holding a second copy of every entry.
+    const report = JSON.parse(await read('report.json')) as { plan: unknown; mode: string };
+    expect(report.plan).toBe('plan.json');
+    expect(report.mode).toBe(outcome.plan.mode);
   });
 
   it('sends nothing when the menu did not change', async () => {
