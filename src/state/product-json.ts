@@ -1,6 +1,6 @@
 /**
  * JSON.stringify(record) for a menu's products, the same bytes, with each shared option object
- * serialized once: extract shares one option object between all the products of a modifier set,
+ * serialized once: extract shares one frozen option object between all the products of a modifier set,
  * and writing it out again for each of 100k products was most of a snapshot's cost. A record
  * whose options are all shared and already written is assembled from its own members and those
  * texts; any other goes to JSON.stringify whole (V8's fast path), which is quicker for options met
@@ -37,11 +37,15 @@ export class ProductJson {
     return quoted;
   }
 
-  /** True when every option has a kept text; notes the ones met for the first or second time. */
+  /**
+   * True when every option has a kept text; notes the ones met for the first or second time.
+   * Only frozen options can be shared ones (extract freezes what it shares): a menu parsed from
+   * JSON shares nothing, and noting its every option in the weak sets cost more than it saved.
+   */
   private allShared(options: readonly unknown[]): boolean {
     let all = options.length > 0;
     for (const option of options) {
-      if (!isPlainObject(option)) return false;
+      if (!isPlainObject(option) || !Object.isFrozen(option)) return false;
       if (this.texts.has(option)) continue;
       all = false;
       if (this.met.has(option)) this.texts.set(option, JSON.stringify(option));

@@ -8,7 +8,10 @@ import { menuArb } from '../plan/arbitraries.js';
 
 /** Products sharing one option object, as extract builds modifier sets. */
 function withSharedOptions(menu: CanonicalMenu): CanonicalMenu {
-  const shared: ImportOption = { ext_id: 'set-milk', option_values: [{ ext_id: 'oat', price_operand: 0.5 }] };
+  const shared: ImportOption = Object.freeze({
+    ext_id: 'set-milk',
+    option_values: [{ ext_id: 'oat', price_operand: 0.5 }],
+  });
   return { ...menu, products: menu.products.map((p) => ({ ...p, options: [shared, ...(p.options ?? [])] })) };
 }
 

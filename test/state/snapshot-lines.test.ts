@@ -25,11 +25,12 @@ const file = () => path.join(dir, 'snapshot.json');
 
 /** Products that share option objects, as extract builds modifier sets. */
 function withSharedOptions(menu: CanonicalMenu): CanonicalMenu {
-  const shared: ImportOption = {
+  // Frozen, as extract's shared set options are (ProductJson shares only frozen ones).
+  const shared: ImportOption = Object.freeze({
     ext_id: 'set-milk',
     name: 'Milk',
     option_values: [{ ext_id: 'oat', price_operand: 0.5 }],
-  };
+  });
   return { ...menu, products: menu.products.map((p) => ({ ...p, options: [...(p.options ?? []), shared] })) };
 }
 
