@@ -110,7 +110,8 @@ export interface ValidateMenuOptions {
  * The semantic checks, on a menu whose shape is already known to be right. Paths are built only
  * for problems found: a 100k-product menu has a million option values and, usually, none of them
  * has a problem. An option object shared by several parents (table mode shares a modifier set's
- * option) is checked once; its problems are reported under the first parent that has it.
+ * option, and one options array between consecutive products with the same sets) is checked once;
+ * its problems are reported under the first parent that has it.
  */
 export function validateMenu(menu: CanonicalMenu, options: ValidateMenuOptions = {}): PayloadIssue[] {
   const issues: PayloadIssue[] = [];
@@ -136,6 +137,7 @@ export function validateMenu(menu: CanonicalMenu, options: ValidateMenuOptions =
     }
   }
   const products = menu.products;
+  let lastOptions: readonly ImportOption[] | undefined;
   for (let i = 0; i < products.length; i++) {
     const product = products[i] as CanonicalMenu['products'][number];
     const path = () => entityPath('products', product.ext_id, i);
@@ -150,7 +152,10 @@ export function validateMenu(menu: CanonicalMenu, options: ValidateMenuOptions =
     if (product.inherits_options !== undefined) {
       checkEnum('inherits_options', product.inherits_options, path, add);
     }
-    if (product.options) checkOptions(product.options, path, add, checked);
+    if (product.options && product.options !== lastOptions) {
+      checkOptions(product.options, path, add, checked);
+      lastOptions = product.options;
+    }
   }
   return issues;
 }

@@ -133,14 +133,16 @@ function compileJoin(
     return { fn: NULL_VALUE, resolved: false };
   }
   const fns = parts.map((p) => p.fn);
+  const separator = join.with;
   return {
+    // No array per row: most rows of a big export have one part or none (a product without options).
     fn: (cells, context) => {
-      const texts: string[] = [];
+      let text: string | null = null;
       for (const fn of fns) {
         const v = fn(cells, context);
-        if (v !== null) texts.push(String(v));
+        if (v !== null) text = text === null ? String(v) : `${text}${separator}${String(v)}`;
       }
-      return texts.length === 0 ? null : texts.join(join.with);
+      return text;
     },
     resolved: true,
   };

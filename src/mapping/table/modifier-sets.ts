@@ -83,6 +83,8 @@ export interface CompiledModifierSets {
   undeclared: 'warn' | 'error' | 'ignore';
   /** Per undeclared set name: how many products use it (reported after the run). */
   undeclaredUse: Map<string, { header: string; products: number }>;
+  /** The options array last handed out, frozen: the next product with the same options shares it. */
+  lastOptions?: ImportOption[];
 }
 
 const DEFAULT_TRUTHY = ['y', 'yes', 'true', '1', 'x'];
@@ -137,8 +139,8 @@ export function compileModifierSets(spec: ModifierSetsSpec, ctx: CompileContext)
 }
 
 /**
- * The options a product's head row says it uses, positioned from `firstPosition`. The objects are
- * frozen and shared between products (see PreparedSet.built): callers must not mutate them.
+ * The options a product's head row says it uses, positioned from `firstPosition`. The objects, and
+ * the array, are frozen and shared between products (see PreparedSet.built and `shareable`).
  */
 export function modifierOptions(
   sets: CompiledModifierSets,
@@ -166,7 +168,19 @@ export function modifierOptions(
     options = withOption(options, setOption(set, extId, position));
   }
   if (sets.list) options = listOptions(sets, sets.list, cells, productExtId, firstPosition, options);
-  return options;
+  return options && shareable(sets, options);
+}
+
+/**
+ * The array of the previous product when it holds the same options (consecutive products mostly
+ * use the same sets), else `options`, frozen and remembered: one array per run of products
+ * instead of one kept per product until the end.
+ */
+function shareable(sets: CompiledModifierSets, options: ImportOption[]): ImportOption[] {
+  const last = sets.lastOptions;
+  if (last && last.length === options.length && last.every((option, i) => option === options[i])) return last;
+  sets.lastOptions = Object.freeze(options) as ImportOption[];
+  return sets.lastOptions;
 }
 
 /** The sets a list cell names, in cell order, after any membership-column sets. */
