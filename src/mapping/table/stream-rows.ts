@@ -2,6 +2,7 @@ import type { TableRecord } from '../../extract/types.js';
 import { isOpen, type ClosedGroup, type MenuAssembler, type OpenProduct } from './assembler.js';
 import type { CompileContext } from './compile-context.js';
 import type { CompiledTable } from './compile.js';
+import { KeyIndex } from './key-index.js';
 
 type Group = OpenProduct | ClosedGroup;
 
@@ -17,7 +18,7 @@ export async function streamRows(
   assembler: MenuAssembler,
 ): Promise<number> {
   const rowSkips = table.skips.filter((s) => s.scope === 'row');
-  const byKey = new Map<string, Group>();
+  const byKey = new KeyIndex<Group>();
   const orphans: { record: TableRecord; parent: string }[] = [];
   const { by, key, keys } = table.grouping;
   const noContext = {};
@@ -62,7 +63,7 @@ export async function streamRows(
         }
         const group = byKey.get(text);
         if (group) child(group, record);
-        else byKey.set(text, assembler.head(record));
+        else byKey.add(text, assembler.head(record));
       } else if (by === 'continuation') {
         if (text !== '') current = assembler.head(record);
         else if (current) child(current, record);
@@ -72,7 +73,7 @@ export async function streamRows(
         const group = assembler.head(record);
         for (const keyFn of keys ?? []) {
           const id = keyFn(cells, noContext);
-          if (id !== null && id !== '' && !byKey.has(String(id))) byKey.set(String(id), group);
+          if (id !== null && id !== '' && !byKey.has(String(id))) byKey.add(String(id), group);
         }
       } else {
         const group = byKey.get(text);
