@@ -178,7 +178,12 @@ export function modifierOptions(
  */
 function shareable(sets: CompiledModifierSets, options: ImportOption[]): ImportOption[] {
   const last = sets.lastOptions;
-  if (last && last.length === options.length && last.every((option, i) => option === options[i])) return last;
+  if (last && last.length === options.length) {
+    // A loop, not every(): this runs once per product.
+    let same = true;
+    for (let i = 0; i < last.length && same; i++) same = last[i] === options[i];
+    if (same) return last;
+  }
   sets.lastOptions = Object.freeze(options) as ImportOption[];
   return sets.lastOptions;
 }
