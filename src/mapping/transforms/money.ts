@@ -45,13 +45,14 @@ export function compileMoney(options: MoneyOptions = {}): CompiledTransform {
     let amount: number | undefined;
     if (typeof value === 'number') amount = value;
     else if (typeof value === 'string') {
-      if (value.trim().toLowerCase() === 'variable') {
+      const trimmed = value.trim();
+      // The length first: no lower-cased copy of every price of a big export.
+      if (trimmed.length === 8 && trimmed.toLowerCase() === 'variable') {
         if (policy === 'zero') return 0;
         if (policy === 'skip') sink.skip('variable-price');
         else sink.issue('bad-price', 'warning', 'variable price: no fixed price, left out');
         return null;
       }
-      const trimmed = value.trim();
       // Two decimals at most, dot mark: the parsed double is already what roundMoney would return.
       if (divisor === 1 && options.decimal !== ',' && CENTS_TEXT.test(trimmed)) return Number(trimmed);
       amount = parseMoneyText(trimmed, options.decimal ?? 'auto');
