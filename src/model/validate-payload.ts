@@ -122,8 +122,9 @@ export function validateMenu(menu: CanonicalMenu, options: ValidateMenuOptions =
   const categoryIds = new Set<string>();
   checkExtIds(menu.categories, () => 'categories', add, categoryIds);
   if (options.productIdsUnique) {
+    const productsPath = () => 'products';
     for (let i = 0; i < menu.products.length; i++) {
-      checkExtId((menu.products[i] as { ext_id: string }).ext_id, false, i, () => 'products', add);
+      checkExtId((menu.products[i] as { ext_id: string }).ext_id, false, i, productsPath, add);
     }
   } else {
     checkExtIds(menu.products, () => 'products', add);
@@ -138,9 +139,12 @@ export function validateMenu(menu: CanonicalMenu, options: ValidateMenuOptions =
   }
   const products = menu.products;
   let lastOptions: readonly ImportOption[] | undefined;
-  for (let i = 0; i < products.length; i++) {
+  // One path function for the loop, reading the product being checked (paths are built during the
+  // iteration only): a closure per product was 100k allocations to find, usually, nothing.
+  let i = 0;
+  const path: LazyPath = () => entityPath('products', (products[i] as { ext_id: string }).ext_id, i);
+  for (; i < products.length; i++) {
     const product = products[i] as CanonicalMenu['products'][number];
-    const path = () => entityPath('products', product.ext_id, i);
     if (product.category_ext_id !== undefined && !categoryIds.has(product.category_ext_id)) {
       add(
         'unknown-category',
