@@ -8,6 +8,9 @@ export const ExitCode = {
   blocked: 3,
   locked: 4,
   changes: 10,
+  /** 128 + the signal's number, as shells report a process a signal stopped. */
+  interrupted: 130,
+  terminated: 143,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 

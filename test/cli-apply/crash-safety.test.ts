@@ -78,6 +78,28 @@ describe('apply killed with SIGKILL', () => {
   });
 });
 
+describe('apply stopped by a signal', () => {
+  it.each([
+    ['SIGINT', 'before-send', 130, 'v1'],
+    ['SIGTERM', 'after-snapshot', 143, 'v2'],
+  ] as const)(
+    '%s at %s exits %i with one line, frees the lock, and the next run recovers',
+    async (signal, point, code, version) => {
+      const live = spawnCli(w.args('apply', input), { ...w.env, MENUSYNC_TEST_PAUSE_AT: point }, w.dir);
+      await live.waitFor(`${PAUSE_MARKER}=${point}`);
+      live.child.kill(signal);
+      const result = await live.done;
+      expect(result.code).toBe(code);
+      expect(result.stderr).toMatch(new RegExp(`stopped by ${signal}; .*next apply sends a full replace`));
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      await expect(readFile(path.join(dir(), 'lock'))).rejects.toThrow(/ENOENT/);
+      expect(await snapshotVersion()).toBe(version);
+      expect((await status()).uncertain).toBe(true);
+      await expectRecovery();
+    },
+  );
+});
+
 describe('an import whose outcome is unknown', () => {
   it('exits 1, keeps the old snapshot, and the next run replaces', async () => {
     w.sandbox.injectFaults([{ kind: 'lost-after-apply', count: 5 }]);
