@@ -97,7 +97,11 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
         await record.write('plan.json', [prepareRunFiles(plan), '\n']);
       })());
     const finish = async (result: Partial<Outcome>) => {
-      await writePlanJson();
+      // A plan.json that failed during the import's wait has failed the send already (sendPlan
+      // throws it, and the caller rethrows after this): the run's report is still written.
+      await writePlanJson().catch((error: unknown) => {
+        if (!result.send) throw error;
+      });
       return finishRun(record, request, plan, startedAt, now, result);
     };
 

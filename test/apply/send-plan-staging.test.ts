@@ -1,9 +1,11 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyRun } from '../../src/apply/apply-run.js';
 import { sendPlan } from '../../src/apply/send-plan.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../src/apply/split-payload.js';
 import { plan } from '../../src/plan/index.js';
+import type { Plan } from '../../src/plan/types.js';
 import type { PlatformClient } from '../../src/platform/index.js';
 import { createRunRecord, newRunId } from '../../src/state/run-history.js';
 import { readSnapshot, readStatus } from '../../src/state/snapshot.js';
@@ -49,6 +51,36 @@ describe('sendPlan and the files it stages during the import', () => {
     expect(await temps()).toEqual([]);
     expect(await readSnapshot(dir())).toBeNull();
     expect((await readStatus(dir())).uncertain).toBe(true);
+  });
+
+  it('when plan.json cannot be written during the wait, apply fails with that error and still writes its report', async () => {
+    const desired = cafeMenu();
+    // plan.json is the only file that serializes the whole plan object: a member that refuses to.
+    const unwritable = (...args: Parameters<typeof plan>): Plan =>
+      Object.assign(plan(...args), {
+        trap: {
+          toJSON() {
+            throw new Error('ENOSPC: no space left for plan.json');
+          },
+        },
+      });
+    const failure = applyRun(
+      {
+        target: h.target,
+        stateDir: h.stateDir,
+        desired,
+        planOptions: { posUid: 'default' },
+        maxPayloadBytes: DEFAULT_MAX_PAYLOAD_BYTES,
+      },
+      { plan: unwritable, client, confirm: async () => true },
+    );
+    await expect(failure).rejects.toThrow(/ENOSPC/);
+    // The platform answered before the run gave up; the snapshot did not move; the report is there.
+    expect(h.sandbox.exportMenu(h.clientId).products).toHaveLength(desired.products.length);
+    expect(await readSnapshot(dir())).toBeNull();
+    expect((await readStatus(dir())).uncertain).toBe(true);
+    const [run] = await readdir(path.join(dir(), 'runs'));
+    expect(await readdir(path.join(dir(), 'runs', run!))).toContain('report.json');
   });
 
   it('apply removes the temp files a killed run left in the target folder', async () => {
