@@ -84,3 +84,19 @@ export function changedEntries(entries: readonly PlanEntry[], action: ChangeActi
   }
   return byAction[action];
 }
+
+/**
+ * A renderer's per-plan memo: `build(entries, max)` once per plan entries and cap, kept as long as
+ * the entries are (apply renders a plan's sections during the import's wait, the report reuses them).
+ */
+export function memoByEntries<T>(
+  build: (entries: readonly PlanEntry[], max: number) => T,
+): (entries: readonly PlanEntry[], max: number) => T {
+  const memo = new WeakMap<readonly PlanEntry[], Map<number, T>>();
+  return (entries, max) => {
+    let byMax = memo.get(entries);
+    if (!byMax) memo.set(entries, (byMax = new Map<number, T>()));
+    if (!byMax.has(max)) byMax.set(max, build(entries, max));
+    return byMax.get(max) as T;
+  };
+}

@@ -6,6 +6,7 @@ import {
   formatChange,
   formatScope,
   formatFieldValue,
+  memoByEntries,
   priceDirection,
   yesNo,
 } from './format.js';
@@ -106,22 +107,11 @@ function resultSection(report: RunReport): string {
 }
 
 /** The Added/Changed/Removed tables of a plan's entries, by cap: the bulk of a big plan's page. */
-const sectionMemo = new WeakMap<readonly PlanEntry[], Map<number, string[]>>();
-
-function entrySections(entries: readonly PlanEntry[], max: number): string[] {
-  const byMax = sectionMemo.get(entries) ?? new Map<number, string[]>();
-  sectionMemo.set(entries, byMax);
-  let sections = byMax.get(max);
-  if (sections === undefined) {
-    sections = [
-      listSection('Added', 'add', changedEntries(entries, 'add'), max),
-      changedSection(changedEntries(entries, 'update'), max),
-      listSection('Removed', 'remove', changedEntries(entries, 'remove'), max),
-    ];
-    byMax.set(max, sections);
-  }
-  return sections;
-}
+const entrySections = memoByEntries((entries, max): string[] => [
+  listSection('Added', 'add', changedEntries(entries, 'add'), max),
+  changedSection(changedEntries(entries, 'update'), max),
+  listSection('Removed', 'remove', changedEntries(entries, 'remove'), max),
+]);
 
 /**
  * Renders a plan's entry tables ahead of its report (apply does it while the import is out, when

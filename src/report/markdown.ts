@@ -1,6 +1,6 @@
 import { COUNT_KINDS } from '../plan/counts.js';
 import type { Plan, PlanCounts, PlanEntry } from '../plan/types.js';
-import { KIND_LABEL, changedEntries, formatChange, formatScope, yesNo } from './format.js';
+import { KIND_LABEL, changedEntries, formatChange, formatScope, memoByEntries, yesNo } from './format.js';
 import { reportEntries, type RunReport } from './types.js';
 
 const DEFAULT_MAX_ITEMS = 200;
@@ -35,22 +35,11 @@ function section(title: string, entries: readonly PlanEntry[], max: number): str
 }
 
 /** The Added/Changed/Removed lists of a plan's entries, by cap: the bulk of a big plan's report. */
-const sectionMemo = new WeakMap<readonly PlanEntry[], Map<number, string[]>>();
-
-function entrySections(entries: readonly PlanEntry[], max: number): string[] {
-  const byMax = sectionMemo.get(entries) ?? new Map<number, string[]>();
-  sectionMemo.set(entries, byMax);
-  let lines = byMax.get(max);
-  if (lines === undefined) {
-    lines = [
-      ...section('Added', changedEntries(entries, 'add'), max),
-      ...section('Changed', changedEntries(entries, 'update'), max),
-      ...section('Removed', changedEntries(entries, 'remove'), max),
-    ];
-    byMax.set(max, lines);
-  }
-  return lines;
-}
+const entrySections = memoByEntries((entries, max): string[] => [
+  ...section('Added', changedEntries(entries, 'add'), max),
+  ...section('Changed', changedEntries(entries, 'update'), max),
+  ...section('Removed', changedEntries(entries, 'remove'), max),
+]);
 
 /**
  * Renders a plan's entry lists ahead of its report (apply does it while the import is out, when
