@@ -45,9 +45,9 @@ export async function listZipEntries(file: string, size: number): Promise<ZipEnt
   return entries;
 }
 
-/** The uncompressed bytes of one entry as a stream. */
 const ENTRY_CHUNK_BYTES = 1024 * 1024;
 
+/** The uncompressed bytes of one entry as a stream. */
 export async function openZipEntry(file: string, entry: ZipEntry): Promise<Readable | undefined> {
   const header = await readBytes(file, 30, entry.localHeaderOffset);
   if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_FILE_HEADER) return undefined;
