@@ -84,7 +84,18 @@ export function prepareRunFiles(plan: Plan): Buffer {
   return planJson;
 }
 
-/** plan.json of a run: the plan with its payload left to payload.json (a second copy of the menu otherwise). */
+/**
+ * plan.json of a run: the plan with its payload left to payload.json (a second copy of the menu
+ * otherwise), and without its `keep` entries, which `omittedEntries` counts (the plan's counts
+ * give them per kind; the snapshot holds the entities). With them, a nightly run that changed
+ * nothing wrote every entity of the menu into its history: 8.6 MB at 5k products, kept 30 times.
+ */
 export function runPlanJson(plan: Plan): string {
-  return JSON.stringify({ ...plan, payload: plan.payload ? 'payload.json' : null });
+  const entries = plan.entries.filter((entry) => entry.action !== 'keep');
+  return JSON.stringify({
+    ...plan,
+    entries,
+    payload: plan.payload ? 'payload.json' : null,
+    omittedEntries: { action: 'keep', count: plan.entries.length - entries.length },
+  });
 }
