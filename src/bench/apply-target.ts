@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { applyRun } from '../apply/apply-run.js';
+import { payloadJson } from '../apply/payload-json.js';
 import { extractMenu } from '../mapping/extract-menu.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { plan } from '../plan/index.js';
+import { rememberSerializedPayload } from '../platform/client.js';
 import { createPlatformClient } from '../platform/index.js';
 import { startSandbox } from '../sandbox/index.js';
 import type { Target } from '../state/target.js';
@@ -52,6 +54,26 @@ export const applyTask: TaskSetup = async ([menuFile, baseUrl, clientId, stateRo
       { plan, client, confirm: async () => true },
     );
     return `${outcome.plan.mode}, applied ${outcome.applied}, ${outcome.verification?.status ?? 'not verified'}`;
+  };
+};
+
+/**
+ * The floor of apply's own code: plan, the request body made as apply makes it, and the import
+ * through the platform client (token, retry policy, body-sent signal), with none of apply's state
+ * work (lock, status, snapshot, run history, reports, read-back). Against the raw reference it
+ * tells apart the cost of our transport and the cost of that state work.
+ */
+export const applyImportOnlyTask: TaskSetup = async ([menuFile, baseUrl, clientId]) => {
+  const desired = await readMenu(menuFile!);
+  const credentials = { clientId: clientId!, clientSecret: secret() };
+  const client = createPlatformClient({ baseUrl: baseUrl!, auth: 'oauth', credentials });
+  await client.listCategories({ visible: 0 }); // untimed, as in applyTask
+  return async () => {
+    const planned = plan(desired, null, { posUid: 'default' });
+    const payload = planned.payload!;
+    rememberSerializedPayload(payload, Buffer.from(payloadJson(payload, desired).text, 'utf8'));
+    const result = await client.importMenu(payload, { onBodySent: () => undefined });
+    return `${planned.mode}, ${result.attempts} attempt(s)`;
   };
 };
 
@@ -108,6 +130,23 @@ export async function runApplyTarget(ctx: BenchContext, size: number): Promise<B
       const what = verify === 'on' ? 'with read-back' : 'no read-back';
       rows.push(ratioRow(`apply (replace, ${what}) vs plan + raw POST`, size, c, APPLY_RATIO_LIMIT));
     }
+    // Diagnostic: the same import with none of apply's state work, under the same limit. Where this
+    // passes and the rows above do not, the gap is the state work, not the transport.
+    ctx.log(`apply ${size} (import only)`);
+    const bare = await compare(
+      { task: 'apply-import-only', args: [menuFile, sandbox.url, clientId], env },
+      { task: 'apply-reference', args: [menuFile, sandbox.url, clientId], env },
+      ctx.reps,
+      ctx.warmup,
+    );
+    rows.push(
+      ratioRow(
+        'plan + client import, no state (diagnostic) vs plan + raw POST',
+        size,
+        bare,
+        APPLY_RATIO_LIMIT,
+      ),
+    );
     return rows;
   } finally {
     await sandbox.close();

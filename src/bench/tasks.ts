@@ -1,4 +1,4 @@
-import { applyReferenceTask, applyTask } from './apply-target.js';
+import { applyImportOnlyTask, applyReferenceTask, applyTask } from './apply-target.js';
 import { csvParseTask, extractTask } from './extract-target.js';
 import { planReferenceTask, planTask } from './plan-target.js';
 import type { TaskSetup } from './types.js';
@@ -13,4 +13,5 @@ export const TASKS: Readonly<Record<string, TaskSetup>> = {
   'plan-reference': planReferenceTask,
   apply: applyTask,
   'apply-reference': applyReferenceTask,
+  'apply-import-only': applyImportOnlyTask,
 };

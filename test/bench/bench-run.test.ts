@@ -81,6 +81,7 @@ describe('npm run bench on a tiny size', () => {
       'plan: 40/20 time',
       'apply (replace, with read-back) vs plan + raw POST',
       'apply (replace, no read-back) vs plan + raw POST',
+      'plan + client import, no state (diagnostic) vs plan + raw POST',
     ]);
     for (const row of result.rows) {
       expect(row.measured).toBeGreaterThan(0);
@@ -105,10 +106,11 @@ describe('npm run bench on a tiny size', () => {
       expect.stringMatching(/^(merge|replace): 1 products updated, 19 kept$/),
       expect.stringMatching(/^(merge|replace): 1 products updated, 39 kept$/),
     ]);
-    const applies = result.rows.filter((r) => r.target.startsWith('apply'));
+    const applies = result.rows.filter((r) => r.target.endsWith('plan + raw POST'));
     expect(applies.map((r) => r.check)).toEqual([
       'replace, applied true, verified',
       'replace, applied true, not verified',
+      'replace, 1 attempt(s)',
     ]);
   });
 });
