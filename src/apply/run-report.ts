@@ -1,3 +1,4 @@
+import { COUNT_KINDS } from '../plan/counts.js';
 import type { Plan } from '../plan/types.js';
 import {
   compactJsonPieces,
@@ -91,7 +92,9 @@ export function prepareRunFiles(plan: Plan): Buffer {
  * nothing wrote every entity of the menu into its history: 8.6 MB at 5k products, kept 30 times.
  */
 export function runPlanJson(plan: Plan): string {
-  const entries = plan.entries.filter((entry) => entry.action !== 'keep');
+  const kept = COUNT_KINDS.reduce((sum, kind) => sum + plan.counts[kind].keep, 0);
+  // A first apply keeps nothing: its (largest) entry list goes out without a filtered copy.
+  const entries = kept === 0 ? plan.entries : plan.entries.filter((entry) => entry.action !== 'keep');
   return JSON.stringify({
     ...plan,
     entries,

@@ -7,7 +7,7 @@ import { extractMenu } from '../mapping/extract-menu.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { plan } from '../plan/index.js';
 import { rememberSerializedPayload } from '../platform/client.js';
-import { createPlatformClient } from '../platform/index.js';
+import { createPlatformClient, type PlatformClient } from '../platform/index.js';
 import { startSandbox } from '../sandbox/index.js';
 import type { Target } from '../state/target.js';
 import { ratioRow } from './rows.js';
@@ -30,15 +30,24 @@ function secret(): string {
   return value;
 }
 
+/** A platform client with its token fetched and the HTTP stack warmed: untimed setup. */
+async function warmClient(baseUrl: string, clientId: string): Promise<PlatformClient> {
+  const client = createPlatformClient({
+    baseUrl,
+    auth: 'oauth',
+    credentials: { clientId, clientSecret: secret() },
+  });
+  await client.listCategories({ visible: 0 });
+  return client;
+}
+
 /**
  * `menusync apply` minus extract: a first apply into a fresh state folder (a full replace) with
  * lock, run record, snapshot, reports and the read-back verification (`verify` = "off" skips it).
  */
 export const applyTask: TaskSetup = async ([menuFile, baseUrl, clientId, stateRoot, verify]) => {
   const desired = await readMenu(menuFile!);
-  const credentials = { clientId: clientId!, clientSecret: secret() };
-  const client = createPlatformClient({ baseUrl: baseUrl!, auth: 'oauth', credentials });
-  await client.listCategories({ visible: 0 }); // untimed: fetches the token, warms the HTTP stack
+  const client = await warmClient(baseUrl!, clientId!);
   const stateDir = await mkdtemp(path.join(stateRoot!, 'state-'));
   const target: Target = { baseUrl: baseUrl!, clientId: clientId!, posUid: 'default' };
   return async () => {
@@ -65,9 +74,7 @@ export const applyTask: TaskSetup = async ([menuFile, baseUrl, clientId, stateRo
  */
 export const applyImportOnlyTask: TaskSetup = async ([menuFile, baseUrl, clientId]) => {
   const desired = await readMenu(menuFile!);
-  const credentials = { clientId: clientId!, clientSecret: secret() };
-  const client = createPlatformClient({ baseUrl: baseUrl!, auth: 'oauth', credentials });
-  await client.listCategories({ visible: 0 }); // untimed, as in applyTask
+  const client = await warmClient(baseUrl!, clientId!);
   return async () => {
     const planned = plan(desired, null, { posUid: 'default' });
     const payload = planned.payload!;
