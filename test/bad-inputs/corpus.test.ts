@@ -1,0 +1,92 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
+import { REPO_ROOT, runCli } from '../helpers/run-cli.js';
+import { testClient } from '../helpers/secrets.js';
+import { BadInputCase } from './case-file.js';
+
+const CORPUS = path.join(REPO_ROOT, 'fixtures/bad-inputs');
+
+interface LoadedCase {
+  name: string;
+  dir: string;
+  spec: BadInputCase;
+}
+
+function loadCases(): LoadedCase[] {
+  return readdirSync(CORPUS, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => {
+      const dir = path.join(CORPUS, name);
+      const spec = BadInputCase.parse(JSON.parse(readFileSync(path.join(dir, 'case.json'), 'utf8')));
+      return { name, dir, spec };
+    });
+}
+
+function fill(arg: string, dirs: { case: string; tmp: string }): string {
+  return arg.replaceAll('{case}', dirs.case).replaceAll('{tmp}', dirs.tmp).replaceAll('{repo}', REPO_ROOT);
+}
+
+const imports = (sandbox: SandboxHandle | undefined): number =>
+  sandbox?.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/menu/import')).length ?? 0;
+
+const cases = loadCases();
+const temps: string[] = [];
+afterAll(async () => {
+  await Promise.all(temps.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+describe('the bad-input corpus (fixtures/bad-inputs)', () => {
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, { dir, spec }) => {
+    const tmp = await mkdtemp(path.join(tmpdir(), 'menusync-bad-'));
+    temps.push(tmp);
+    if (spec.setup) {
+      const generator = path.join(REPO_ROOT, 'test/bad-inputs/generators', `${spec.setup}.ts`);
+      expect(existsSync(generator), `generator ${spec.setup}`).toBe(true);
+      const module = (await import(pathToFileURL(generator).href)) as {
+        generate: (tmp: string) => Promise<void>;
+      };
+      await module.generate(tmp);
+    }
+    const credentials = testClient();
+    const sandbox = spec.platform
+      ? await startSandbox({ clients: [{ ...credentials, scopes: ['write:menu'] }] })
+      : undefined;
+    const env: Record<string, string> = sandbox
+      ? {
+          MENUSYNC_BASE_URL: sandbox.url,
+          MENUSYNC_CLIENT_ID: credentials.clientId,
+          MENUSYNC_CLIENT_SECRET: credentials.clientSecret,
+        }
+      : {};
+    try {
+      for (const [index, run] of spec.runs.entries()) {
+        if (run.faults) sandbox?.injectFaults(run.faults);
+        const before = imports(sandbox);
+        const args = run.args.map((arg) => fill(arg, { case: dir, tmp }));
+        const result = await runCli(args, {
+          cwd: tmp,
+          env: { ...env, ...run.env },
+          input: run.stdin,
+          timeoutMs: 60_000,
+        });
+        const output = `${result.stdout}\n${result.stderr}`;
+        const label = `run ${index + 1} (menusync ${args.join(' ')})\n${output.slice(0, 3000)}`;
+        expect(result.code, label).toBe(run.exit);
+        for (const fragment of run.output) expect(output, label).toContain(fragment);
+        for (const fragment of run.notOutput) expect(output, label).not.toContain(fragment);
+        // Never a stack trace without --debug.
+        if (!args.includes('--debug')) expect(output, label).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+        expect(imports(sandbox) > before, `${label}\nimport sent`).toBe(run.sent);
+      }
+    } finally {
+      await sandbox?.close();
+    }
+  });
+});
