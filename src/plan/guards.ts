@@ -1,6 +1,6 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { entityLabel } from './mode.js';
-import type { PlanEntry, PlanMode, PlanOptions } from './types.js';
+import type { GuardBlock, PlanEntry, PlanMode, PlanOptions } from './types.js';
 
 /**
  * The default deletion limit of a replace: blocked when it removes at least DEFAULT_MIN_COUNT
@@ -38,31 +38,67 @@ export function deleteLimitExceeded(
   return null;
 }
 
-/** Every guard that refuses this plan, in a fixed order (the plan's `blocked` joins them with '; '). */
-export function guardReasons(input: GuardInput): string[] {
+/** The numbers behind the delete limit's decision: what is removed and the limit it is held to. */
+export function deleteLimitNumbers(
+  removed: number,
+  total: number,
+  allow: PlanOptions['allowDeletes'],
+): Record<string, number> {
+  const limit: Record<string, number> =
+    allow && 'count' in allow
+      ? { limitCount: allow.count }
+      : allow && 'percent' in allow
+        ? { limitPercent: allow.percent }
+        : { limitCount: DEFAULT_DELETE_LIMIT.minCount, limitPercent: DEFAULT_DELETE_LIMIT.percent };
+  return { removed, snapshotProducts: total, ...limit };
+}
+
+/** Every guard that refuses this plan, in a fixed order (the plan's `blocked` joins their messages with '; '). */
+export function guardBlocks(input: GuardInput): GuardBlock[] {
   const { desired, baseline, entries, mode, options } = input;
-  const reasons: string[] = [];
+  const blocks: GuardBlock[] = [];
   const errors = options.extractionErrors ?? 0;
   if (errors > 0) {
-    reasons.push(`${errors} extraction error${errors === 1 ? '' : 's'}: fix the input or mapping first`);
+    blocks.push({
+      guard: 'extraction-errors',
+      message: `${errors} extraction error${errors === 1 ? '' : 's'}: fix the input or mapping first`,
+      numbers: { errors },
+    });
   }
   // "Empty" means no products: categories without products are what a truncated export looks like.
   if (desired.products.length === 0 && !options.allowEmpty) {
-    reasons.push(
-      'the desired menu has no products (empty or truncated export?), pass --allow-empty if intended',
-    );
+    blocks.push({
+      guard: 'empty-menu',
+      message: 'the desired menu has no products (empty or truncated export?), pass --allow-empty if intended',
+      numbers: {
+        products: 0,
+        categories: desired.categories.length,
+        snapshotProducts: baseline?.products.length ?? 0,
+      },
+    });
   }
   const removed = entries.filter((e) => e.action === 'remove');
   if (mode === 'replace' && baseline) {
     const removedProducts = removed.filter((e) => e.kind === 'product').length;
     const limit = deleteLimitExceeded(removedProducts, baseline.products.length, options.allowDeletes);
-    if (limit) reasons.push(limit);
+    if (limit) {
+      blocks.push({
+        guard: 'delete-limit',
+        message: limit,
+        numbers: deleteLimitNumbers(removedProducts, baseline.products.length, options.allowDeletes),
+      });
+    }
   }
   if (options.protect && options.protect.length > 0) {
     const protectedIds = new Set(options.protect);
     const hit = removed.filter((e) => protectedIds.has(e.ext_id));
     if (hit.length > 0)
-      reasons.push(`protected entities would be removed: ${hit.map(entityLabel).join(', ')}`);
+      blocks.push({
+        guard: 'protected',
+        message: `protected entities would be removed: ${hit.map(entityLabel).join(', ')}`,
+        numbers: { removed: hit.length },
+        extIds: hit.map((e) => e.ext_id),
+      });
   }
-  return reasons;
+  return blocks;
 }

@@ -2,14 +2,14 @@ import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { ImportPayload } from '../model/import-payload.js';
 import { describeCounts } from './counts.js';
 import { mergePayload, replacePayload } from './payload.js';
-import type { PlanCounts, PlanEntry, PlanMode, PlanOptions } from './types.js';
+import type { GuardBlock, PlanCounts, PlanEntry, PlanMode, PlanOptions } from './types.js';
 
 export interface ModeChoice {
   mode: PlanMode;
   reason: string;
   payload: ImportPayload | null;
   /** Why the requested mode cannot do what the plan needs (blocks the plan), or null. */
-  refusal: string | null;
+  refusal: GuardBlock | null;
 }
 
 /** What the entries ask of the platform, beyond the counts. */
@@ -102,7 +102,11 @@ export function chooseMode(
       reason: `merge requested: ${changeSummary(counts)}${shortfall ? `; note: ${shortfall}` : ''}`,
       payload: mergePayload(desired, entries, options.posUid),
       refusal: needs.removed
-        ? `a merge cannot remove: the desired menu drops ${needs.removed} (use --mode replace or auto to remove them)`
+        ? {
+            guard: 'merge-cannot-remove',
+            message: `a merge cannot remove: the desired menu drops ${needs.removed} (use --mode replace or auto to remove them)`,
+            numbers: { removed: Object.values(counts).reduce((sum, c) => sum + c.remove, 0) },
+          }
         : null,
     };
   }

@@ -1,7 +1,7 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { countEntries } from './counts.js';
 import { diffMenu } from './diff.js';
-import { guardReasons } from './guards.js';
+import { guardBlocks } from './guards.js';
 import { chooseMode } from './mode.js';
 import type { Plan, PlanOptions } from './types.js';
 
@@ -13,15 +13,16 @@ export function plan(desired: CanonicalMenu, baseline: CanonicalMenu | null, opt
   const entries = diffMenu(desired, baseline);
   const counts = countEntries(entries);
   const choice = chooseMode(desired, baseline, entries, counts, options);
-  const reasons = [
+  const blocks = [
     ...(choice.refusal ? [choice.refusal] : []),
-    ...guardReasons({ desired, baseline, entries, mode: choice.mode, options }),
+    ...guardBlocks({ desired, baseline, entries, mode: choice.mode, options }),
   ];
   return {
     formatVersion: 1,
     mode: choice.mode,
     reason: choice.reason,
-    blocked: reasons.length > 0 ? reasons.join('; ') : null,
+    blocked: blocks.length > 0 ? blocks.map((block) => block.message).join('; ') : null,
+    blockedBy: blocks,
     counts,
     entries,
     payload: choice.payload,

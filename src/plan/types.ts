@@ -76,12 +76,36 @@ export interface PlanOptions extends GuardOptions {
   baselineNote?: string;
 }
 
+/** The guards that can refuse a plan (exit 3), a closed list. */
+export type GuardName =
+  | 'extraction-errors'
+  | 'empty-menu'
+  | 'delete-limit'
+  | 'protected'
+  | 'merge-cannot-remove'
+  | 'saved-plan-stale';
+
+/**
+ * One guard that refused the plan: its name, its sentence (the plan's `blocked` joins them), and
+ * the numbers it decided on, for scripts that read the report, e.g. delete-limit
+ * `{removed: 12, snapshotProducts: 40, limitPercent: 20, limitCount: 10}`.
+ */
+export interface GuardBlock {
+  guard: GuardName;
+  message: string;
+  numbers: Record<string, number>;
+  /** The entities concerned (protected ones that would be removed), when the guard names some. */
+  extIds?: string[];
+}
+
 export interface Plan {
   formatVersion: 1;
   mode: PlanMode;
   reason: string;
   /** null, or why apply must refuse (exit 3). */
   blocked: string | null;
+  /** The guards behind `blocked`, one each ([] when not blocked; absent from plans of older versions). */
+  blockedBy?: GuardBlock[];
   counts: PlanCounts;
   /** Sorted deterministically: kind order, then scope path, then ext_id. */
   entries: PlanEntry[];

@@ -1,11 +1,13 @@
-import { rename, rm, stat, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { ExitCode, UsageError } from '../../errors.js';
 import { extractMenu } from '../../mapping/extract-menu.js';
 import { issueReport, summaryLine } from '../../mapping/issue-summary.js';
 import type { ExtractResult } from '../../mapping/types.js';
+import { checkOutputPaths, type NamedPath } from '../output-paths.js';
 import { createOutput, type Output } from '../output.js';
+import { mappingReads, paramReads } from '../run-paths.js';
 
 interface ExtractArgs {
   mapping: string;
@@ -83,16 +85,11 @@ function fsReason(error: unknown): string {
 
 /**
  * Checks an --out path can be written before any work is done, so a typo fails in one line
- * instead of after a long extract (and before anything claims success).
+ * instead of after a long extract (and before anything claims success), and that it is not one
+ * of the files read (`extract --out` once overwrote the export it read).
  */
-export async function assertOutPath(file: string): Promise<void> {
-  const dir = path.dirname(path.resolve(file));
-  const info = await stat(dir).catch((error: unknown) => {
-    throw new UsageError(`Cannot write --out ${file}: ${fsReason(error)} (${dir})`);
-  });
-  if (!info.isDirectory()) throw new UsageError(`Cannot write --out ${file}: ${dir} is not a directory`);
-  const target = await stat(file).catch(() => undefined);
-  if (target?.isDirectory()) throw new UsageError(`Cannot write --out ${file}: it is a directory`);
+export async function assertOutPath(file: string, reads: readonly NamedPath[] = []): Promise<void> {
+  await checkOutputPaths([{ option: '--out', file }], { inputs: reads });
 }
 
 /** Writes then renames, so a reader never sees half a file; fs failures name the path in one line. */
@@ -128,11 +125,13 @@ export const extractCommand: CommandModule<object, ExtractArgs> = {
     ) as Argv<ExtractArgs>,
   handler: async (args) => {
     const out = problemOutput(args.quiet);
-    if (args.out) await assertOutPath(args.out);
+    const params = parseParams(args.param);
+    if (args.out)
+      await assertOutPath(args.out, [...mappingReads(args.mapping, args.input), ...paramReads(params)]);
     const result = await extractMenu({
       mapping: args.mapping,
       inputs: args.input,
-      params: parseParams(args.param),
+      params,
     });
     if (result.stats.errors > 0) {
       printResult(result, out);

@@ -30,7 +30,7 @@ export const initCommand: CommandModule<object, InitArgs> = {
     if (args.out && !args.force && (await exists(args.out))) {
       throw new UsageError(`${args.out} already exists`, { hint: 'choose another --out, or add --force' });
     }
-    if (args.out) await assertOutPath(args.out);
+    if (args.out) await assertOutPath(args.out, [{ option: '--input', file: args.input }]);
     const result = await initMapping({ input: args.input, ...(args.out ? { out: args.out } : {}) });
     const found = result.recognition
       ? `recognized ${result.recognition.format.label} (mapping ${result.recognition.format.mapping})`
