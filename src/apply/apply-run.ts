@@ -14,10 +14,12 @@ import { removeStaleTemps } from '../state/atomic-write.js';
 import { readSnapshot, readStatus } from '../state/snapshot.js';
 import { ensureTargetDir, targetDir, type Target } from '../state/target.js';
 import { preparePlan } from './prepare-plan.js';
-import { checkSavedPlan, type SavedPlan } from './saved-plan.js';
+import { checkSavedPlan, checkSavedPlanTarget, type SavedPlan } from './saved-plan.js';
 import { markDrift, sendPlan, type SendProgress } from './send-plan.js';
 import { buildRunReport, prepareRunFiles, writeRunReports, type RunReportFiles } from './run-report.js';
+import { describeError, runError } from './run-errors.js';
 import { verifyReadBack } from './verify.js';
+import type { RunError, RunOutcome } from '../report/outcome.js';
 import type { RunReport, Verification } from '../report/types.js';
 
 export interface ApplyRequest {
@@ -41,11 +43,18 @@ export interface ApplyDeps {
   confirm: (plan: Plan) => Promise<boolean>;
   now?: () => Date;
   log?: (message: string) => void;
+  /**
+   * Called once the run's report is written, before applyRun returns or throws: a blocked,
+   * cancelled or failed run throws its error (the exit code comes from its class), and this is
+   * how its report reaches the caller (the CLI prints it and writes the --out-* files).
+   */
+  onFinish?: (outcome: ApplyOutcome) => void;
 }
 
 export interface ApplyOutcome {
   runId: string;
   runDir: string;
+  outcome: RunOutcome;
   plan: Plan;
   applied: boolean;
   verification: Verification | null;
@@ -67,6 +76,8 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
   const now = deps.now ?? (() => new Date());
   const dir = targetDir(request.stateDir, request.target);
   const desired = request.savedPlan?.desired ?? request.desired;
+  // A plan for another target is a usage error: refused before the target's state is touched.
+  if (request.savedPlan) checkSavedPlanTarget(request.savedPlan, request.target);
   await ensureTargetDir(dir);
   const lock = await acquireLock(dir, now);
   let runId: string | undefined;
@@ -102,16 +113,17 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
       await writePlanJson().catch((error: unknown) => {
         if (!result.send) throw error;
       });
-      return finishRun(record, request, plan, startedAt, now, result);
+      const outcome = await finishRun(record, request, plan, startedAt, now, result);
+      deps.onFinish?.(outcome);
+      return outcome;
     };
 
     if (plan.blocked) {
-      await finish({ errors: [`blocked: ${plan.blocked}`] });
-      throw new GuardBlockedError(`blocked: ${plan.blocked}`, {
-        hint: 'nothing was sent; see the plan, and use --allow-deletes / --allow-empty if the change is intended',
-      });
+      const message = `blocked: ${plan.blocked}`;
+      await finish({ outcome: 'blocked', errors: [runError('blocked', message)] });
+      throw new GuardBlockedError(message, { hint: blockedHint(plan) });
     }
-    if (plan.mode === 'none' || !plan.payload) return await finish({});
+    if (plan.mode === 'none' || !plan.payload) return await finish({ outcome: 'none' });
     // Something will be sent: the token's round trip overlaps the confirmation and the run's first
     // writes instead of coming right before the import (the import's own token request joins this
     // one). A run with nothing to send contacts nobody.
@@ -120,17 +132,20 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
     try {
       confirmed = await deps.confirm(plan);
     } catch (error) {
-      await finish({ errors: [(error as Error).message] });
+      await finish({ outcome: 'cancelled', errors: [describeError(error)] });
       throw error;
     }
     if (!confirmed) {
-      await finish({ errors: ['cancelled at the confirmation: nothing was sent'] });
+      await finish({
+        outcome: 'cancelled',
+        errors: [runError('cancelled', 'cancelled at the confirmation: nothing was sent')],
+      });
       throw new ApplyCancelledError('apply cancelled: nothing was sent');
     }
 
     const progress: SendProgress = { attempts: 0, responses: [] };
     // The read-back runs while the snapshot is put in place; drift is marked after that (below).
-    const checked: { verification: Verification | null; errors: string[] } = {
+    const checked: { verification: Verification | null; errors: RunError[] } = {
       verification: null,
       errors: [],
     };
@@ -138,7 +153,9 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
       try {
         checked.verification = verifyReadBack(desired, await deps.client.listCategories({ visible: 0 }));
       } catch (error) {
-        checked.errors.push(`read-back failed: ${(error as Error).message}`);
+        checked.errors.push(
+          runError('read-back-failed', `read-back failed: ${describeError(error).message}`),
+        );
       }
     };
     try {
@@ -156,12 +173,15 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
         ...(request.verify !== false ? { whileCommitting: readBack } : {}),
       });
     } catch (error) {
-      await finish({ errors: [(error as Error).message], send: progress });
+      await finish({ outcome: sendFailureOutcome(progress), errors: [describeError(error)], send: progress });
       throw error;
     }
     const { verification, errors } = checked;
-    if (verification?.status === 'drift') await markDrift(dir, record.id, now());
-    return await finish({ applied: true, send: progress, verification, errors });
+    const drift = verification?.status === 'drift';
+    if (drift) await markDrift(dir, record.id, now());
+    // A read-back that differs leaves the target uncertain (the next apply replaces), as the run says.
+    const outcome = drift ? 'uncertain' : 'applied';
+    return await finish({ outcome, applied: true, send: progress, verification, errors });
   } finally {
     // Under the lock, so two runs never prune at once; never fails the run.
     await pruneRuns(dir, request.keepRuns ?? DEFAULT_KEEP_RUNS, runId).catch(() => []);
@@ -170,10 +190,30 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
 }
 
 interface Outcome {
+  outcome: RunOutcome;
   applied: boolean;
   send: SendProgress | undefined;
   verification: Verification | null;
-  errors: string[];
+  errors: RunError[];
+}
+
+/**
+ * A failed send is `failed` only when the platform is known to hold the menu it had: nothing went
+ * out, or the first request's answer was a refusal. An import without an answer, a split merge
+ * stopped half way, or a confirmed import whose snapshot could not be moved leave it `uncertain`
+ * (sendPlan marks the target so; the next apply replaces).
+ */
+export function sendFailureOutcome(progress: SendProgress): RunOutcome {
+  if (progress.responses.length === 0) return 'failed';
+  const failed = progress.responses.find((response) => !response.success);
+  if (!failed) return 'uncertain';
+  return failed.request === 1 && failed.error?.outcomeUnknown !== true ? 'failed' : 'uncertain';
+}
+
+function blockedHint(plan: Plan): string {
+  if (plan.blockedBy?.some((block) => block.guard === 'saved-plan-stale'))
+    return 'nothing was sent; make a new plan with menusync plan --out-plan, review it, and apply that';
+  return 'nothing was sent; see the plan, and use --allow-deletes / --allow-empty if the change is intended';
 }
 
 async function finishRun(
@@ -194,6 +234,7 @@ async function finishRun(
     verification: result.verification ?? null,
     attempts: send?.attempts ?? 0,
     errors: result.errors ?? [],
+    ...(result.outcome ? { outcome: result.outcome } : {}),
     startedAt: startedAt.toISOString(),
     finishedAt: now().toISOString(),
   });
@@ -201,6 +242,7 @@ async function finishRun(
   return {
     runId: record.id,
     runDir: record.dir,
+    outcome: report.outcome,
     plan,
     applied: result.applied ?? false,
     verification: result.verification ?? null,

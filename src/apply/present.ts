@@ -1,26 +1,34 @@
-import { writeFile } from 'node:fs/promises';
 import type { Output } from '../cli/output.js';
 import type { RunArgs } from '../config/run-options.js';
+import { MenusyncError } from '../errors.js';
 import { summarizeCounts } from '../plan/counts.js';
 import { renderHtml, renderJson, renderMarkdown, renderTerminal } from '../report/index.js';
 import type { RunReport } from '../report/types.js';
+import { writeFileAtomic } from '../state/atomic-write.js';
+import { redact } from '../secrets.js';
 
 /** One line for cron logs: what ran, on which target, what changed and how it ended. */
 export function summaryLine(report: RunReport): string {
   const target = report.target.name ? ` ${report.target.name}` : '';
-  const outcome =
-    report.command === 'plan'
-      ? report.blocked
-        ? 'blocked'
-        : 'planned'
-      : report.blocked
-        ? 'blocked, nothing sent'
-        : report.errors.length > 0 && !report.applied
-          ? 'failed'
-          : report.mode === 'none'
-            ? 'nothing to send'
-            : `applied, ${report.verified === true ? 'verified' : report.verified === false ? 'DRIFT' : 'not verified'}`;
-  return `menusync ${report.command}${target}: ${report.mode}: ${summarizeCounts(report)} (${outcome})`;
+  return `menusync ${report.command}${target}: ${report.mode}: ${summarizeCounts(report)} (${outcomeWords(report)})`;
+}
+
+function outcomeWords(report: RunReport): string {
+  if (report.command === 'plan') return report.blocked ? 'blocked' : 'planned';
+  switch (report.outcome) {
+    case 'blocked':
+      return 'blocked, nothing sent';
+    case 'cancelled':
+      return 'cancelled, nothing sent';
+    case 'failed':
+      return 'failed';
+    case 'none':
+      return 'nothing to send';
+    case 'uncertain':
+      return report.applied ? 'applied, DRIFT' : 'UNCERTAIN, the next apply sends a full replace';
+    default:
+      return `applied, ${report.verified === true ? 'verified' : report.verified === false ? 'DRIFT' : 'not verified'}`;
+  }
 }
 
 /** The report on stdout (terminal text, or JSON with --json) and in the --out-* files. */
@@ -30,8 +38,33 @@ export async function emitReport(report: RunReport, args: RunArgs, out: Output):
   await writeOutputs(report, args);
 }
 
+/** A report file the run could not write (the disk filled up since the paths were checked, say). */
+export class ReportWriteError extends MenusyncError {}
+
+/**
+ * Every --out-* file, each written whole or not at all (temp file and rename), all of them tried
+ * even when one fails. The paths were checked before the run (checkOutputPaths), so a failure here
+ * is the disk's; it names the file and says how the run itself ended, which a cron job must not
+ * mistake for a platform failure. The secrets redact() knows never reach a file.
+ */
 export async function writeOutputs(report: RunReport, args: RunArgs): Promise<void> {
-  if (args['out-json']) await writeFile(args['out-json'], renderJson(report));
-  if (args['out-md']) await writeFile(args['out-md'], renderMarkdown(report));
-  if (args['out-html']) await writeFile(args['out-html'], renderHtml(report));
+  const files: [string, string | undefined, (report: RunReport) => string][] = [
+    ['--out-json', args['out-json'], renderJson],
+    ['--out-md', args['out-md'], renderMarkdown],
+    ['--out-html', args['out-html'], renderHtml],
+  ];
+  const failures: string[] = [];
+  for (const [option, file, render] of files) {
+    if (!file) continue;
+    try {
+      await writeFileAtomic(file, redact(render(report)), { durable: false });
+    } catch (error) {
+      failures.push(`${option} ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+  }
+  if (failures.length > 0) {
+    throw new ReportWriteError(`could not write the report to ${failures.join(', ')}`, {
+      hint: `the run itself ended ${report.outcome}; its report is also in the state folder's runs/`,
+    });
+  }
 }

@@ -7,6 +7,7 @@ import {
   renderHtml,
   renderMarkdown,
 } from '../report/index.js';
+import type { RunError, RunOutcome } from '../report/outcome.js';
 import type { RunReport, Verification } from '../report/types.js';
 import type { RunRecord } from '../state/run-history.js';
 import type { Target } from '../state/target.js';
@@ -18,7 +19,9 @@ export interface RunReportInput {
   applied: boolean;
   verification: Verification | null;
   attempts: number;
-  errors: string[];
+  errors: RunError[];
+  /** How the run ended; by default what the plan alone says (blocked, none or planned). */
+  outcome?: RunOutcome;
   startedAt?: string;
   finishedAt?: string;
 }
@@ -45,14 +48,24 @@ export function buildRunReport(input: RunReportInput): RunReport {
     reason: plan.reason,
     counts: plan.counts,
     blocked: plan.blocked,
+    // A plan saved by an older version has no blockedBy: its `blocked` sentence is all there is.
+    blockedBy: plan.blockedBy ?? [],
+    outcome: input.outcome ?? planOutcome(plan),
     applied: input.applied,
     verified: input.verification ? input.verification.status === 'verified' : null,
     ...(input.verification ? { verification: input.verification } : {}),
     attempts: input.attempts,
-    errors: input.errors,
+    errors: input.errors.map((error) => error.message),
+    errorDetails: input.errors,
     ...(input.startedAt !== undefined ? { startedAt: input.startedAt } : {}),
     ...(input.finishedAt !== undefined ? { finishedAt: input.finishedAt } : {}),
   };
+}
+
+/** What a plan alone says of a run that sends nothing. */
+export function planOutcome(plan: Pick<Plan, 'blocked' | 'mode'>): RunOutcome {
+  if (plan.blocked) return 'blocked';
+  return plan.mode === 'none' ? 'none' : 'planned';
 }
 
 /**

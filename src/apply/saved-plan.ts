@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { GuardBlockedError, InvalidInputError, UsageError } from '../errors.js';
+import { InvalidInputError, UsageError } from '../errors.js';
 import { CanonicalMenu } from '../model/canonical-menu.js';
 import { ImportPayload } from '../model/import-payload.js';
-import type { Plan } from '../plan/types.js';
+import type { GuardBlock, Plan } from '../plan/types.js';
 import { writeJsonAtomic } from '../state/atomic-write.js';
 import { hashMenu } from '../plan/canonical-json.js';
 import { targetKey, type Target } from '../state/target.js';
@@ -89,20 +89,34 @@ export async function readSavedPlan(file: string): Promise<SavedPlan> {
   return parsed.data;
 }
 
-/**
- * A saved plan is applied only to the target and baseline it was made against: anything else
- * could undo changes made since (exit 3, like a guard). A different target is a usage error (exit 2).
- */
-export function checkSavedPlan(saved: SavedPlan, target: Target, current: BaselineIdentity): Plan {
+/** A saved plan is applied only to the target it was made for: another one is a usage error (exit 2). */
+export function checkSavedPlanTarget(saved: SavedPlan, target: Target): void {
   if (saved.target.key !== targetKey(target)) {
     throw new UsageError(
       `the plan was made for ${saved.target.baseUrl} client ${saved.target.clientId} pos ${saved.target.posUid}, not this target`,
     );
   }
-  if (saved.baselineHash !== current.baselineHash || saved.baselineUncertain !== current.baselineUncertain) {
-    throw new GuardBlockedError('the target changed since the plan was made (its snapshot is not the same)', {
-      hint: 'make a new plan with menusync plan --out-plan, review it, and apply that',
-    });
-  }
-  return saved.plan as unknown as Plan;
+}
+
+/**
+ * The saved plan to apply. It is applied only to the target and baseline it was made against:
+ * anything else could undo changes made since, so a changed baseline blocks it like a guard
+ * (exit 3, guard `saved-plan-stale`, the run's report says so). A different target is a usage
+ * error (exit 2).
+ */
+export function checkSavedPlan(saved: SavedPlan, target: Target, current: BaselineIdentity): Plan {
+  checkSavedPlanTarget(saved, target);
+  const plan = saved.plan as unknown as Plan;
+  if (saved.baselineHash === current.baselineHash && saved.baselineUncertain === current.baselineUncertain)
+    return plan;
+  const stale: GuardBlock = {
+    guard: 'saved-plan-stale',
+    message: 'the target changed since the plan was made (its snapshot is not the same)',
+    numbers: {},
+  };
+  return {
+    ...plan,
+    blocked: [stale.message, ...(plan.blocked ? [plan.blocked] : [])].join('; '),
+    blockedBy: [stale, ...(plan.blockedBy ?? [])],
+  };
 }

@@ -19,9 +19,9 @@ export interface OutputPathChecks {
 }
 
 /**
- * Checks, before anything is read or sent, that every output can be written: its folder exists,
- * is a folder and is writable, the path is not a folder, it is not one of the inputs or inside the
- * state folder, and no two outputs are the same file. A report that cannot be written after the
+ * Checks, before anything is read or sent, that every output can be written: its directory
+ * exists and is writable, the path is not a directory, it is not one of the inputs or inside the
+ * state directory, and no two outputs are the same file. A report that cannot be written after the
  * import went out made a successful apply look like a platform failure; an `--out` that is the
  * export being read destroyed it. Paths are compared by real path, so `./x/../a.csv` or a symlink
  * to an input is caught. Throws a UsageError (exit 2) naming the option and the file.
@@ -43,7 +43,7 @@ export async function checkOutputPaths(
     const input = inputs.find((candidate) => candidate.real === real);
     if (input) refuse(output, `it is ${input.option} ${input.file}, which this run reads`);
     if (stateDir !== undefined && isInside(real, stateDir))
-      refuse(output, `it is inside the state folder ${reads.stateDir}, which menusync manages`);
+      refuse(output, `it is inside the state directory ${reads.stateDir}, which menusync manages`);
     const other = seen.get(real);
     if (other) refuse(output, `${other.option} names the same file`);
     seen.set(real, output);
@@ -56,21 +56,20 @@ async function checkOne(output: NamedPath, canWrite: (dir: string) => Promise<bo
   const dir = path.dirname(absolute);
   const dirInfo = await stat(dir).catch((error: unknown) => {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') refuse(output, `its folder ${dir} does not exist`);
-    if (code === 'ENOTDIR') refuse(output, `a part of ${dir} is not a folder`);
-    refuse(output, `its folder ${dir} cannot be read (${code ?? 'unknown error'})`);
+    if (code === 'ENOENT') refuse(output, `no such directory (${dir})`);
+    if (code === 'ENOTDIR') refuse(output, `a part of the path is not a directory (${dir})`);
+    refuse(output, `its directory cannot be read, ${code ?? 'unknown error'} (${dir})`);
   });
-  if (!dirInfo.isDirectory()) refuse(output, `${dir} is not a folder`);
+  if (!dirInfo.isDirectory()) refuse(output, `${dir} is not a directory`);
   const existing = await stat(absolute).catch(() => undefined);
-  if (existing?.isDirectory()) refuse(output, 'it is a folder');
-  if (!(await canWrite(dir))) refuse(output, `its folder ${dir} is not writable`);
+  if (existing?.isDirectory()) refuse(output, 'it is a directory');
+  if (!(await canWrite(dir))) refuse(output, `permission denied: its directory is not writable (${dir})`);
   return realFile(absolute);
 }
 
 function refuse(output: NamedPath, why: string): never {
-  throw new UsageError(`cannot write ${output.option} ${output.file}: ${why}`, {
-    hint: 'choose another path; nothing was read or sent',
-  });
+  // One line (cron mails it): the option, the path and why; nothing has been read or sent yet.
+  throw new UsageError(`Cannot write ${output.option} ${output.file}: ${why}`);
 }
 
 async function writableDir(dir: string): Promise<boolean> {

@@ -69,7 +69,8 @@ export function guardBlocks(input: GuardInput): GuardBlock[] {
   if (desired.products.length === 0 && !options.allowEmpty) {
     blocks.push({
       guard: 'empty-menu',
-      message: 'the desired menu has no products (empty or truncated export?), pass --allow-empty if intended',
+      message:
+        'the desired menu has no products (empty or truncated export?), pass --allow-empty if intended',
       numbers: {
         products: 0,
         categories: desired.categories.length,

@@ -10,6 +10,7 @@ import {
   priceDirection,
   yesNo,
 } from './format.js';
+import { OUTCOME_TEXT } from './outcome.js';
 import { reportEntries, type RunReport } from './types.js';
 
 /** Text into HTML text or a double-quoted attribute. */
@@ -98,6 +99,7 @@ function countsTable(report: RunReport): string {
 function resultSection(report: RunReport): string {
   if (report.command !== 'apply' && report.errors.length === 0) return '';
   const items = [
+    ...(report.command === 'apply' ? [`Outcome: ${OUTCOME_TEXT[report.outcome]}`] : []),
     `Applied: ${yesNo(report.applied)} (attempts: ${report.attempts})`,
     `Verified: ${report.verification?.status ?? yesNo(report.verified)}`,
     ...(report.verification?.details ?? []),

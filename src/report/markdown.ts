@@ -1,6 +1,7 @@
 import { COUNT_KINDS } from '../plan/counts.js';
 import type { Plan, PlanCounts, PlanEntry } from '../plan/types.js';
 import { KIND_LABEL, changedEntries, formatChange, formatScope, memoByEntries, yesNo } from './format.js';
+import { OUTCOME_TEXT } from './outcome.js';
 import { reportEntries, type RunReport } from './types.js';
 
 const DEFAULT_MAX_ITEMS = 200;
@@ -70,7 +71,8 @@ export function renderMarkdown(report: RunReport, options: { maxItems?: number }
   out.push('');
   out.push(...entrySections(entries, max));
   if (report.command === 'apply') {
-    out.push('### Result', '', `- Applied: ${yesNo(report.applied)} (attempts: ${report.attempts})`);
+    out.push('### Result', '', `- Outcome: ${escapeMarkdown(OUTCOME_TEXT[report.outcome])}`);
+    out.push(`- Applied: ${yesNo(report.applied)} (attempts: ${report.attempts})`);
     out.push(`- Verified: ${yesNo(report.verified)}`);
     for (const detail of report.verification?.details ?? []) out.push(`  - ${escapeMarkdown(detail)}`);
     out.push('');

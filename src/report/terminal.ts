@@ -2,6 +2,7 @@ import { summarizeCounts } from '../plan/counts.js';
 import type { PlanAction, PlanEntry } from '../plan/types.js';
 import { ACTION_SYMBOL, formatChange, formatEntity, yesNo } from './format.js';
 import { changeTree } from './tree.js';
+import { OUTCOME_TEXT } from './outcome.js';
 import { reportEntries, type RunReport } from './types.js';
 
 export interface TerminalOptions {
@@ -47,6 +48,7 @@ export function renderTerminal(report: RunReport, options: TerminalOptions): str
       `Applied: ${yesNo(report.applied)} (${report.attempts} attempt${report.attempts === 1 ? '' : 's'})`,
     );
     out.push(`Verified: ${verifiedText(report)}`);
+    out.push(`Outcome: ${OUTCOME_TEXT[report.outcome]}`);
   }
   for (const error of report.errors) out.push(paint(31, `Error: ${error}`));
   return `${out.join('\n')}\n`;

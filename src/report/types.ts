@@ -1,4 +1,5 @@
-import type { Plan, PlanCounts, PlanMode } from '../plan/types.js';
+import type { GuardBlock, Plan, PlanCounts, PlanMode } from '../plan/types.js';
+import type { RunError, RunOutcome } from './outcome.js';
 
 /** Which platform menu a run is about. Never holds a secret. */
 export interface ReportTarget {
@@ -28,12 +29,19 @@ export interface RunReport {
   reason: string;
   counts: PlanCounts;
   blocked: string | null;
+  /** The guards behind `blocked`, with the numbers they decided on ([] when not blocked). */
+  blockedBy: GuardBlock[];
+  /** How the run ended; `errors` (and `errorDetails`) say why when it is not a success. */
+  outcome: RunOutcome;
   applied: boolean;
   /** null when nothing was sent or the read-back was not done. */
   verified: boolean | null;
   verification?: Verification;
   attempts: number;
+  /** One line per error, as printed (kept for readers of format 1). */
   errors: string[];
+  /** The same errors with a code each (a closed list) and the platform's status and code. */
+  errorDetails: RunError[];
   startedAt?: string;
   finishedAt?: string;
 }

@@ -13,10 +13,13 @@ export function reportOf(result: Plan, extra: Partial<RunReport> = {}): RunRepor
     reason: result.reason,
     counts: result.counts,
     blocked: result.blocked,
+    blockedBy: result.blockedBy ?? [],
+    outcome: result.blocked ? 'blocked' : 'planned',
     applied: false,
     verified: null,
     attempts: 0,
     errors: [],
+    errorDetails: [],
     ...extra,
   };
 }

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import type { CommandModule } from 'yargs';
-import { applyRun } from '../../apply/apply-run.js';
+import { applyRun, type ApplyOutcome } from '../../apply/apply-run.js';
 import { extractDesired } from '../../apply/cli-inputs.js';
 import { resolveApplyConnection, type ApplyConnectionArgs } from '../../apply/connection.js';
 import { summaryLine, writeOutputs } from '../../apply/present.js';
@@ -13,9 +13,11 @@ import { DEFAULT_KEEP_RUNS } from '../../state/run-history.js';
 import { plan as planMenu } from '../../plan/index.js';
 import type { Plan } from '../../plan/types.js';
 import { createPlatformClient } from '../../platform/index.js';
-import { renderJson, renderTerminal } from '../../report/index.js';
+import { OUTCOME_TEXT, renderJson, renderTerminal } from '../../report/index.js';
 import { withConnectionOptions } from '../connection-options.js';
+import { checkOutputPaths } from '../output-paths.js';
 import { createOutput, type Output } from '../output.js';
+import { reportOutputs, runReads } from '../run-paths.js';
 
 type ApplyArgs = RunArgs &
   ApplyConnectionArgs & { yes?: boolean; plan?: string; 'max-payload-bytes'?: number; 'keep-runs'?: number };
@@ -41,6 +43,14 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
     const out = createOutput({ quiet: args.quiet === true });
     const settings = await resolveRunSettings(args);
     const connection = resolveApplyConnection(args, settings);
+    // Before anything is read or sent: a report that cannot be written is known now, not after the import.
+    await checkOutputPaths(reportOutputs(args), {
+      inputs: runReads(args, settings, {
+        '--plan': args.plan,
+        '--client-secret-file': args['client-secret-file'] ?? settings.config.client_secret_file,
+      }),
+      stateDir: settings.stateDir,
+    });
     const target = {
       ...(settings.targetName ? { name: settings.targetName } : {}),
       baseUrl: connection.baseUrl,
@@ -56,6 +66,7 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
     if (!Number.isInteger(keepRuns) || keepRuns < 1)
       throw new UsageError('--keep-runs must be a whole number of at least 1');
     let shown = false;
+    let finished: ApplyOutcome | undefined;
     const stopWatching = exitOnInterrupt(out);
     const outcome = await applyRun(
       {
@@ -82,10 +93,15 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
           }
           return confirm(plan, args.yes === true, out);
         },
+        onFinish: (ended) => (finished = ended),
       },
     )
       .catch(async (error: unknown) => {
-        if (args.quiet) out.error(`menusync apply${target.name ? ` ${target.name}` : ''}: failed`);
+        // A blocked, cancelled or failed run has its report too: printed and written like any
+        // other, then the error decides the exit code. Without one (a lock held, a bad state
+        // file) the run never started.
+        if (finished) await presentEnded(finished, args, out);
+        else if (args.quiet) out.error(`menusync apply${target.name ? ` ${target.name}` : ''}: failed`);
         throw error;
       })
       .finally(stopWatching);
@@ -101,6 +117,17 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
     process.exitCode = report.errors.length > 0 || report.verified === false ? ExitCode.failure : ExitCode.ok;
   },
 };
+
+/** The report of a run that ends with an error: JSON on stdout with --json, the --out-* files, the summary. */
+async function presentEnded(ended: ApplyOutcome, args: ApplyArgs, out: Output): Promise<void> {
+  if (args.json) out.data(renderJson(ended.report));
+  else if (!args.quiet) out.info(`report: ${ended.reports.html}`);
+  if (args.quiet) out.error(summaryLine(ended.report));
+  // The run's own error is what the exit code tells; a report file that also failed is one more line.
+  await writeOutputs(ended.report, args).catch((error: unknown) =>
+    out.error(`error: ${(error as Error).message}`),
+  );
+}
 
 /**
  * Ctrl-C, or a cron job's timeout sending SIGTERM, stops the run at once with 130 / 143 and one
@@ -148,6 +175,7 @@ function outcomeLines(report: ReturnType<typeof buildRunReport>, requests: numbe
     for (const detail of report.verification.details) lines.push(`  - ${detail}`);
   }
   for (const error of report.errors) lines.push(`Error: ${error}`);
+  if (report.outcome !== 'applied') lines.push(`Outcome: ${OUTCOME_TEXT[report.outcome]}`);
   return `${lines.join('\n')}\n`;
 }
 

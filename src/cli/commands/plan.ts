@@ -7,7 +7,9 @@ import { extractDesired, planTarget } from '../../apply/cli-inputs.js';
 import { resolveRunSettings, withRunOptions, type RunArgs } from '../../config/run-options.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import { plan } from '../../plan/index.js';
+import { checkOutputPaths } from '../output-paths.js';
 import { createOutput } from '../output.js';
+import { reportOutputs, runReads } from '../run-paths.js';
 
 interface PlanArgs extends RunArgs {
   'base-url'?: string;
@@ -43,6 +45,10 @@ export const planCommand: CommandModule<object, PlanArgs> = {
       out.warn('no target known (--target, or --base-url and --client-id): planning as for a first apply');
     if (args['out-plan'] && !target)
       throw new UsageError('--out-plan needs a target: --target, or --base-url and --client-id');
+    await checkOutputPaths(reportOutputs(args, { '--out-plan': args['out-plan'] }), {
+      inputs: runReads(args, settings),
+      stateDir: settings.stateDir,
+    });
     const { menu, errors } = await extractDesired(settings, out);
     const offline = await planOffline(plan, menu, target, settings.stateDir, {
       posUid: settings.posUid,
