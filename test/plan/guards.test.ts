@@ -87,3 +87,45 @@ describe('other guards', () => {
     ]);
   });
 });
+
+describe('blockedBy: which guard refused, and on which numbers', () => {
+  it('gives one entry per reason of `blocked`, named, with its numbers', () => {
+    const desired = { categories: [], products: [] };
+    const result = plan(desired, cafeMenu(), {
+      ...options,
+      mode: 'merge',
+      extractionErrors: 1,
+      protect: ['P1'],
+    });
+    expect(result.blockedBy?.map((block) => block.guard)).toEqual([
+      'merge-cannot-remove',
+      'extraction-errors',
+      'empty-menu',
+      'protected',
+    ]);
+    expect(result.blockedBy?.map((block) => block.message).join('; ')).toBe(result.blocked);
+    expect(result.blockedBy?.[0]?.numbers).toEqual({ removed: 13 });
+    expect(result.blockedBy?.[1]?.numbers).toEqual({ errors: 1 });
+    expect(result.blockedBy?.[2]?.numbers).toEqual({ products: 0, categories: 0, snapshotProducts: 3 });
+    expect(result.blockedBy?.[3]).toMatchObject({ numbers: { removed: 1 }, extIds: ['P1'] });
+  });
+
+  it.each([
+    [undefined, { limitCount: 10, limitPercent: 20 }],
+    [{ count: 12 }, { limitCount: 12 }],
+    [{ percent: 15 }, { limitPercent: 15 }],
+  ])('the delete limit %j reports the removals, the snapshot size and the limit', (allowDeletes, limit) => {
+    const result = removing(100, 30, allowDeletes ? { allowDeletes } : {});
+    expect(result.blockedBy).toEqual([
+      {
+        guard: 'delete-limit',
+        message: result.blocked,
+        numbers: { removed: 30, snapshotProducts: 100, ...limit },
+      },
+    ]);
+  });
+
+  it('is empty when nothing blocks', () => {
+    expect(plan(cafeMenu(), cafeMenu(), options).blockedBy).toEqual([]);
+  });
+});
