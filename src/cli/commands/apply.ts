@@ -100,28 +100,37 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
         // A blocked, cancelled or failed run has its report too: printed and written like any
         // other, then the error decides the exit code. Without one (a lock held, a bad state
         // file) the run never started.
-        if (finished) await presentEnded(finished, args, out);
+        if (finished) await presentEnded(finished, args, out, shown);
         else if (args.quiet) out.error(`menusync apply${target.name ? ` ${target.name}` : ''}: failed`);
         throw error;
       })
       .finally(stopWatching);
     const report = outcome.report;
-    if (args.json) out.data(renderJson(report));
-    else if (!args.quiet) {
-      if (!shown) out.data(renderTerminal(report, { color: out.color }));
-      else out.data(outcomeLines(outcome.report, outcome.requests));
-      out.info(`report: ${outcome.reports.html}`);
-    }
+    printReport(outcome, args, out, shown);
     await writeOutputs(report, args);
     if (args.quiet) out.error(summaryLine(report));
     process.exitCode = report.errors.length > 0 || report.verified === false ? ExitCode.failure : ExitCode.ok;
   },
 };
 
-/** The report of a run that ends with an error: JSON on stdout with --json, the --out-* files, the summary. */
-async function presentEnded(ended: ApplyOutcome, args: ApplyArgs, out: Output): Promise<void> {
-  if (args.json) out.data(renderJson(ended.report));
-  else if (!args.quiet) out.info(`report: ${ended.reports.html}`);
+/** JSON with --json; else the terminal report, or only the outcome when the plan was shown for confirmation. */
+function printReport(outcome: ApplyOutcome, args: ApplyArgs, out: Output, shown: boolean): void {
+  if (args.json) out.data(renderJson(outcome.report));
+  else if (!args.quiet) {
+    if (!shown) out.data(renderTerminal(outcome.report, { color: out.color }));
+    else out.data(outcomeLines(outcome.report, outcome.requests));
+    out.info(`report: ${outcome.reports.html}`);
+  }
+}
+
+/** The report of a run that ends with an error: printed, the --out-* files, the summary; the error follows. */
+async function presentEnded(
+  ended: ApplyOutcome,
+  args: ApplyArgs,
+  out: Output,
+  shown: boolean,
+): Promise<void> {
+  printReport(ended, args, out, shown);
   if (args.quiet) out.error(summaryLine(ended.report));
   // The run's own error is what the exit code tells; a report file that also failed is one more line.
   await writeOutputs(ended.report, args).catch((error: unknown) =>
