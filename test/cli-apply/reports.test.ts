@@ -201,6 +201,27 @@ describe('output paths are checked before anything is read or sent', () => {
     expect(await readFile(input, 'utf8')).toBe(menuCsv(5));
   });
 
+  it('apply refuses to overwrite its client secret file or its saved plan', async () => {
+    const secretFile = path.join(w.dir, 'client.secret');
+    await writeFile(secretFile, `${w.env.MENUSYNC_CLIENT_SECRET}\n`);
+    const input = await w.writeExport('a.csv', menuCsv(5));
+    const secret = await w.run([
+      ...w.args('apply', input, '--client-secret-file', secretFile, '--out-json', 'client.secret'),
+    ]);
+    expect(secret.code).toBe(2);
+    expect(secret.stderr).toMatch(/Cannot write --out-json client\.secret: it is --client-secret-file/);
+    expect(`${secret.stdout}${secret.stderr}`).not.toContain(w.env.MENUSYNC_CLIENT_SECRET);
+    expect(await readFile(secretFile, 'utf8')).toBe(`${w.env.MENUSYNC_CLIENT_SECRET}\n`);
+    const planFile = path.join(w.dir, 'plan.json');
+    expect((await w.run(w.args('plan', input, '--out-plan', planFile))).code).toBe(0);
+    const saved = await readFile(planFile, 'utf8');
+    const overPlan = await w.run(['apply', '--plan', planFile, '--state', w.stateDir, '--out-md', planFile]);
+    expect(overPlan.code).toBe(2);
+    expect(overPlan.stderr).toMatch(/it is --plan /);
+    expect(await readFile(planFile, 'utf8')).toBe(saved);
+    expect(w.imports()).toBe(0);
+  });
+
   it('plan refuses --out-plan into a missing directory and --out-json over the config file', async () => {
     const input = await w.writeExport('a.csv', menuCsv(5));
     const noDir = await w.run(w.args('plan', input, '--out-plan', 'nope/plan.json'));
