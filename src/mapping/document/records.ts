@@ -17,10 +17,20 @@ export class RunState implements ValueEnv {
   /** Set by a transform that asks for its record to be skipped (money `variable: skip`). */
   pendingSkip: string | undefined;
 
+  private readonly reported = new Set<string>();
+
   constructor(
     readonly root: Scope,
     readonly file: string,
-  ) {}
+  ) {
+    // A path that meets data it cannot read (an id-keyed object under [*]) says so once per place.
+    root.report = (path, message) => {
+      const key = `${path}\n${message}`;
+      if (this.reported.has(key)) return;
+      this.reported.add(key);
+      this.issue('not-a-list', 'error', message, path);
+    };
+  }
 
   issue(code: DataIssue['code'], severity: DataIssue['severity'], message: string, path: string): void {
     this.issues.push({ code, severity, message, location: { file: this.file, path } });
