@@ -49,6 +49,10 @@ export class RunState implements ValueEnv {
     };
   }
 
+  lookup(index: string, key: string, ref: Scope): Scope | undefined {
+    return resolveKey(index, key, ref, this);
+  }
+
   /** The skip a transform asked for while the current record was built, cleared. */
   takePendingSkip(): string | undefined {
     const reason = this.pendingSkip;
@@ -142,16 +146,17 @@ function resolve(
   ref: Scope,
   state: RunState,
 ): Scope | undefined {
-  const index = state.indexes.get(lookup.index);
-  const key = lookup.key.render(ref, state.root);
+  return resolveKey(lookup.index, lookup.key.render(ref, state.root), ref, state);
+}
+
+function resolveKey(name: string, key: string, ref: Scope, state: RunState): Scope | undefined {
+  const index = state.indexes.get(name);
   const entry = key === '' ? undefined : index?.entries.get(key);
   if (!entry) {
     state.issue(
       'unknown-reference',
       'error',
-      key === ''
-        ? `empty reference into "${lookup.index}"`
-        : `no record in "${lookup.index}" has key "${key}"`,
+      key === '' ? `empty reference into "${name}"` : `no record in "${name}" has key "${key}"`,
       ref.path,
     );
     return undefined;
