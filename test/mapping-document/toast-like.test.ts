@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractMenu, runMapping } from '../../src/mapping/extract-menu.js';
 import { parseMappingText } from '../../src/mapping/loader.js';
-import { REPO_ROOT } from '../helpers/run-cli.js';
+import { REPO_ROOT, runCli } from '../helpers/run-cli.js';
 
 // A Toast-style export: groups nested in groups, modifier lookup tables keyed by id, option
 // ext_ids that must be the guid of the record a numeric reference names.
@@ -101,6 +101,26 @@ describe('a Toast-style export', () => {
       // The value without an ext_id is left out, never given a made-up one.
       const extras = result.menu.products.find((p) => p.name === 'Bianca')?.options?.[1];
       expect(extras?.option_values?.map((v) => v.ext_id)).toEqual(['f9a3-option-chili']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 2 from the CLI with the not-a-list error located in the file, and no stack trace', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'menusync-toast-cli-'));
+    try {
+      const wrong = path.join(dir, 'wrong.yaml');
+      writeFileSync(
+        wrong,
+        mappingText.replace("'$.modifierGroupReferences.*'", "'$.modifierGroupReferences[*]'"),
+      );
+      const r = await runCli(['extract', '--mapping', wrong, '--input', MENU]);
+      expect(r.code).toBe(2);
+      const output = r.stdout + r.stderr;
+      expect(output).toContain('not-a-list');
+      expect(output).toContain('$.modifierGroupReferences');
+      expect(output).toContain('write .* for its values');
+      expect(output).not.toMatch(/\n\s+at .+:\d+:\d+/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
