@@ -8,6 +8,8 @@ export interface GenericStarterInput {
   guesses: ColumnGuesses;
   format: 'csv' | 'xlsx';
   sheet?: string;
+  /** The workbook's sheets besides the one read (listed in a comment, not mapped). */
+  otherSheets?: readonly string[];
   headerRow: number;
   schemaRef: string;
 }
@@ -43,6 +45,7 @@ export function genericStarter(input: GenericStarterInput): string {
     `#   menusync extract --mapping <this file> --input ${input.input}`,
     `# The format is described in docs/mapping-format.md (variants, modifier sets, skip rules).`,
     `#`,
+    ...otherSheetLines(input),
     `# Headers found (${input.headers.length}):`,
     ...wrapHeaders(input.headers),
     `version: 1`,
@@ -71,6 +74,16 @@ export function genericStarter(input: GenericStarterInput): string {
     ...variantLines(guesses, nameColumn),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+function otherSheetLines(input: GenericStarterInput): string[] {
+  const others = input.otherSheets ?? [];
+  if (others.length === 0 || input.sheet === undefined) return [];
+  return [
+    `# This starter reads sheet ${q(input.sheet)}; the workbook also has ${others.map(q).join(', ')}, not mapped.`,
+    `# Modifier groups on another sheet become options with modifier_sets.from (see the docs).`,
+    `#`,
+  ];
 }
 
 function groupLines(guesses: ColumnGuesses): string[] {

@@ -78,6 +78,9 @@ describe('init on a Clover-style workbook', () => {
   it('takes Clover ID over SKU, and Hidden as the hidden flag', async () => {
     const { result, extracted } = await starterFor('fixtures/clover-like/inventory.xlsx');
     expect(result.yaml).toContain('sheet: "Items"');
+    expect(result.yaml).toContain(
+      '# This starter reads sheet "Items"; the workbook also has "Categories", "Modifier Groups", not mapped.',
+    );
     expect(result.yaml).toContain('ext_id: { column: "Clover ID" } # GUESS');
     expect(result.yaml).toContain(
       'hidden: { column: "Hidden", transforms: [boolean] } # GUESS: yes = hidden',
