@@ -8,6 +8,8 @@ export interface GenericStarterInput {
   guesses: ColumnGuesses;
   format: 'csv' | 'xlsx';
   sheet?: string;
+  /** The workbook's sheets besides the one read (listed in a comment, not mapped). */
+  otherSheets?: readonly string[];
   headerRow: number;
   schemaRef: string;
 }
@@ -36,11 +38,14 @@ export function genericStarter(input: GenericStarterInput): string {
     `# yaml-language-server: $schema=${input.schemaRef}`,
     `#`,
     `# Written by \`menusync init\` for ${input.input}`,
-    `# No shipped mapping recognizes these headers, so this is a generic table mapping (one product`,
-    `# per row) with GUESSED columns. Check every line marked GUESS, then try it:`,
+    `# No shipped mapping recognizes these headers, so this is a generic table mapping (${
+      guesses.continuation ? 'a product per row, its variants on the rows below it' : 'one product per row'
+    })`,
+    `# with GUESSED columns. Check every line marked GUESS, then try it:`,
     `#   menusync extract --mapping <this file> --input ${input.input}`,
     `# The format is described in docs/mapping-format.md (variants, modifier sets, skip rules).`,
     `#`,
+    ...otherSheetLines(input),
     `# Headers found (${input.headers.length}):`,
     ...wrapHeaders(input.headers),
     `version: 1`,
@@ -52,11 +57,11 @@ export function genericStarter(input: GenericStarterInput): string {
     `kind: table`,
     `table:`,
     `  source: items`,
-    `  group: { by: none } # one row = one product; variants: group by a handle column (see the docs)`,
+    ...groupLines(guesses),
     ...categoryLines(guesses),
     `  product:`,
     ...extIdLines(guesses, nameColumn),
-    `    name: { column: ${q(nameColumn)} } # ${guesses.name ? 'GUESS' : 'TODO: no name column recognized'}`,
+    `    name: { column: ${q(nameColumn)} } # ${nameComment(guesses, nameColumn)}`,
     ...(guesses.description
       ? [
           `    description: { column: ${q(guesses.description)}, transforms: [html_to_text], optional: true } # GUESS`,
@@ -65,8 +70,67 @@ export function genericStarter(input: GenericStarterInput): string {
     guesses.price
       ? `    price: { column: ${q(guesses.price)}, transforms: [money] } # GUESS`
       : `    # price: { column: "<price column>", transforms: [money] } # TODO: no price column recognized`,
+    ...hiddenLines(guesses),
+    ...variantLines(guesses, nameColumn),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+function otherSheetLines(input: GenericStarterInput): string[] {
+  const others = input.otherSheets ?? [];
+  if (others.length === 0 || input.sheet === undefined) return [];
+  return [
+    `# This starter reads sheet ${q(input.sheet)}; the workbook also has ${others.map(q).join(', ')}, not mapped.`,
+    `# Modifier groups on another sheet become options with modifier_sets.from (see the docs).`,
+    `#`,
+  ];
+}
+
+function groupLines(guesses: ColumnGuesses): string[] {
+  const c = guesses.continuation;
+  if (!c)
+    return [
+      `  group: { by: none } # one row = one product; variants: group by a handle column (see the docs)`,
+    ];
+  return [
+    `  # GUESS: a row whose ${q(c.start)} is empty is a variant of the product above it.`,
+    `  group: { by: continuation, start: { column: ${q(c.start)} } }`,
+  ];
+}
+
+function nameComment(guesses: ColumnGuesses, nameColumn: string): string {
+  if (!guesses.name)
+    return `TODO: no name column recognized; ${q(nameColumn)} is the first column no other role took`;
+  if (guesses.nameFromDescription)
+    return `GUESS: no column is called a name, and Italian, Spanish and French tills name the item in ${q(nameColumn)}`;
+  return 'GUESS';
+}
+
+function hiddenLines(guesses: ColumnGuesses): string[] {
+  const h = guesses.hidden;
+  if (!h)
+    return [
+      `    # hidden: { column: "<yes/no column>", transforms: [boolean] } # TODO: no active/hidden column recognized`,
+    ];
+  if (!h.invert)
+    return [`    hidden: { column: ${q(h.column)}, transforms: [boolean] } # GUESS: yes = hidden`];
+  return [
+    `    hidden: { column: ${q(h.column)}, transforms: [{ boolean: { invert: true } }] } # GUESS: yes = on sale, so hidden = no`,
+  ];
+}
+
+function variantLines(guesses: ColumnGuesses, nameColumn: string): string[] {
+  const c = guesses.continuation;
+  if (!c) return [];
+  const price = c.variantPrice ?? guesses.price;
+  return [
+    `  variants: # the variant rows become one required choice; the product's price is the lowest`,
+    `    value:`,
+    `      name: { column: ${q(nameColumn)} } # GUESS: the variant row names the variant here`,
+    price
+      ? `      price: { column: ${q(price)}, transforms: [money] } # GUESS`
+      : `      # price: { column: "<variant price column>", transforms: [money] } # TODO: none recognized`,
+  ];
 }
 
 function categoryLines(guesses: ColumnGuesses): string[] {

@@ -1,64 +1,111 @@
 import type { CellValue } from '../extract/types.js';
+import { FALSE_WORDS, TRUE_WORDS } from '../mapping/transforms/index.js';
+import {
+  CATEGORY_TIERS,
+  DESCRIPTION_TIERS,
+  HIDDEN_TIERS,
+  ID_TIERS,
+  NAME_FROM_DESCRIPTION,
+  NAME_TIERS,
+  NOT_A_PRICE,
+  NOT_OWN_ID,
+  ON_SALE_TIERS,
+  PRICE_TIERS,
+  VARIANT_PRICE_TIERS,
+  type RoleTiers,
+} from './header-words.js';
 
 /** The roles a generic table mapping needs, guessed from header names for an unknown export. */
 export interface ColumnGuesses {
   extId?: string;
   name?: string;
+  /** True when the name column was taken for want of one: a `Descrizione` that names the items. */
+  nameFromDescription?: boolean;
   price?: string;
   category?: string;
   description?: string;
+  /** A yes/no column: `invert` when it says "on sale" (Attivo, Active), not "hidden" (Hidden). */
+  hidden?: { column: string; invert: boolean };
+  /** Variant rows continue the product above them (their id/name cell is empty). */
+  continuation?: { start: string; variantPrice?: string };
 }
-
-// Ordered: the first pattern that matches some header wins, so exact names come before loose ones.
-// English, German, Spanish, French and Italian words seen in POS exports.
-const ROLE_PATTERNS: Record<keyof ColumnGuesses, RegExp[]> = {
-  extId: [
-    /^(external id|ext_id|id|item id|product id|token|handle|sku|ref|reference|plu|code)$/i,
-    /\b(id|sku|handle|ref|plu)\b/i,
-  ],
-  name: [
-    /^(name|item name|product name|title|item|product|dish|nombre|producto|artículo|articulo|plato|bezeichnung|artikel|artikelname|produkt|gericht|speise|nom|produit|plat|nome|prodotto|piatto)$/i,
-    /name|title|nombre|bezeichnung|artikel|gericht|libell|nome/i,
-  ],
-  price: [
-    /^(price|sales price|retail price|retail_price|unit price|preis|verkaufspreis|precio|prix|prezzo)$/i,
-    /price|preis|precio|prix|prezzo/i,
-  ],
-  category: [
-    /^(category|categories|categoria|categoría|kategorie|warengruppe|catégorie|group|type)$/i,
-    /categor|kategorie|gruppe|group/i,
-  ],
-  description: [/^(description|beschreibung|descripción|descripcion|descrizione)$/i, /descr/i],
-};
-
-// Columns that mention a price but are not the selling price.
-const NOT_A_PRICE = /cost|compare|purchase|supply|einkauf|coste|costo|tax|steuer|sale price/i;
 
 /**
  * Picks one header per role. `samples` (a few first records) lets a guess skip a column that is
- * empty in every sampled row, e.g. Odoo's always-empty `External ID`.
+ * empty in every sampled row (Odoo's always-empty `External ID`), take as a flag only a column
+ * whose cells are yes/no words, and see continuation rows.
  */
 export function guessColumns(
   headers: readonly string[],
   samples: readonly CellValue[][] = [],
 ): ColumnGuesses {
-  const guesses: ColumnGuesses = {};
   const taken = new Set<string>();
-  const filled = (index: number) =>
-    samples.length === 0 || samples.some((cells) => `${cells[index] ?? ''}`.trim() !== '');
-  for (const role of Object.keys(ROLE_PATTERNS) as (keyof ColumnGuesses)[]) {
-    for (const pattern of ROLE_PATTERNS[role]) {
-      const index = headers.findIndex(
-        (h, i) =>
-          !taken.has(h) && pattern.test(h.trim()) && !(role === 'price' && NOT_A_PRICE.test(h)) && filled(i),
+  const cell = (cells: readonly CellValue[], i: number) => `${cells[i] ?? ''}`.trim();
+  const filled = (i: number) => samples.length === 0 || samples.some((cells) => cell(cells, i) !== '');
+  const yesNo = (i: number) =>
+    samples.every((cells) => cell(cells, i) === '' || BOOLEAN_WORDS.has(cell(cells, i).toLowerCase()));
+  const pick = (tiers: RoleTiers, accept: (header: string, i: number) => boolean = () => true) => {
+    for (const tier of tiers) {
+      const i = headers.findIndex(
+        (h, at) => !taken.has(h) && tier.test(h.trim()) && filled(at) && accept(h, at),
       );
-      const header = headers[index];
+      const header = headers[i];
       if (header !== undefined) {
-        guesses[role] = header;
         taken.add(header);
-        break;
+        return header;
       }
     }
+    return undefined;
+  };
+  const guesses: ColumnGuesses = {};
+  const set = <K extends keyof ColumnGuesses>(role: K, value: ColumnGuesses[K] | undefined) => {
+    if (value !== undefined) guesses[role] = value;
+  };
+  set(
+    'extId',
+    pick(ID_TIERS, (h) => !NOT_OWN_ID.test(h)),
+  );
+  let name = pick(NAME_TIERS);
+  if (name === undefined) {
+    name = pick(NAME_FROM_DESCRIPTION);
+    if (name !== undefined) guesses.nameFromDescription = true;
   }
+  set('name', name);
+  set(
+    'price',
+    pick(PRICE_TIERS, (h) => !NOT_A_PRICE.test(h)),
+  );
+  set('category', pick(CATEGORY_TIERS));
+  set('description', pick(DESCRIPTION_TIERS));
+  const hidden = pick(HIDDEN_TIERS, (_h, i) => yesNo(i));
+  const onSale = hidden === undefined ? pick(ON_SALE_TIERS, (_h, i) => yesNo(i)) : undefined;
+  if (hidden !== undefined) guesses.hidden = { column: hidden, invert: false };
+  else if (onSale !== undefined) guesses.hidden = { column: onSale, invert: true };
+  set('continuation', continuation(headers, samples, guesses, pick));
   return guesses;
+}
+
+const BOOLEAN_WORDS = new Set([...TRUE_WORDS, ...FALSE_WORDS]);
+
+/**
+ * Rows whose id (or, without one, name) cell is empty while others are filled continue the
+ * product above them (SumUp-style variant rows): a one-product-per-row starter would report each
+ * as a product without a name. Only when the first sampled row starts a product.
+ */
+function continuation(
+  headers: readonly string[],
+  samples: readonly CellValue[][],
+  guesses: ColumnGuesses,
+  pick: (tiers: RoleTiers) => string | undefined,
+): ColumnGuesses['continuation'] {
+  const start = guesses.extId ?? guesses.name;
+  if (start === undefined) return undefined;
+  const at = headers.indexOf(start);
+  const empty = (cells: readonly CellValue[]) => `${cells[at] ?? ''}`.trim() === '';
+  const first = samples[0];
+  if (!first || empty(first)) return undefined;
+  if (!samples.some((cells) => empty(cells) && cells.some((c) => `${c ?? ''}`.trim() !== '')))
+    return undefined;
+  const variantPrice = pick(VARIANT_PRICE_TIERS);
+  return { start, ...(variantPrice !== undefined ? { variantPrice } : {}) };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { InvalidInputError } from '../errors.js';
 import type { CellValue, Source, TableSource } from '../extract/types.js';
-import { openSource } from '../extract/registry.js';
+import { listSheets, openSource } from '../extract/registry.js';
 import { resolveMappingFile, SHIPPED_MAPPINGS_DIR } from '../mapping/loader.js';
 import { genericStarter } from './generic-starter.js';
 import { guessColumns } from './guess-columns.js';
@@ -50,13 +50,17 @@ export async function initMapping(request: InitRequest): Promise<InitResult> {
   }
   assertHasHeader(request.input, source);
   const samples = await sampleRecords(source);
+  const xlsx = /\.xlsx$/i.test(request.input);
+  // A Clover-style workbook keeps modifier groups on another sheet: the starter names them.
+  const otherSheets = xlsx ? (await listSheets(request.input)).filter((s) => s !== source.sheet) : [];
   return {
     yaml: genericStarter({
       input: request.input,
       headers: source.headers,
       guesses: guessColumns(source.headers, samples),
-      format: /\.xlsx$/i.test(request.input) ? 'xlsx' : 'csv',
+      format: xlsx ? 'xlsx' : 'csv',
       ...(source.sheet !== undefined ? { sheet: source.sheet } : {}),
+      otherSheets,
       headerRow: source.headerRow,
       schemaRef,
     }),

@@ -6,7 +6,8 @@ import { validateMenu } from '../model/validate-payload.js';
 import type { DataIssue } from '../model/data-issue.js';
 import { runDocumentMapping } from './document/run.js';
 import { loadMapping } from './loader.js';
-import type { Mapping, SourceSpec } from './schema.js';
+import { bindInputs, type BoundInput } from './bind-inputs.js';
+import type { Mapping } from './schema.js';
 import { runTableMapping } from './table/run.js';
 import { withSetsFile } from './table/sets-file.js';
 import { readSetsSource } from './table/sets-source.js';
@@ -26,7 +27,7 @@ export async function runMapping(
   given: Readonly<Record<string, string>>,
 ): Promise<ExtractResult> {
   const params = resolveParameters(mapping, given);
-  const bound = bindInputs(mapping, inputs);
+  const bound = await bindInputs(mapping, inputs);
   const parts = await runBound(mapping, bound, params);
   return finish(parts, bound[0]?.file);
 }
@@ -53,33 +54,6 @@ export function resolveParameters(
     }
   }
   return params;
-}
-
-interface BoundInput {
-  name: string;
-  spec: SourceSpec;
-  file: string;
-}
-
-/** Inputs bind to the mapping's sources in declaration order. */
-function bindInputs(mapping: Mapping, inputs: readonly string[]): BoundInput[] {
-  const sources = Object.entries(mapping.sources);
-  if (inputs.length > sources.length) {
-    throw new UsageError(
-      `mapping "${mapping.name}" reads ${sources.length} input${sources.length === 1 ? '' : 's'} (${sources.map(([n]) => n).join(', ')}), got ${inputs.length}`,
-    );
-  }
-  const bound: BoundInput[] = [];
-  sources.forEach(([name, spec], i) => {
-    const file = inputs[i];
-    if (file !== undefined) bound.push({ name, spec, file });
-    else if (!spec.optional) {
-      throw new UsageError(
-        `mapping "${mapping.name}" needs an input for source "${name}" (--input #${i + 1})`,
-      );
-    }
-  });
-  return bound;
 }
 
 async function open(input: BoundInput): Promise<Source> {

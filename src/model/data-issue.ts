@@ -14,6 +14,7 @@ export const DATA_ISSUE_CODES = [
   'unknown-category', // a product's category is not defined
   'unknown-parent', // a variant/continuation row whose parent cannot be found
   'unknown-reference', // an id that points at nothing (modifier set, JSON reference)
+  'not-a-list', // a JSON path's [*] met an object keyed by id (to be read with .*)
   'header-not-found', // no row looked like the header
   'malformed-row', // the file cannot be parsed at this point (quotes, field count)
   'encoding', // bytes that do not decode in the detected encoding

@@ -70,15 +70,17 @@ describe('initMapping on an unknown table', () => {
     await writeFile(out, result.yaml);
     const extracted = await extractMenu({ mapping: out, inputs: [input] });
     expect(extracted.issues).toEqual([]);
+    // Artikelnummer is the till's article number: a stable id, preferred over a slug of the name.
+    expect(result.yaml).toContain('ext_id: { column: "Artikelnummer" } # GUESS');
     expect(extracted.menu.products).toEqual([
       {
-        ext_id: 'apfelschorle-0-3-l',
+        ext_id: '1001',
         name: 'Apfelschorle 0,3 l',
         category_ext_id: 'cat-getranke',
         price: 2.8,
         position: 1,
       },
-      { ext_id: 'brezel', name: 'Brezel', category_ext_id: 'cat-backwaren', price: 1.2, position: 1 },
+      { ext_id: '1002', name: 'Brezel', category_ext_id: 'cat-backwaren', price: 1.2, position: 1 },
     ]);
   });
 

@@ -63,7 +63,8 @@ describe('parsePath', () => {
   it.each([
     ['$.a[', 'expected *, an index'],
     ['$.a[*', 'expected "]" before the end'],
-    ['$..a', 'expected a field name'],
+    ['$...a', 'expected a field name at character 4'],
+    ['$..', 'expected a field name, * or [ after ".." at character 4'],
     ['$.a b', 'unexpected " "'],
     ['$[?!type=ITEM]', 'takes no value'],
     ["$['open", 'before the end'],

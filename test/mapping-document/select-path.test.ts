@@ -97,3 +97,86 @@ describe('selectRecords', () => {
     expect(sections.map((s) => s.path)).toEqual(['$.categories[0].items', '$.categories[1].items']);
   });
 });
+
+describe('objects keyed by id and recursive descent', () => {
+  const doc = {
+    refs: { '101': { name: 'Milk' }, '102': { name: 'Syrup' } },
+    menus: [
+      {
+        name: 'Food',
+        groups: [
+          { name: 'Pizza', groups: [{ name: 'Red' }, { name: 'White', groups: [{ name: 'Truffle' }] }] },
+          { name: 'Pasta' },
+        ],
+      },
+      { name: 'Drinks', groups: [{ name: 'Wine' }] },
+    ],
+    section: { '@type': 'MenuSection', name: 'Soups' },
+  };
+  const docRoot = (problems: string[] = []): Scope => ({
+    ...rootScope(doc),
+    report: (path, message) => problems.push(`${path}: ${message}`),
+  });
+  const at = (path: string, root: Scope) => evaluatePath(parsePath(path), root, root);
+
+  it('reads every value of an object with .*, in document order, each with its key as @key', () => {
+    const root = docRoot();
+    const records = selectRecords(parsePath('$.refs.*'), root, root);
+    expect(records.map((r) => [r.path, values('@key', r)[0], values('name', r)[0]])).toEqual([
+      ["$.refs['101']", '101', 'Milk'],
+      ["$.refs['102']", '102', 'Syrup'],
+    ]);
+  });
+
+  it('reports [*] on an object keyed by id at its path instead of taking it for one record', () => {
+    const problems: string[] = [];
+    expect(at('$.refs[*]', docRoot(problems))).toEqual([]);
+    expect(problems).toEqual([
+      `$.refs: "$.refs[*]": [*] met an object keyed by "101", "102", not a list; write .* for its values (each with its key as @key)`,
+    ]);
+  });
+
+  it('still reads a lone JSON-LD node under [*] as a one-element list', () => {
+    const problems: string[] = [];
+    expect(at('$.section[*].name', docRoot(problems)).map((m) => m.value)).toEqual(['Soups']);
+    expect(problems).toEqual([]);
+  });
+
+  it('lists nested groups at any depth with .., each before the groups inside it', () => {
+    const root = docRoot();
+    expect(at('$.menus[*]..groups[*].name', root).map((m) => m.value)).toEqual([
+      'Pizza',
+      'Red',
+      'White',
+      'Truffle',
+      'Pasta',
+      'Wine',
+    ]);
+    expect(at('$..name', root).map((m) => m.value)).toEqual([
+      'Milk',
+      'Syrup',
+      'Food',
+      'Pizza',
+      'Red',
+      'White',
+      'Truffle',
+      'Pasta',
+      'Drinks',
+      'Wine',
+      'Soups',
+    ]);
+  });
+
+  it('makes the group that holds a nested group its ^, and its index its @key', () => {
+    const root = docRoot();
+    const groups = selectRecords(parsePath('$.menus[*]..groups[*]'), root, root);
+    expect(groups.map((g) => [values('name', g)[0], values('^.name', g)[0], values('@key', g)[0]])).toEqual([
+      ['Pizza', 'Food', 0],
+      ['Red', 'Pizza', 0],
+      ['White', 'Pizza', 1],
+      ['Truffle', 'White', 0],
+      ['Pasta', 'Food', 1],
+      ['Wine', 'Drinks', 0],
+    ]);
+  });
+});

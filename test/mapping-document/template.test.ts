@@ -31,7 +31,7 @@ describe('compileTemplate', () => {
     ['name}', 'unmatched "}"'],
     ['{}', 'empty "{}"'],
     ['{shout(name)}', 'unknown function "shout"'],
-    ['{a..b}', 'expected a field name at character 4'],
+    ['{a...b}', 'expected a field name at character 5'],
   ])('rejects %s', (source, detail) => {
     expect(() => compileTemplate(source)).toThrow(PathSyntaxError);
     expect(() => compileTemplate(source)).toThrow(detail);

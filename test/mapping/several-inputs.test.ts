@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runMapping } from '../../src/mapping/extract-menu.js';
 import { parseMappingText } from '../../src/mapping/loader.js';
 import { REPO_ROOT, runCli } from '../helpers/run-cli.js';
@@ -12,7 +12,15 @@ import { HEADER } from './helpers.js';
 
 const ITEMS = path.join(REPO_ROOT, 'fixtures/clover/items.csv');
 const MODIFIERS = path.join(REPO_ROOT, 'fixtures/clover/modifiers.csv');
-const tmp = () => mkdtempSync(path.join(tmpdir(), 'menusync-inputs-'));
+const made: string[] = [];
+const tmp = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'menusync-inputs-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 const clover = (sources: string) => `${HEADER}sources:
 ${sources}
@@ -105,6 +113,33 @@ describe('modifier sets read from a second source', () => {
     });
   });
 
+  it('reads both sheets when the workbook is given once', async () => {
+    const book = await cloverWorkbook(['Items', 'Modifier Groups']);
+    const sources = "  items: { sheet: Items }\n  modifiers: { sheet: 'Modifier Groups' }";
+    const result = await runMapping(parseMappingText(clover(sources), 'clover.yaml'), [book], {});
+    expect(result.issues).toEqual([]);
+    expect(result.menu.products.map((p) => [p.name, p.options?.[0]?.option_values?.length])).toEqual([
+      ['Latte', 2],
+      ['Tea', undefined],
+    ]);
+  });
+
+  it('leaves an optional sheet unbound when the workbook given once lacks it', async () => {
+    const book = await cloverWorkbook(['Items']);
+    const sources = "  items: { sheet: Items }\n  modifiers: { sheet: 'Modifier Groups', optional: true }";
+    const result = await runMapping(parseMappingText(clover(sources), 'clover.yaml'), [book], {});
+    // No sets source: the Milk set Latte names is undeclared, which is reported, not invented.
+    expect(result.issues.map((i) => i.code)).toEqual(['unknown-reference']);
+    expect(result.menu.products.map((p) => p.name)).toEqual(['Latte', 'Tea']);
+  });
+
+  it('still needs the file of a required sheet source when the first input is a CSV', async () => {
+    const sources = "  items: { format: csv }\n  modifiers: { sheet: 'Modifier Groups' }";
+    await expect(runMapping(parseMappingText(clover(sources), 'clover.yaml'), [ITEMS], {})).rejects.toThrow(
+      'needs an input for source "modifiers" (--input #2)',
+    );
+  });
+
   it('reports rows of the sets source that name no set or no option, with their row', async () => {
     const dir = tmp();
     const items = path.join(dir, 'items.csv');
@@ -171,3 +206,24 @@ document:
     );
   });
 });
+
+/** A Clover-like workbook with the named sheets (of Items and Modifier Groups). */
+async function cloverWorkbook(sheets: readonly string[]): Promise<string> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  if (sheets.includes('Items')) {
+    const items = workbook.addWorksheet('Items');
+    items.addRow(['Clover ID', 'Name', 'Price', 'Category', 'Modifier Groups', 'Hidden']);
+    items.addRow(['A1', 'Latte', 3.5, 'Coffee', 'Milk', 'No']);
+    items.addRow(['A2', 'Tea', 2, 'Tea', '', 'No']);
+  }
+  if (sheets.includes('Modifier Groups')) {
+    const groups = workbook.addWorksheet('Modifier Groups');
+    groups.addRow(['Modifier Group Name', 'Modifier Name', 'Modifier Price', 'Min Required', 'Max Allowed']);
+    groups.addRow(['Milk', 'Oat', 0.5, 0, 1]);
+    groups.addRow(['Milk', 'Soy', 0.4, null, null]);
+  }
+  const book = path.join(tmp(), 'inventory.xlsx');
+  writeFileSync(book, Buffer.from(await workbook.xlsx.writeBuffer()));
+  return book;
+}

@@ -99,6 +99,39 @@ describe('boolean', () => {
     expect(run([{ boolean: { empty: false, invert: true } }], '').value).toBe(true);
   });
 
+  it.each([
+    ['S', true],
+    ['N', false],
+    ['Sì', true],
+    ['Si\u0300', true],
+    ['Sí', true],
+    ['No', false],
+    ['Ja', true],
+    ['Nein', false],
+    ['J', true],
+    ['Oui', true],
+    ['Non', false],
+    ['O', true],
+    ['V', true],
+    ['F', false],
+    ['Vero', true],
+    ['Falso', false],
+    ['Wahr', true],
+    ['falsch', false],
+    ['Vrai', true],
+    ['Faux', false],
+    ['Attivo', true],
+    ['Non attivo', false],
+    ['Activo', true],
+    ['Inactivo', false],
+    ['Aktiv', true],
+    ['Inaktiv', false],
+    ['Actif', true],
+    ['Inactif', false],
+  ])('reads the localized yes/no word %s as %s by default', (cell, expected) => {
+    expect(run(['boolean'], cell)).toEqual({ value: expected, issues: [], skips: [] });
+  });
+
   it('accepts extra spellings and reports unknown ones as bad-boolean errors', () => {
     expect(run([{ boolean: { true: ['oui oui'] } }], 'Oui Oui').value).toBe(true);
     expect(run(['boolean'], 'maybe')).toEqual({ value: null, issues: ['error:bad-boolean'], skips: [] });

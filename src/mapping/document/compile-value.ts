@@ -10,6 +10,8 @@ export interface ValueEnv {
   root: Scope;
   /** Receives issues at `path` (JSON path of the value, or of the record when it has none). */
   sink(path: string): TransformSink;
+  /** The record `key` names in index `index`, entered from `ref`; undefined (reported) when none. */
+  lookup(index: string, key: string, ref: Scope): Scope | undefined;
 }
 
 export type CompileTransforms = (steps: readonly TransformStep[] | undefined) => CompiledTransform;
@@ -41,6 +43,18 @@ export function compileValue(spec: DocValue, transforms: CompileTransforms): Com
 type Reader = (scope: Scope, env: ValueEnv) => { value: Scalar; path: string };
 
 function compileSource(spec: Exclude<DocValue, string | number | boolean>): Reader {
+  const read = compileRead(spec);
+  if (!spec.lookup) return read;
+  const { index } = spec.lookup;
+  const key = compileTemplate(spec.lookup.key);
+  // The path or template reads the record the key names (Toast: an option's guid behind its id).
+  return (scope, env) => {
+    const target = env.lookup(index, key.render(scope, env.root), scope);
+    return target ? read(target, env) : { value: null, path: scope.path };
+  };
+}
+
+function compileRead(spec: Exclude<DocValue, string | number | boolean>): Reader {
   if (spec.path !== undefined) {
     const paths = (Array.isArray(spec.path) ? spec.path : [spec.path]).map(parsePath);
     return readPaths(paths, spec.aggregate ?? 'first');

@@ -1,18 +1,18 @@
 import type { CompiledTransform } from '../types.js';
 import { compileValue, type CompiledValue, type CompileTransforms } from './compile-value.js';
+import { compileExtId, type CompiledExtId } from './ext-id.js';
 import { fieldCompiler, type CompiledField } from './fields.js';
 import { compileOption, type CompiledOption } from './options.js';
 import type { ParsedPath } from './path-syntax.js';
 import { compileSelection, parseSelect, type CompiledSelection } from './records.js';
 import type { DocIndex, DocumentSection } from './schema.js';
-import { compileTemplate, type CompiledTemplate } from './template.js';
 
 // Turns a validated `document:` section into functions, once per mapping. Every path and template
 // is parsed here; running the mapping only walks the parsed steps.
 
 export interface CompiledEntity {
   selection: CompiledSelection;
-  extId: CompiledTemplate;
+  extId: CompiledExtId;
   fields: (CompiledField | undefined)[];
   options: CompiledOption[];
   onDuplicate: 'error' | 'skip';
@@ -41,19 +41,19 @@ export function compileDocument(section: DocumentSection, transforms: CompileTra
     ignore: (section.ignore ?? []).map((rule) => ({ reason: rule.reason, select: parseSelect(rule.select) })),
     categories: c && {
       selection: compileSelection(c),
-      extId: compileTemplate(c.ext_id),
+      extId: compileExtId(c.ext_id, transforms),
       fields: [
         fc.field('name', 'text', c.name),
         fc.field('description', 'text', c.description),
         fc.field('image', 'text', c.image),
         fc.field('hidden', 'boolean', c.hidden),
       ],
-      options: (c.options ?? []).map((o) => compileOption(o, fc)),
+      options: (c.options ?? []).map((o) => compileOption(o, fc, transforms)),
       onDuplicate: c.on_duplicate ?? 'error',
     },
     products: {
       selection: compileSelection(p),
-      extId: compileTemplate(p.ext_id),
+      extId: compileExtId(p.ext_id, transforms),
       categoryExtId:
         p.category_ext_id !== undefined ? compileValue(p.category_ext_id, transforms) : undefined,
       fields: [
@@ -64,7 +64,7 @@ export function compileDocument(section: DocumentSection, transforms: CompileTra
         fc.field('hidden', 'boolean', p.hidden),
       ],
       hasPrice: p.price !== undefined,
-      options: (p.options ?? []).map((o) => compileOption(o, fc)),
+      options: (p.options ?? []).map((o) => compileOption(o, fc, transforms)),
       onDuplicate: p.on_duplicate ?? 'error',
     },
     booleans: transforms(['boolean']),

@@ -5,14 +5,15 @@ import { readFields, type CompiledField, type FieldCompiler } from './fields.js'
 import { compileSelection, runSelection, type CompiledSelection, type RunState } from './records.js';
 import type { DocOption } from './schema.js';
 import type { Scope } from './select-path.js';
-import { compileTemplate, type CompiledTemplate } from './template.js';
+import type { CompileTransforms } from './compile-value.js';
+import { compileExtId, type CompiledExtId } from './ext-id.js';
 
 // Options and option values of a category or product. An option is either one per selected record
 // (a modifier group) or one built from the owner itself (the variants of an item: sizes, variations).
 
 interface CompiledValues {
   selection: CompiledSelection;
-  extId: CompiledTemplate;
+  extId: CompiledExtId;
   fields: (CompiledField | undefined)[];
   price: CompiledField | undefined;
   relative: boolean;
@@ -20,19 +21,23 @@ interface CompiledValues {
 
 export interface CompiledOption {
   selection: CompiledSelection | undefined;
-  extId: CompiledTemplate;
+  extId: CompiledExtId;
   fields: (CompiledField | undefined)[];
   minValues: number | undefined;
   values: CompiledValues;
 }
 
-export function compileOption(spec: DocOption, fc: FieldCompiler): CompiledOption {
+export function compileOption(
+  spec: DocOption,
+  fc: FieldCompiler,
+  transforms: CompileTransforms,
+): CompiledOption {
   const v = spec.values;
   return {
     selection: spec.select
       ? compileSelection({ select: spec.select, lookup: spec.lookup, skip: spec.skip })
       : undefined,
-    extId: compileTemplate(spec.ext_id),
+    extId: compileExtId(spec.ext_id, transforms),
     fields: [
       fc.field('name', 'text', spec.name),
       fc.field('type', 'text', spec.type),
@@ -45,7 +50,7 @@ export function compileOption(spec: DocOption, fc: FieldCompiler): CompiledOptio
     minValues: spec.min_values,
     values: {
       selection: compileSelection(v),
-      extId: compileTemplate(v.ext_id),
+      extId: compileExtId(v.ext_id, transforms),
       fields: [
         fc.field('name', 'text', v.name),
         fc.field('hidden', 'boolean', v.hidden),
@@ -73,7 +78,7 @@ export function buildOptions(
   for (const option of options) {
     const records = option.selection ? runSelection(option.selection, owner, state) : [owner];
     for (const record of records) {
-      const extId = option.extId.render(record, state.root).trim();
+      const extId = option.extId.render(record, state).trim();
       if (extId === '') {
         state.issue('empty-ext-id', 'error', `option ext_id "${option.extId.source}" is empty`, record.path);
         continue;
@@ -104,7 +109,7 @@ function buildValues(
 ): ImportOptionValue[] {
   const out: ImportOptionValue[] = [];
   for (const record of runSelection(spec.selection, option, state)) {
-    const extId = spec.extId.render(record, state.root).trim();
+    const extId = spec.extId.render(record, state).trim();
     if (extId === '') {
       state.issue(
         'empty-ext-id',

@@ -8,6 +8,9 @@
 //   entities[?!type]              elements where the field is missing or empty
 //   @param.lang                   a mapping parameter
 //   title.translations[{@param.lang}]   a field whose name is read from a path
+//   $.groups.*                    every value of an object (a lookup table keyed by id), in order;
+//                                 each enters a record whose `@key` is its member name
+//   $.menus[*]..groups[*]         `..`: at any depth below, results in document order
 // Nothing here is executed as code: a path is a list of steps that the evaluator walks.
 
 export type PathStart = 'root' | 'current' | 'parent' | 'param';
@@ -26,6 +29,12 @@ export type PathStep =
   | { kind: 'property'; name: string }
   | { kind: 'parent' }
   | { kind: 'wildcard' }
+  /** `.*`: the member values of an object (or the elements of an array), each with its key. */
+  | { kind: 'members' }
+  /** `..`: this node and every node below it, in document order (the next step applies to each). */
+  | { kind: 'descend' }
+  /** `@key`: the member name (or index) under which the current record was reached. */
+  | { kind: 'key' }
   | { kind: 'index'; index: number }
   | { kind: 'dynamic'; key: ParsedPath }
   | { kind: 'filter'; filter: PathFilter };
@@ -67,18 +76,27 @@ export function parsePath(source: string): ParsedPath {
   } else if (p.peek() === '^') {
     p.next();
     start = 'parent';
-  } else if (p.peek() !== '[') {
-    steps.push({ kind: 'property', name: p.name() });
+  } else if (p.peek() !== '[' && p.peek() !== '.') {
+    steps.push(nameStep(p.name()));
   }
   while (!p.done()) {
     const c = p.peek();
     if (c === '.') {
       p.next();
+      if (p.peek() === '.') {
+        p.next();
+        steps.push({ kind: 'descend' });
+        if (p.done()) p.fail('expected a field name, * or [ after ".."');
+        if (p.peek() === '[') continue;
+      }
       if (p.peek() === '^') {
         p.next();
         steps.push({ kind: 'parent' });
+      } else if (p.peek() === '*') {
+        p.next();
+        steps.push({ kind: 'members' });
       } else {
-        steps.push({ kind: 'property', name: p.name() });
+        steps.push(nameStep(p.name()));
       }
     } else if (c === '[') {
       p.next();
@@ -89,6 +107,11 @@ export function parsePath(source: string): ParsedPath {
     }
   }
   return { source, start, steps };
+}
+
+/** `@key` reads the record's key; any other name (JSON-LD's `@type` too) is a field. */
+function nameStep(name: string): PathStep {
+  return name === '@key' ? { kind: 'key' } : { kind: 'property', name };
 }
 
 function bracketStep(p: Cursor): PathStep {

@@ -17,10 +17,20 @@ export class RunState implements ValueEnv {
   /** Set by a transform that asks for its record to be skipped (money `variable: skip`). */
   pendingSkip: string | undefined;
 
+  private readonly reported = new Set<string>();
+
   constructor(
     readonly root: Scope,
     readonly file: string,
-  ) {}
+  ) {
+    // A path that meets data it cannot read (an id-keyed object under [*]) says so once per place.
+    root.report = (path, message) => {
+      const key = `${path}\n${message}`;
+      if (this.reported.has(key)) return;
+      this.reported.add(key);
+      this.issue('not-a-list', 'error', message, path);
+    };
+  }
 
   issue(code: DataIssue['code'], severity: DataIssue['severity'], message: string, path: string): void {
     this.issues.push({ code, severity, message, location: { file: this.file, path } });
@@ -37,6 +47,10 @@ export class RunState implements ValueEnv {
         this.pendingSkip ??= reason;
       },
     };
+  }
+
+  lookup(index: string, key: string, ref: Scope): Scope | undefined {
+    return resolveKey(index, key, ref, this);
   }
 
   /** The skip a transform asked for while the current record was built, cleared. */
@@ -132,16 +146,17 @@ function resolve(
   ref: Scope,
   state: RunState,
 ): Scope | undefined {
-  const index = state.indexes.get(lookup.index);
-  const key = lookup.key.render(ref, state.root);
+  return resolveKey(lookup.index, lookup.key.render(ref, state.root), ref, state);
+}
+
+function resolveKey(name: string, key: string, ref: Scope, state: RunState): Scope | undefined {
+  const index = state.indexes.get(name);
   const entry = key === '' ? undefined : index?.entries.get(key);
   if (!entry) {
     state.issue(
       'unknown-reference',
       'error',
-      key === ''
-        ? `empty reference into "${lookup.index}"`
-        : `no record in "${lookup.index}" has key "${key}"`,
+      key === '' ? `empty reference into "${name}"` : `no record in "${name}" has key "${key}"`,
       ref.path,
     );
     return undefined;

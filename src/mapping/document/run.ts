@@ -124,7 +124,7 @@ function entityId(
   seen: ReadonlySet<string>,
   entity: 'category' | 'product',
 ): string | undefined {
-  const extId = spec.extId.render(record, state.root).trim();
+  const extId = spec.extId.render(record, state).trim();
   if (extId === '') {
     state.issue('empty-ext-id', 'error', `${entity} ext_id "${spec.extId.source}" is empty`, record.path);
     return undefined;

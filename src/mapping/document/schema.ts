@@ -56,6 +56,10 @@ export interface DocCondition {
   not?: DocCondition;
 }
 
+/** Replace each selected reference by the record it names (an id looked up in an index). */
+export const DocLookup = z.strictObject({ index: z.string().min(1), key: DocTemplate });
+export type DocLookup = z.infer<typeof DocLookup>;
+
 export const Aggregate = z.enum(['first', 'min', 'max', 'sum', 'count']);
 export type Aggregate = z.infer<typeof Aggregate>;
 
@@ -64,6 +68,8 @@ const DocValueObject = z.strictObject({
   path: z.union([DocPath, z.array(DocPath).min(1)]).optional(),
   template: DocTemplate.optional(),
   value: Scalar.optional(),
+  /** Read `path`/`template` on the record this key names in an index (a reference's target). */
+  lookup: DocLookup.optional(),
   /** How to combine every value the path reaches (default: the first). */
   aggregate: Aggregate.optional(),
   transforms: z.array(TransformStep).optional(),
@@ -86,16 +92,13 @@ export type DocValue =
       path?: string | string[];
       template?: string;
       value?: string | number | boolean;
+      lookup?: DocLookup;
       aggregate?: Aggregate;
       transforms?: TransformStep[];
       missing_if?: (string | number | boolean)[];
       when?: DocCondition;
       else?: DocValue;
     };
-
-/** Replace each selected reference by the record it names (an id looked up in an index). */
-export const DocLookup = z.strictObject({ index: z.string().min(1), key: DocTemplate });
-export type DocLookup = z.infer<typeof DocLookup>;
 
 export const DocSkipRule = z.strictObject({ reason: z.string().min(1), when: DocCondition });
 export type DocSkipRule = z.infer<typeof DocSkipRule>;
@@ -109,7 +112,8 @@ const Selection = {
 
 export const DocOptionValues = z.strictObject({
   ...Selection,
-  ext_id: DocTemplate,
+  /** Any value: a template, a path, a value read from a looked-up record (`lookup`). */
+  ext_id: DocValue,
   name: DocValue,
   price: DocValue.optional(),
   /** The price is a full price: price_operand = this price - the product's price. */
@@ -124,7 +128,8 @@ export const DocOption = z.strictObject({
   select: DocSelect.optional(),
   lookup: DocLookup.optional(),
   skip: z.array(DocSkipRule).optional(),
-  ext_id: DocTemplate,
+  /** Any value: a template, a path, a value read from a looked-up record (`lookup`). */
+  ext_id: DocValue,
   name: DocValue.optional(),
   type: DocValue.optional(),
   min_selectable: DocValue.optional(),
@@ -142,7 +147,8 @@ const Duplicates = z.enum(['error', 'skip']);
 
 export const DocCategories = z.strictObject({
   ...Selection,
-  ext_id: DocTemplate,
+  /** Any value: a template, a path, a value read from a looked-up record (`lookup`). */
+  ext_id: DocValue,
   name: DocValue,
   description: DocValue.optional(),
   image: DocValue.optional(),
@@ -154,7 +160,8 @@ export type DocCategories = z.infer<typeof DocCategories>;
 
 export const DocProducts = z.strictObject({
   ...Selection,
-  ext_id: DocTemplate,
+  /** Any value: a template, a path, a value read from a looked-up record (`lookup`). */
+  ext_id: DocValue,
   category_ext_id: DocValue.optional(),
   name: DocValue,
   description: DocValue.optional(),
@@ -190,7 +197,7 @@ export const DocumentSection = z
   })
   .superRefine((section, ctx) => {
     const known = new Set(Object.keys(section.indexes ?? {}));
-    for (const { lookup, path } of lookups(section)) {
+    for (const { lookup, path } of lookups({ categories: section.categories, products: section.products })) {
       if (!known.has(lookup.index)) {
         ctx.addIssue({
           code: 'custom',
@@ -202,20 +209,21 @@ export const DocumentSection = z
   });
 export type DocumentSection = z.infer<typeof DocumentSection>;
 
-function lookups(section: {
-  categories?: DocCategories;
-  products: DocProducts;
-}): { lookup: DocLookup; path: (string | number)[] }[] {
+/**
+ * Every index lookup of the section with its location: selections' `lookup` and values' `lookup`
+ * (`ext_id: { lookup: {...}, path: guid }`). Transforms' `lookup: { map }` has no `index`.
+ */
+function lookups(
+  node: unknown,
+  path: (string | number)[] = [],
+): { lookup: DocLookup; path: (string | number)[] }[] {
+  if (Array.isArray(node)) return node.flatMap((child, i) => lookups(child, [...path, i]));
+  if (typeof node !== 'object' || node === null) return [];
   const out: { lookup: DocLookup; path: (string | number)[] }[] = [];
-  for (const key of ['categories', 'products'] as const) {
-    const set = section[key];
-    if (!set) continue;
-    if (set.lookup) out.push({ lookup: set.lookup, path: [key] });
-    set.options?.forEach((option, i) => {
-      if (option.lookup) out.push({ lookup: option.lookup, path: [key, 'options', i] });
-      if (option.values.lookup)
-        out.push({ lookup: option.values.lookup, path: [key, 'options', i, 'values'] });
-    });
+  for (const [key, child] of Object.entries(node)) {
+    const index = (child as { index?: unknown } | null)?.index;
+    if (key === 'lookup' && typeof index === 'string') out.push({ lookup: child as DocLookup, path });
+    else out.push(...lookups(child, [...path, key]));
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { descendants, inDocumentOrder, memberPath } from './descend.js';
 import type { FilterValue, ParsedPath, PathFilter, PathStep } from './path-syntax.js';
 
 /**
@@ -8,8 +9,12 @@ export interface Scope {
   value: unknown;
   path: string;
   parent?: Scope;
+  /** The member name (`.*`) or index (`[*]`) under which this record was reached: `@key`. */
+  key?: string | number;
   /** Mapping parameters, set on the root scope only (read by `@param.<name>`). */
   params?: Readonly<Record<string, string>>;
+  /** Root scope only: where a path reports a problem it meets in the data (located, by JSON path). */
+  report?: (path: string, message: string) => void;
 }
 
 /** One node a path reached, with the record it sits in. */
@@ -29,11 +34,18 @@ export function evaluatePath(path: ParsedPath, from: Scope, root: Scope): PathMa
   if (path.start === 'root') current = [{ value: root.value, path: root.path, scope: root }];
   else if (path.start === 'parent') current = from.parent ? [asMatch(from.parent)] : [];
   else current = [asMatch(from)];
+  let visited: PathMatch[] | undefined;
   for (const step of path.steps) {
-    current = current.flatMap((m) => applyStep(step, m, from, root));
+    if (step.kind === 'descend') {
+      const below = current.flatMap(descendants);
+      visited ??= below;
+      current = below;
+      continue;
+    }
+    current = current.flatMap((m) => applyStep(step, m, path, root, from));
     if (current.length === 0) break;
   }
-  return current;
+  return visited ? inDocumentOrder(current, visited) : current;
 }
 
 /** The records a selection reaches: each match becomes a scope whose parent is its enclosing record. */
@@ -61,29 +73,39 @@ function asMatch(scope: Scope): PathMatch {
   return { value: scope.value, path: scope.path, scope };
 }
 
-function applyStep(step: PathStep, m: PathMatch, origin: Scope, root: Scope): PathMatch[] {
+function applyStep(
+  step: Exclude<PathStep, { kind: 'descend' }>,
+  m: PathMatch,
+  path: ParsedPath,
+  root: Scope,
+  origin: Scope,
+): PathMatch[] {
   switch (step.kind) {
     case 'property': {
-      if (!isRecord(m.value) || !(step.name in m.value)) return [];
-      return [{ value: m.value[step.name], path: propertyPath(m.path, step.name), scope: m.scope }];
+      if (!isRecord(m.value) || !Object.hasOwn(m.value, step.name)) return [];
+      return [{ value: m.value[step.name], path: memberPath(m.path, step.name), scope: m.scope }];
     }
     case 'dynamic': {
       const name = asText(firstValue(step.key, origin, root));
-      if (!isRecord(m.value) || name === '' || !(name in m.value)) return [];
-      return [{ value: m.value[name], path: propertyPath(m.path, name), scope: m.scope }];
+      if (!isRecord(m.value) || name === '' || !Object.hasOwn(m.value, name)) return [];
+      return [{ value: m.value[name], path: memberPath(m.path, name), scope: m.scope }];
     }
     case 'parent':
       return m.scope.parent ? [asMatch(m.scope.parent)] : [];
+    case 'key':
+      return m.scope.key === undefined ? [] : [{ value: m.scope.key, path: m.path, scope: m.scope }];
+    case 'members':
+      return members(m);
     case 'wildcard':
-      return elements(m);
+      return listElements(m, path, root, '[*]');
     case 'index': {
-      const all = elements(m);
+      const all = listElements(m, path, root, `[${step.index}]`);
       const at = step.index < 0 ? all.length + step.index : step.index;
       const hit = all[at];
       return hit ? [hit] : [];
     }
     case 'filter':
-      return elements(m).filter((e) => passes(step.filter, e.value, origin, root));
+      return listElements(m, path, root, '[?...]').filter((e) => passes(step.filter, e.value, origin, root));
   }
 }
 
@@ -93,11 +115,52 @@ function applyStep(step: PathStep, m: PathMatch, origin: Scope, root: Scope): Pa
  */
 function elements(m: PathMatch): PathMatch[] {
   if (m.value === undefined || m.value === null) return [];
-  const list = Array.isArray(m.value) ? m.value : [m.value];
-  return list.map((value: unknown, i) => {
-    const path = Array.isArray(m.value) ? `${m.path}[${i}]` : m.path;
-    return { value, path, scope: { value, path, parent: m.scope } };
+  if (!Array.isArray(m.value)) {
+    return [{ value: m.value, path: m.path, scope: { value: m.value, path: m.path, parent: m.scope } }];
+  }
+  return m.value.map((value: unknown, i) => {
+    const path = `${m.path}[${i}]`;
+    return { value, path, scope: { value, path, key: i, parent: m.scope } };
   });
+}
+
+/** The elements `[*]`, `[n]` and `[?...]` read: a lookup table keyed by id is a located error. */
+function listElements(m: PathMatch, path: ParsedPath, root: Scope, step: string): PathMatch[] {
+  if (!isKeyedObject(m.value)) return elements(m);
+  root.report?.(
+    m.path,
+    `"${path.source}": ${step} met an object keyed by ${describeKeys(m.value)}, not a list; write .* for its values (each with its key as @key)`,
+  );
+  return [];
+}
+
+/** `.*`: an object's member values in document order, each a record keyed by its member name. */
+function members(m: PathMatch): PathMatch[] {
+  if (Array.isArray(m.value)) return elements(m);
+  if (!isRecord(m.value)) return [];
+  return Object.entries(m.value).map(([key, value]) => {
+    const path = memberPath(m.path, key);
+    return { value, path, scope: { value, path, key, parent: m.scope } };
+  });
+}
+
+/**
+ * A lookup table keyed by id (Toast's `modifierGroupReferences: {"101": {...}}`), which `[*]` must
+ * not take for one lone record: every member is an object, and there are several or the one key
+ * starts with a digit. A JSON-LD node (`@type`, `@id`) is a record however it looks.
+ */
+function isKeyedObject(value: unknown): value is Record<string, unknown> {
+  if (!isRecord(value)) return false;
+  const keys = Object.keys(value);
+  if (keys.length === 0 || keys.some((k) => k.startsWith('@'))) return false;
+  if (keys.length === 1 && !/^\d/.test(keys[0] ?? '')) return false;
+  return keys.every((k) => isRecord(value[k]));
+}
+
+function describeKeys(value: Record<string, unknown>): string {
+  const keys = Object.keys(value);
+  const shown = keys.slice(0, 3).map((k) => `"${k}"`);
+  return `${shown.join(', ')}${keys.length > 3 ? `... (${keys.length} keys)` : ''}`;
 }
 
 function passes(filter: PathFilter, element: unknown, origin: Scope, root: Scope): boolean {
@@ -132,10 +195,6 @@ export function asText(value: unknown): string {
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function propertyPath(base: string, name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `${base}.${name}` : `${base}['${name}']`;
 }
 
 /** The scope of a whole document, the `$` of every path. */

@@ -1,7 +1,12 @@
 import type { BooleanOptions } from '../value-schema.js';
 import type { CompiledTransform } from '../types.js';
 
-// Spellings seen across POS exports (Square Y/N, Shopify TRUE/active/draft, SumUp Yes/No, German/Spanish).
+// Spellings seen across POS exports (Square Y/N, Shopify TRUE/active/draft, SumUp Yes/No) and the
+// yes/no, true/false and active/inactive words of the languages `init` reads: Italian (S/N, Sì/No,
+// Vero/Falso, Attivo), Spanish (S/N, Sí/No, V/F, Verdadero/Falso, Activo), German (J/N, Ja/Nein,
+// Wahr/Falsch, Aktiv), French (O/N, Oui/Non, V/F, Vrai/Faux, Actif). Every single letter here
+// means the same in each of those languages ("N" is no/nein/non, "V" verdadero/vrai), so none is
+// read one way in one export and the other way in another.
 export const TRUE_WORDS = [
   'y',
   'yes',
@@ -12,11 +17,24 @@ export const TRUE_WORDS = [
   'on',
   'published',
   'enabled',
+  'x',
+  's',
   'si',
   'sí',
+  'sì',
+  'vero',
+  'attivo',
+  'v',
+  'verdadero',
+  'activo',
+  'j',
   'ja',
+  'wahr',
+  'aktiv',
+  'o',
   'oui',
-  'x',
+  'vrai',
+  'actif',
 ];
 export const FALSE_WORDS = [
   'n',
@@ -30,8 +48,17 @@ export const FALSE_WORDS = [
   'off',
   'inactive',
   'disabled',
+  'f',
+  'falso',
+  'non attivo',
+  'inattivo',
+  'inactivo',
   'nein',
+  'falsch',
+  'inaktiv',
   'non',
+  'faux',
+  'inactif',
 ];
 
 export function compileBoolean(options: BooleanOptions = {}): CompiledTransform {
@@ -69,6 +96,7 @@ export function compileBoolean(options: BooleanOptions = {}): CompiledTransform 
   };
 }
 
+/** NFC first: "Sì" typed on a Mac keyboard may arrive as "Si" + a combining grave accent. */
 function norm(s: string): string {
-  return s.trim().toLowerCase();
+  return s.normalize('NFC').trim().toLowerCase();
 }

@@ -1,0 +1,55 @@
+import { extname } from 'node:path';
+import { UsageError } from '../errors.js';
+import { listSheets } from '../extract/registry.js';
+import type { Mapping, SourceSpec } from './schema.js';
+
+export interface BoundInput {
+  name: string;
+  spec: SourceSpec;
+  file: string;
+}
+
+const WORKBOOK = new Set(['.xlsx', '.xlsm']);
+
+/**
+ * Inputs bind to the mapping's sources in declaration order. When the inputs run out, a source
+ * that names a `sheet` reads the workbook bound to the source just before it: items and modifier
+ * groups on two sheets of one file need `--input book.xlsx` once (giving it twice still works).
+ * An optional source does so only when the workbook has its sheet, so a missing optional sheet
+ * stays an unbound source rather than a failed run.
+ */
+export async function bindInputs(mapping: Mapping, inputs: readonly string[]): Promise<BoundInput[]> {
+  const sources = Object.entries(mapping.sources);
+  if (inputs.length > sources.length) {
+    throw new UsageError(
+      `mapping "${mapping.name}" reads ${sources.length} input${sources.length === 1 ? '' : 's'} (${sources.map(([n]) => n).join(', ')}), got ${inputs.length}`,
+    );
+  }
+  const bound: BoundInput[] = [];
+  let previous: string | undefined;
+  for (const [i, [name, spec]] of sources.entries()) {
+    const file = inputs[i] ?? (await sameWorkbook(spec, previous));
+    previous = file;
+    if (file !== undefined) bound.push({ name, spec, file });
+    else if (!spec.optional) {
+      throw new UsageError(
+        `mapping "${mapping.name}" needs an input for source "${name}" (--input #${i + 1})`,
+      );
+    }
+  }
+  return bound;
+}
+
+async function sameWorkbook(spec: SourceSpec, previous: string | undefined): Promise<string | undefined> {
+  if (previous === undefined || spec.sheet === undefined) return undefined;
+  if (spec.format !== undefined && spec.format !== 'xlsx') return undefined;
+  if (!WORKBOOK.has(extname(previous).toLowerCase())) return undefined;
+  if (!spec.optional) return previous;
+  const sheets = await listSheets(previous);
+  const wanted = spec.sheet;
+  const has =
+    typeof wanted === 'number'
+      ? wanted >= 1 && wanted <= sheets.length
+      : sheets.some((s) => s.trim().toLowerCase() === wanted.trim().toLowerCase());
+  return has ? previous : undefined;
+}
