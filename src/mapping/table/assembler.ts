@@ -1,6 +1,7 @@
 import type { TableRecord } from '../../extract/types.js';
 import type { CanonicalMenu } from '../../model/canonical-menu.js';
 import type { ImportCategory, ImportOption, ImportProduct } from '../../model/import-payload.js';
+import { implausiblePriceMessage, isImplausiblePrice } from '../../model/money.js';
 import { toCents } from './cents.js';
 import { flattenCategoryPath } from '../transforms/category-path.js';
 import type { TemplateContext } from '../transforms/template.js';
@@ -130,6 +131,7 @@ export class MenuAssembler {
     ctx.cursor.skipReason = undefined;
     const extId = text(p.extId(cells, NO_CONTEXT));
     const name = text(p.name(cells, NO_CONTEXT));
+    ctx.cursor.subject = name ?? extId;
     const description = p.description ? text(p.description(cells, NO_CONTEXT)) : undefined;
     let price: number | undefined;
     let priceMissing = false;
@@ -143,6 +145,7 @@ export class MenuAssembler {
     const image = p.image ? text(p.image(cells, NO_CONTEXT)) : undefined;
     const hidden = p.hidden ? this.bool(p.hidden(cells, NO_CONTEXT), 'product.hidden') : undefined;
     const categoryExtId = this.table.category ? this.category(this.table.category, cells) : undefined;
+    ctx.cursor.subject = undefined;
     if (ctx.cursor.skipReason) {
       const reason = ctx.cursor.skipReason;
       ctx.cursor.skipReason = undefined;
@@ -221,9 +224,11 @@ export class MenuAssembler {
     if (open.optionName === undefined && v.optionName && !isHead)
       open.optionName = text(v.optionName(record.cells, context));
     const name = text(v.valueName(record.cells, context));
+    ctx.cursor.subject = name === undefined ? open.product.name : `${open.product.name} / ${name}`;
     const price = v.valuePrice
       ? this.num(v.valuePrice(record.cells, NO_CONTEXT), 'variants.value.price')
       : undefined;
+    ctx.cursor.subject = undefined;
     const hidden = v.valueHidden
       ? this.bool(v.valueHidden(record.cells, NO_CONTEXT), 'variants.value.hidden')
       : undefined;
@@ -295,7 +300,14 @@ export class MenuAssembler {
 
   /** A price that is not a number after its transforms is reported, never dropped silently. */
   private num(v: Scalar, field: string): number | undefined {
-    if (typeof v === 'number') return v;
+    if (typeof v === 'number') {
+      if (Number.isFinite(v) && !isImplausiblePrice(v)) return v;
+      // A number cell read without the money transform (xlsx) is checked here; money checked its own.
+      const subject = this.ctx.cursor.subject;
+      const what = subject === undefined ? field : `${field} of "${subject}"`;
+      this.ctx.rowIssue('bad-price', 'error', `${what}: ${implausiblePriceMessage(v)}`);
+      return undefined;
+    }
     if (v !== null)
       this.ctx.rowIssue(
         'bad-price',
