@@ -4,6 +4,7 @@ import type { ExtractResultParts } from '../types.js';
 import { CompileContext } from './compile-context.js';
 import { compileTable } from './compile.js';
 import { MenuAssembler } from './assembler.js';
+import { ShortRecords } from './short-records.js';
 import { streamRows } from './stream-rows.js';
 
 /**
@@ -25,7 +26,7 @@ export async function runTableMapping(
     group?.key !== undefined &&
     JSON.stringify(group.key) === JSON.stringify(mapping.table.product.ext_id);
   const assembler = new MenuAssembler(table, ctx, skipped, extIdIsGroupKey);
-  const rows = await streamRows(source.batches, table, ctx, assembler);
+  const rows = await streamRows(source.batches, table, ctx, assembler, new ShortRecords(source, ctx));
   const menu = assembler.menu();
 
   const sets = table.modifierSets;
