@@ -3,6 +3,7 @@ import type { TableMapping } from '../schema.js';
 import type { ExtractResultParts } from '../types.js';
 import { CompileContext } from './compile-context.js';
 import { compileTable } from './compile.js';
+import { reportDuplicateHeaders } from './duplicate-headers.js';
 import { MenuAssembler } from './assembler.js';
 import { ShortRecords } from './short-records.js';
 import { streamRows } from './stream-rows.js';
@@ -19,6 +20,7 @@ export async function runTableMapping(
   const ctx = CompileContext.forSource(source, params);
 
   const table = compileTable(mapping.table, ctx);
+  reportDuplicateHeaders(ctx);
   const skipped = new Map<string, number>();
   const group = mapping.table.group;
   const extIdIsGroupKey =
