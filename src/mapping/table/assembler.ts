@@ -36,6 +36,7 @@ export interface OpenProduct {
   firstExtId: string | undefined;
   firstPrice: number | undefined;
   firstHidden: boolean | undefined;
+  firstPriceMissing: boolean;
   /** The variants after the first, created on the second one. */
   more: PendingVariant[] | undefined;
   /** Shared, frozen options of the product's modifier sets (modifier-sets.ts). */
@@ -58,6 +59,7 @@ function firstVariant(open: OpenProduct): PendingVariant {
     extId: open.firstExtId,
     price: open.firstPrice,
     hidden: open.firstHidden,
+    priceMissing: open.firstPriceMissing,
   };
 }
 
@@ -184,6 +186,7 @@ export class MenuAssembler {
       firstExtId: undefined,
       firstPrice: undefined,
       firstHidden: undefined,
+      firstPriceMissing: false,
       more: undefined,
       sets: undefined,
       priceMissing,
@@ -225,9 +228,15 @@ export class MenuAssembler {
       open.optionName = text(v.optionName(record.cells, context));
     const name = text(v.valueName(record.cells, context));
     ctx.cursor.subject = name === undefined ? open.product.name : `${open.product.name} / ${name}`;
-    const price = v.valuePrice
-      ? this.num(v.valuePrice(record.cells, NO_CONTEXT), 'variants.value.price')
-      : undefined;
+    let price: number | undefined;
+    let priceMissing = false;
+    if (v.valuePrice) {
+      const before = ctx.issues.length;
+      const raw = v.valuePrice(record.cells, NO_CONTEXT);
+      price = this.num(raw, 'variants.value.price');
+      // Empty, not bad: a `variable` price or a bad cell has been reported already.
+      priceMissing = raw === null && ctx.issues.length === before;
+    }
     ctx.cursor.subject = undefined;
     const hidden = v.valueHidden
       ? this.bool(v.valueHidden(record.cells, NO_CONTEXT), 'variants.value.hidden')
@@ -248,8 +257,9 @@ export class MenuAssembler {
       open.firstExtId = extId;
       open.firstPrice = price;
       open.firstHidden = hidden;
+      open.firstPriceMissing = priceMissing;
     } else {
-      const pending: PendingVariant = { row: record.row, name, extId, price, hidden };
+      const pending: PendingVariant = { row: record.row, name, extId, price, hidden, priceMissing };
       if (open.more) open.more.push(pending);
       else open.more = [pending];
     }
@@ -265,6 +275,16 @@ export class MenuAssembler {
         if (open.more === undefined && !v.always) {
           // variantOption's rule for a lone variant, without building its list: it prices the product.
           if (open.firstPrice !== undefined) open.product.price = toCents(open.firstPrice);
+          else if (open.firstPriceMissing && !open.priceMissing && open.product.price === undefined) {
+            // The head's own empty price (rows: children) is warned about below, once.
+            this.ctx.cursor.row = open.firstRow;
+            this.ctx.rowIssue(
+              'missing-value',
+              'warning',
+              `variants.value.price is empty: product "${open.product.ext_id}" has no price`,
+              v.valuePriceColumn,
+            );
+          }
         } else {
           variant = variantOption(
             [firstVariant(open), ...(open.more ?? [])],
@@ -291,6 +311,7 @@ export class MenuAssembler {
           'missing-value',
           'warning',
           `product.price is empty: product "${open.product.ext_id}" has no price`,
+          this.table.product.priceColumn,
         );
       }
       products[i] = open.product;
