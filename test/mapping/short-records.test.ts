@@ -126,3 +126,27 @@ describe('an xlsx row without its trailing cells', () => {
     expect(result.menu.products.map((p) => p.ext_id)).toEqual(['tea', 'pie']);
   });
 });
+
+describe('a cut record in a second table source (modifier sets read from another file)', () => {
+  it('is a located error too: a cut price would otherwise make a priced option free', async () => {
+    const table = `  product: { ext_id: '{Handle}', name: { column: Name }, price: { column: Price, transforms: [money] } }
+  modifier_sets:
+    list: { column: Sets }
+    from:
+      source: modifiers
+      set: '{Group}'
+      name: { column: Modifier }
+      price: { column: Price, transforms: [money] }
+`;
+    const items = path.join(dir, 'items.csv');
+    const modifiers = path.join(dir, 'modifiers.csv');
+    writeFileSync(items, 'Handle,Name,Price,Sets\nlatte,Latte,3.50,Syrups\n');
+    writeFileSync(modifiers, 'Group,Modifier,Price\nSyrups,Vanilla,0.50\nSyrups,Hazelnut');
+    const yaml = `${HEADER}sources: { items: { format: csv }, modifiers: { format: csv } }\nkind: table\ntable:\n  source: items\n${table}`;
+    const result = await runMapping(parseMappingText(yaml, 'inline.yaml'), [items, modifiers], {});
+    expect(
+      result.issues.map((i) => [i.severity, i.code, i.location.file, i.location.row, i.location.column]),
+    ).toEqual([['error', 'malformed-row', modifiers, 3, 'Price']]);
+    expect(result.menu.products[0]?.options?.[0]?.option_values?.map((v) => v.name)).toEqual(['Vanilla']);
+  });
+});
