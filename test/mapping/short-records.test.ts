@@ -12,7 +12,7 @@ import { HEADER } from './helpers.js';
 const dir = mkdtempSync(path.join(tmpdir(), 'menusync-short-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(table: string, name: string, content: string | Buffer, format = 'csv') {
+async function run(table: string, name: string, content: string | Buffer, format = 'csv, headerRow: 1') {
   const file = path.join(dir, name);
   writeFileSync(file, content);
   const yaml = `${HEADER}sources: { items: { format: ${format} } }\nkind: table\ntable:\n  source: items\n${table}`;
@@ -148,5 +148,14 @@ describe('a cut record in a second table source (modifier sets read from another
       result.issues.map((i) => [i.severity, i.code, i.location.file, i.location.row, i.location.column]),
     ).toEqual([['error', 'malformed-row', modifiers, 3, 'Price']]);
     expect(result.menu.products[0]?.options?.[0]?.option_values?.map((v) => v.name)).toEqual(['Vanilla']);
+  });
+});
+
+describe('a header written with trailing commas', () => {
+  it('does not make rows without those commas short', async () => {
+    const table = `  product: { ext_id: '{Handle}', name: { column: Name } }\n`;
+    const result = await run(table, 'header-commas.csv', 'Handle,Name,,\na,A\nb,B,,\n');
+    expect(result.issues).toEqual([]);
+    expect(result.menu.products).toHaveLength(2);
   });
 });

@@ -25,7 +25,12 @@ export class ShortRecords {
     source: Pick<TableSource, 'shortRecords'>,
     private readonly ctx: CompileContext,
   ) {
-    this.width = ctx.headers.headers.length;
+    // Up to the last named column: a header written with trailing commas has blank columns that
+    // rows without those commas do not lose anything in.
+    const headers = ctx.headers.headers;
+    let width = headers.length;
+    while (width > 0 && (headers[width - 1] ?? '').trim() === '') width--;
+    this.width = width;
     this.read = ctx.headers.readColumns();
     this.lastRead = this.read[this.read.length - 1] ?? -1;
     this.cut = source.shortRecords === 'cut';
