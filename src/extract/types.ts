@@ -22,6 +22,12 @@ export interface TableSource {
   headerRow: number;
   headers: string[];
   /**
+   * What a record with fewer cells than the header means. `cut`: a CSV writer writes a delimiter
+   * for every cell, so a short record lost its end (an export cut mid-line, a broken writer).
+   * `trailing-empty`: xlsx stores no empty cells, so a row without its last cells has them empty.
+   */
+  shortRecords: 'cut' | 'trailing-empty';
+  /**
    * The records after the header, one at a time. `records` and `batches` are two views of ONE
    * stream: read one of them, once.
    */

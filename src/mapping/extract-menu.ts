@@ -1,6 +1,7 @@
 import { UsageError, InvalidInputError } from '../errors.js';
 import type { Source, TableSource } from '../extract/types.js';
 import { openSource } from '../extract/registry.js';
+import { PRICE_LIMIT } from '../model/money.js';
 import { normalizeMoney } from '../model/normalize.js';
 import { validateMenu } from '../model/validate-payload.js';
 import type { DataIssue } from '../model/data-issue.js';
@@ -140,6 +141,7 @@ export function finish(parts: ExtractResultParts & { rounded?: boolean }, file?:
   const menu = parts.rounded ? parts.menu : normalizeMoney(parts.menu);
   const menuIssues: DataIssue[] = validateMenu(menu, {
     productIdsUnique: parts.productIdsUnique === true,
+    priceLimit: PRICE_LIMIT,
   }).map((issue) => ({
     code: 'invalid-menu',
     severity: issue.severity,

@@ -4,6 +4,7 @@
  */
 export const DATA_ISSUE_CODES = [
   'missing-column', // a column the mapping needs is not in the header
+  'duplicate-column', // two header cells with the same name (an error when the mapping reads it)
   'missing-value', // a required cell is empty
   'bad-price', // a price cell that is not a number (after the money transform)
   'bad-number', // a numeric cell that is not a number

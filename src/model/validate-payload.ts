@@ -104,6 +104,12 @@ export interface ValidateMenuOptions {
    * would find them again is skipped (~40 ms at 100k products). Empty ext_ids are still checked.
    */
   productIdsUnique?: boolean;
+  /**
+   * Prices (and price operands) at or above this are `bad-price` errors. Extraction sets PRICE_LIMIT
+   * as a last net for amounts that reached the menu without being read by the money transform
+   * (declared set prices, constants); the sandbox does not, since the platform publishes no limit.
+   */
+  priceLimit?: number;
 }
 
 /**
@@ -117,6 +123,7 @@ export function validateMenu(menu: CanonicalMenu, options: ValidateMenuOptions =
   const issues: PayloadIssue[] = [];
   const add: AddIssue = (code, path, message, severity = 'error') =>
     issues.push({ code, severity, path, message });
+  const limit = options.priceLimit ?? Infinity;
   const checked = new WeakSet<ImportOption>();
 
   const categoryIds = new Set<string>();
@@ -134,7 +141,7 @@ export function validateMenu(menu: CanonicalMenu, options: ValidateMenuOptions =
   for (let i = 0; i < categories.length; i++) {
     const category = categories[i] as CanonicalMenu['categories'][number];
     if (category.options) {
-      checkOptions(category.options, () => entityPath('categories', category.ext_id, i), add, checked);
+      checkOptions(category.options, () => entityPath('categories', category.ext_id, i), add, checked, limit);
     }
   }
   const products = menu.products;
@@ -152,12 +159,12 @@ export function validateMenu(menu: CanonicalMenu, options: ValidateMenuOptions =
         `no category has ext_id "${product.category_ext_id}"`,
       );
     }
-    if (product.price !== undefined) checkPrice(product.price, path, 'price', add);
+    if (product.price !== undefined) checkPrice(product.price, path, 'price', add, limit);
     if (product.inherits_options !== undefined) {
       checkEnum('inherits_options', product.inherits_options, path, add);
     }
     if (product.options && product.options !== lastOptions) {
-      checkOptions(product.options, path, add, checked);
+      checkOptions(product.options, path, add, checked, limit);
       lastOptions = product.options;
     }
   }
@@ -222,6 +229,7 @@ function checkOptions(
   parentPath: LazyPath,
   add: AddIssue,
   checked: WeakSet<ImportOption>,
+  limit: number,
 ): void {
   const optionsPath = () => `${parentPath()}.options`;
   checkExtIds(options, optionsPath, add);
@@ -242,11 +250,16 @@ function checkOptions(
         `min_selectable ${option.min_selectable} is greater than max_selectable ${option.max_selectable}`,
       );
     }
-    if (option.option_values) checkValues(option.option_values, path, add);
+    if (option.option_values) checkValues(option.option_values, path, add, limit);
   }
 }
 
-function checkValues(values: readonly ImportOptionValue[], optionPath: LazyPath, add: AddIssue): void {
+function checkValues(
+  values: readonly ImportOptionValue[],
+  optionPath: LazyPath,
+  add: AddIssue,
+  limit: number,
+): void {
   checkExtIds(values, () => `${optionPath()}.option_values`, add);
   for (let i = 0; i < values.length; i++) {
     const value = values[i] as ImportOptionValue;
@@ -254,20 +267,26 @@ function checkValues(values: readonly ImportOptionValue[], optionPath: LazyPath,
     const operator = value.price_operator;
     // The common case (a finite, non-negative price and the seen operator) needs no path at all.
     if (
-      (price === undefined || (Number.isFinite(price) && price >= 0)) &&
+      (price === undefined || (Number.isFinite(price) && price >= 0 && price < limit)) &&
       (operator === undefined || operator === SEEN_ENUM_VALUES.price_operator)
     )
       continue;
     const path = () => `${optionPath()}.option_values[${i}]`;
-    if (price !== undefined) checkPrice(price, path, 'price_operand', add);
+    if (price !== undefined) checkPrice(price, path, 'price_operand', add, limit);
     if (operator !== undefined) checkEnum('price_operator', operator, path, add);
   }
 }
 
-function checkPrice(price: number, path: LazyPath, field: string, add: AddIssue): void {
+function checkPrice(price: number, path: LazyPath, field: string, add: AddIssue, limit: number): void {
   if (!Number.isFinite(price))
     add('bad-price', `${path()}.${field}`, `price is not a finite number (${price})`);
   else if (price < 0) add('bad-price', `${path()}.${field}`, `price is negative (${price})`);
+  else if (price >= limit)
+    add(
+      'bad-price',
+      `${path()}.${field}`,
+      `implausible price ${price} (${limit.toLocaleString('en-US')} or more)`,
+    );
 }
 
 function checkEnum(field: keyof typeof SEEN_ENUM_VALUES, value: string, path: LazyPath, add: AddIssue): void {

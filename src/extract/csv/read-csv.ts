@@ -70,5 +70,5 @@ export async function readCsv(file: string, options: ReadOptions): Promise<Table
     issues,
     wrapError,
   );
-  return { kind: 'table', file, encoding, delimiter, issues, ...located };
+  return { kind: 'table', file, encoding, delimiter, shortRecords: 'cut', issues, ...located };
 }

@@ -131,7 +131,7 @@ export async function readXlsx(file: string, options: ReadOptions): Promise<Tabl
     issues,
     (error) => workbookError(file, error),
   );
-  return { kind: 'table', file, sheet: sheet.name, issues, ...located };
+  return { kind: 'table', file, sheet: sheet.name, shortRecords: 'trailing-empty', issues, ...located };
 }
 
 /** Sheet names in workbook order (for `menusync init` and for choosing options.sheet). */

@@ -1,3 +1,4 @@
+import { implausiblePriceMessage, isImplausiblePrice } from '../../model/money.js';
 import type { CompiledTransform, Scalar } from '../types.js';
 import { compileValue, type CompiledValue, type CompileTransforms } from './compile-value.js';
 import type { RunState } from './records.js';
@@ -57,7 +58,11 @@ function coerce(
       return String(value);
     case 'money': {
       const n = typeof value === 'number' ? value : Number(String(value).trim());
-      if (typeof value !== 'boolean' && Number.isFinite(n)) return n;
+      if (typeof value !== 'boolean' && Number.isFinite(n)) {
+        if (!isImplausiblePrice(n)) return n;
+        state.issue('bad-price', 'error', `${field.name}: ${implausiblePriceMessage(n)}`, where);
+        return undefined;
+      }
       state.issue('bad-price', 'error', `${field.name} is not a price: "${String(value)}"`, where);
       return undefined;
     }

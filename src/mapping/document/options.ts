@@ -84,7 +84,8 @@ export function buildOptions(
         continue;
       }
       if (seen.has(extId)) continue;
-      const values = buildValues(option.values, record, state, booleans, basePrice);
+      const unpriced: { message: string; path: string }[] = [];
+      const values = buildValues(option.values, record, state, booleans, basePrice, unpriced);
       if (values.length < (option.minValues ?? 1)) {
         // min_values is a rule of the mapping (one variation is no choice); an empty group is news.
         if (option.minValues === undefined) {
@@ -93,6 +94,8 @@ export function buildOptions(
         continue;
       }
       seen.add(extId);
+      // A lone variation left out by min_values is the product's price: the product said so.
+      for (const { message, path } of unpriced) state.issue('missing-value', 'warning', message, path);
       const fields = readFields(option.fields, record, state, booleans);
       out.push({ ext_id: extId, ...fields, position: out.length + 1, option_values: values });
     }
@@ -106,6 +109,8 @@ function buildValues(
   state: RunState,
   booleans: CompiledTransform,
   basePrice: number | undefined,
+  /** Filled with the variants without a price: warned about only if their option is kept. */
+  unpriced: { message: string; path: string }[],
 ): ImportOptionValue[] {
   const out: ImportOptionValue[] = [];
   for (const record of runSelection(spec.selection, option, state)) {
@@ -120,11 +125,18 @@ function buildValues(
       continue;
     }
     const fields = readFields(spec.fields, record, state, booleans);
+    const before = state.issues.length;
     const price = spec.price ? readFields([spec.price], record, state, booleans).price : undefined;
     const skip = state.takePendingSkip();
     if (skip) {
       state.skip(skip);
       continue;
+    }
+    // A variant's own full price (price_relative) that is absent is a product price lost, as in
+    // table mode; a modifier without a price is free, which is common and no news.
+    if (spec.relative && spec.price && price === undefined && state.issues.length === before) {
+      const name = typeof fields.name === 'string' ? fields.name : extId;
+      unpriced.push({ message: `variant "${name}" has no price`, path: record.path });
     }
     const value: ImportOptionValue = { ext_id: extId, ...fields, position: out.length + 1 };
     if (typeof price === 'number') {

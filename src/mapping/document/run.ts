@@ -90,6 +90,7 @@ function buildProducts(doc: CompiledDocument, state: RunState, counter: { rows: 
     counter.rows++;
     const extId = entityId(spec, record, state, seen, 'product');
     if (extId === undefined) continue;
+    const before = state.issues.length;
     const fields = readFields(spec.fields, record, state, doc.booleans);
     if (!keep(fields, record, state, 'product')) continue;
     const categoryValue = spec.categoryExtId?.(record, state) ?? null;
@@ -97,7 +98,8 @@ function buildProducts(doc: CompiledDocument, state: RunState, counter: { rows: 
     if (spec.categoryExtId && category === '') {
       state.issue('missing-value', 'warning', `product "${extId}" has no category`, record.path);
     }
-    if (spec.hasPrice && typeof fields.price !== 'number') {
+    // A price with its own problem (not a number, implausible, `variable`) is not reported twice.
+    if (spec.hasPrice && typeof fields.price !== 'number' && !reportedPrice(state, before)) {
       state.issue('missing-value', 'warning', `product "${extId}" has no price`, record.path);
     }
     seen.add(extId);
@@ -114,6 +116,14 @@ function buildProducts(doc: CompiledDocument, state: RunState, counter: { rows: 
     });
   }
   return out;
+}
+
+/** True when a price issue was raised since `before` (the issues of the record being read). */
+function reportedPrice(state: RunState, before: number): boolean {
+  for (let i = before; i < state.issues.length; i++) {
+    if (state.issues[i]?.code === 'bad-price') return true;
+  }
+  return false;
 }
 
 /** The record's ext_id, or undefined (with an issue or a counted skip) when it cannot be used. */

@@ -1,6 +1,7 @@
 import type { TableRecord } from '../../extract/types.js';
 import type { CanonicalMenu } from '../../model/canonical-menu.js';
 import type { ImportCategory, ImportOption, ImportProduct } from '../../model/import-payload.js';
+import { implausiblePriceMessage, isImplausiblePrice } from '../../model/money.js';
 import { toCents } from './cents.js';
 import { flattenCategoryPath } from '../transforms/category-path.js';
 import type { TemplateContext } from '../transforms/template.js';
@@ -35,6 +36,7 @@ export interface OpenProduct {
   firstExtId: string | undefined;
   firstPrice: number | undefined;
   firstHidden: boolean | undefined;
+  firstPriceMissing: boolean;
   /** The variants after the first, created on the second one. */
   more: PendingVariant[] | undefined;
   /** Shared, frozen options of the product's modifier sets (modifier-sets.ts). */
@@ -57,6 +59,7 @@ function firstVariant(open: OpenProduct): PendingVariant {
     extId: open.firstExtId,
     price: open.firstPrice,
     hidden: open.firstHidden,
+    priceMissing: open.firstPriceMissing,
   };
 }
 
@@ -130,6 +133,7 @@ export class MenuAssembler {
     ctx.cursor.skipReason = undefined;
     const extId = text(p.extId(cells, NO_CONTEXT));
     const name = text(p.name(cells, NO_CONTEXT));
+    ctx.cursor.subject = name ?? extId;
     const description = p.description ? text(p.description(cells, NO_CONTEXT)) : undefined;
     let price: number | undefined;
     let priceMissing = false;
@@ -143,6 +147,7 @@ export class MenuAssembler {
     const image = p.image ? text(p.image(cells, NO_CONTEXT)) : undefined;
     const hidden = p.hidden ? this.bool(p.hidden(cells, NO_CONTEXT), 'product.hidden') : undefined;
     const categoryExtId = this.table.category ? this.category(this.table.category, cells) : undefined;
+    ctx.cursor.subject = undefined;
     if (ctx.cursor.skipReason) {
       const reason = ctx.cursor.skipReason;
       ctx.cursor.skipReason = undefined;
@@ -181,6 +186,7 @@ export class MenuAssembler {
       firstExtId: undefined,
       firstPrice: undefined,
       firstHidden: undefined,
+      firstPriceMissing: false,
       more: undefined,
       sets: undefined,
       priceMissing,
@@ -221,9 +227,17 @@ export class MenuAssembler {
     if (open.optionName === undefined && v.optionName && !isHead)
       open.optionName = text(v.optionName(record.cells, context));
     const name = text(v.valueName(record.cells, context));
-    const price = v.valuePrice
-      ? this.num(v.valuePrice(record.cells, NO_CONTEXT), 'variants.value.price')
-      : undefined;
+    ctx.cursor.subject = name === undefined ? open.product.name : `${open.product.name} / ${name}`;
+    let price: number | undefined;
+    let priceMissing = false;
+    if (v.valuePrice) {
+      const before = ctx.issues.length;
+      const raw = v.valuePrice(record.cells, NO_CONTEXT);
+      price = this.num(raw, 'variants.value.price');
+      // Empty, not bad: a `variable` price or a bad cell has been reported already.
+      priceMissing = raw === null && ctx.issues.length === before;
+    }
+    ctx.cursor.subject = undefined;
     const hidden = v.valueHidden
       ? this.bool(v.valueHidden(record.cells, NO_CONTEXT), 'variants.value.hidden')
       : undefined;
@@ -243,8 +257,9 @@ export class MenuAssembler {
       open.firstExtId = extId;
       open.firstPrice = price;
       open.firstHidden = hidden;
+      open.firstPriceMissing = priceMissing;
     } else {
-      const pending: PendingVariant = { row: record.row, name, extId, price, hidden };
+      const pending: PendingVariant = { row: record.row, name, extId, price, hidden, priceMissing };
       if (open.more) open.more.push(pending);
       else open.more = [pending];
     }
@@ -260,6 +275,16 @@ export class MenuAssembler {
         if (open.more === undefined && !v.always) {
           // variantOption's rule for a lone variant, without building its list: it prices the product.
           if (open.firstPrice !== undefined) open.product.price = toCents(open.firstPrice);
+          else if (open.firstPriceMissing && !open.priceMissing && open.product.price === undefined) {
+            // The head's own empty price (rows: children) is warned about below, once.
+            this.ctx.cursor.row = open.firstRow;
+            this.ctx.rowIssue(
+              'missing-value',
+              'warning',
+              `variants.value.price is empty: product "${open.product.ext_id}" has no price`,
+              v.valuePriceColumn,
+            );
+          }
         } else {
           variant = variantOption(
             [firstVariant(open), ...(open.more ?? [])],
@@ -286,6 +311,7 @@ export class MenuAssembler {
           'missing-value',
           'warning',
           `product.price is empty: product "${open.product.ext_id}" has no price`,
+          this.table.product.priceColumn,
         );
       }
       products[i] = open.product;
@@ -295,7 +321,14 @@ export class MenuAssembler {
 
   /** A price that is not a number after its transforms is reported, never dropped silently. */
   private num(v: Scalar, field: string): number | undefined {
-    if (typeof v === 'number') return v;
+    if (typeof v === 'number') {
+      if (Number.isFinite(v) && !isImplausiblePrice(v)) return v;
+      // A number cell read without the money transform (xlsx) is checked here; money checked its own.
+      const subject = this.ctx.cursor.subject;
+      const what = subject === undefined ? field : `${field} of "${subject}"`;
+      this.ctx.rowIssue('bad-price', 'error', `${what}: ${implausiblePriceMessage(v)}`);
+      return undefined;
+    }
     if (v !== null)
       this.ctx.rowIssue(
         'bad-price',

@@ -7,10 +7,14 @@ export interface ResolvedColumn {
   header: string;
 }
 
-/** Exact header first, then case-insensitive (first such header wins). */
+/**
+ * Exact header first, then case-insensitive (first such header wins). Every column found is
+ * recorded as read by the mapping: a record that lacks one of those cells was cut (short-records.ts).
+ */
 export class HeaderIndex {
   private readonly exact = new Map<string, number>();
   private readonly folded = new Map<string, number>();
+  private readonly read = new Set<number>();
   constructor(readonly headers: readonly string[]) {
     headers.forEach((h, i) => {
       const name = h.trim();
@@ -23,7 +27,19 @@ export class HeaderIndex {
   find(name: string): ResolvedColumn | undefined {
     const trimmed = name.trim();
     const index = this.exact.get(trimmed) ?? this.folded.get(trimmed.toLowerCase());
-    return index === undefined ? undefined : { index, header: this.headers[index] ?? name };
+    if (index === undefined) return undefined;
+    this.read.add(index);
+    return { index, header: this.headers[index] ?? name };
+  }
+
+  /** Records a column the mapping reads that was found without `find` (patterns, set columns). */
+  markRead(index: number): void {
+    this.read.add(index);
+  }
+
+  /** The indexes of the columns the mapping reads, ascending. */
+  readColumns(): number[] {
+    return [...this.read].sort((a, b) => a - b);
   }
 }
 
@@ -77,6 +93,7 @@ export function resolvePattern(
       const m = regexp.exec(header);
       if (!m) continue;
       groups.forEach((name, g) => params.set(name, m[g + 1]));
+      headers.markRead(index);
       return { index, header };
     }
   }

@@ -9,6 +9,11 @@ export interface RowCursor {
   row: number;
   /** Set by a transform (e.g. money `variable: skip`); the builder skips the row and resets it. */
   skipReason: string | undefined;
+  /**
+   * The product (or `product / variant`) the row's values are being read for, once its name is
+   * known: a price problem names it, so "row 5012" also says which product lost its price.
+   */
+  subject: string | undefined;
 }
 
 export type CompiledValue = (cells: readonly CellValue[], context: TemplateContext) => Scalar;
@@ -16,7 +21,7 @@ export type CompiledCondition = (cells: readonly CellValue[]) => boolean;
 
 /** Everything compilation needs about one source, plus where issues go. */
 export class CompileContext {
-  readonly cursor: RowCursor = { row: 0, skipReason: undefined };
+  readonly cursor: RowCursor = { row: 0, skipReason: undefined, subject: undefined };
   readonly issues: DataIssue[] = [];
   private readonly reported = new Set<string>();
   /** (code, column) already reported on `reportedRow`: one cell read by two fields is one problem. */
@@ -106,7 +111,11 @@ export class CompileContext {
   /** A transform sink bound to one column; created once per compiled field. */
   sinkFor(column: string | undefined, field: string): TransformSink {
     return {
-      issue: (code, severity, message) => this.rowIssue(code, severity, `${field}: ${message}`, column),
+      issue: (code, severity, message) => {
+        const subject = code === 'bad-price' ? this.cursor.subject : undefined;
+        const what = subject === undefined ? field : `${field} of "${subject}"`;
+        this.rowIssue(code, severity, `${what}: ${message}`, column);
+      },
       skip: (reason) => {
         this.cursor.skipReason ??= reason;
       },

@@ -39,6 +39,8 @@ export interface CompiledProduct {
   name: CompiledValue;
   description?: CompiledValue;
   price?: CompiledValue;
+  /** The header `price` reads, to locate an empty price. */
+  priceColumn?: string;
   image?: CompiledValue;
   hidden?: CompiledValue;
 }
@@ -58,6 +60,8 @@ export interface CompiledVariants {
   valueExtId: CompiledValue;
   valueName: CompiledValue;
   valuePrice?: CompiledValue;
+  /** The header `value.price` reads, to locate an empty price. */
+  valuePriceColumn?: string;
   valueHidden?: CompiledValue;
 }
 
@@ -98,8 +102,11 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
   };
   const optionalFields = ['description', 'price', 'image', 'hidden'] as const;
   for (const f of optionalFields) {
-    const fn = maybe(section.product[f], `product.${f}`);
-    if (fn) product[f] = fn;
+    const spec = section.product[f];
+    if (spec === undefined) continue;
+    const compiled = compileValue(spec, ctx, `product.${f}`);
+    product[f] = compiled.fn;
+    if (f === 'price' && compiled.column !== undefined) product.priceColumn = compiled.column;
   }
 
   const group = section.group;
@@ -156,8 +163,11 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
     }
     const optionName = maybe(v.option?.name, 'variants.option.name');
     if (optionName) compiled.variants.optionName = optionName;
-    const price = maybe(v.value.price, 'variants.value.price');
-    if (price) compiled.variants.valuePrice = price;
+    if (v.value.price !== undefined) {
+      const price = compileValue(v.value.price, ctx, 'variants.value.price');
+      compiled.variants.valuePrice = price.fn;
+      if (price.column !== undefined) compiled.variants.valuePriceColumn = price.column;
+    }
     const hidden = maybe(v.value.hidden, 'variants.value.hidden');
     if (hidden) compiled.variants.valueHidden = hidden;
   }

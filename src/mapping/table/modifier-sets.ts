@@ -106,6 +106,7 @@ export function compileModifierSets(spec: ModifierSetsSpec, ctx: CompileContext)
       const set = lookup(name);
       const prepared = set ? { set: prepareSet(name, set, spec.ext_id === undefined) } : {};
       columns.push({ index, header: raw, name, ...prepared });
+      ctx.headers.markRead(index);
       break;
     }
   });

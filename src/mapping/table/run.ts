@@ -3,7 +3,9 @@ import type { TableMapping } from '../schema.js';
 import type { ExtractResultParts } from '../types.js';
 import { CompileContext } from './compile-context.js';
 import { compileTable } from './compile.js';
+import { reportDuplicateHeaders } from './duplicate-headers.js';
 import { MenuAssembler } from './assembler.js';
+import { ShortRecords } from './short-records.js';
 import { streamRows } from './stream-rows.js';
 
 /**
@@ -18,6 +20,7 @@ export async function runTableMapping(
   const ctx = CompileContext.forSource(source, params);
 
   const table = compileTable(mapping.table, ctx);
+  reportDuplicateHeaders(ctx);
   const skipped = new Map<string, number>();
   const group = mapping.table.group;
   const extIdIsGroupKey =
@@ -25,7 +28,7 @@ export async function runTableMapping(
     group?.key !== undefined &&
     JSON.stringify(group.key) === JSON.stringify(mapping.table.product.ext_id);
   const assembler = new MenuAssembler(table, ctx, skipped, extIdIsGroupKey);
-  const rows = await streamRows(source.batches, table, ctx, assembler);
+  const rows = await streamRows(source.batches, table, ctx, assembler, new ShortRecords(source, ctx));
   const menu = assembler.menu();
 
   const sets = table.modifierSets;

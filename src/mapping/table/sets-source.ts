@@ -1,10 +1,13 @@
 import type { TableSource } from '../../extract/types.js';
 import type { DataIssue } from '../../model/data-issue.js';
+import { implausiblePriceMessage, isImplausiblePrice } from '../../model/money.js';
 import type { DeclaredModifierSet, ModifierSetsFrom } from '../table-schema.js';
 import type { ValueSpec } from '../value-schema.js';
 import type { Scalar } from '../types.js';
 import { CompileContext, type CompiledValue } from './compile-context.js';
 import { compileValue } from './compile-value.js';
+import { reportDuplicateHeaders } from './duplicate-headers.js';
+import { ShortRecords } from './short-records.js';
 
 // Exports such as Clover's keep modifier groups in a second table (another sheet or file): one row
 // per option value, naming its group. Read whole before the items stream (a few hundred rows).
@@ -37,6 +40,9 @@ export async function readSetsSource(
   const setExtId = field(spec.set_ext_id, 'set_ext_id');
   const min = field(spec.min, 'min');
   const max = field(spec.max, 'max');
+  reportDuplicateHeaders(ctx);
+  // A cut last line would otherwise make a priced option free: the same rule as the item rows.
+  const short = new ShortRecords(source, ctx);
 
   const sets: Record<string, DeclaredModifierSet> = {};
   const seen = new Map<string, number>();
@@ -47,6 +53,7 @@ export async function readSetsSource(
       const cells = record.cells;
       // Trailing all-empty rows (spreadsheets write them) are blank lines, not options.
       if (cells.every((c) => c === null || String(c).trim() === '')) continue;
+      if (short.isCut(record)) continue;
       ctx.cursor.row = record.row;
       const setKey = text(set(cells, NO_CONTEXT));
       const valueName = text(name(cells, NO_CONTEXT));
@@ -74,6 +81,10 @@ export async function readSetsSource(
       seen.set(`${setKey.toLowerCase()}\u0000${valueName.toLowerCase()}`, record.row);
       const target = (sets[setKey] ??= { values: [] });
       const amount = price ? price(cells, NO_CONTEXT) : null;
+      if (typeof amount === 'number' && isImplausiblePrice(amount)) {
+        ctx.rowIssue('bad-price', 'error', `modifier_sets.from.price: ${implausiblePriceMessage(amount)}`);
+        continue;
+      }
       if (amount !== null && typeof amount !== 'number') {
         ctx.rowIssue(
           'bad-price',
@@ -107,6 +118,7 @@ export async function readSetsSource(
       }
     }
   }
+  short.finish();
   return { sets, issues: [...source.issues, ...ctx.issues], rows };
 }
 

@@ -3,6 +3,7 @@ import { isOpen, type ClosedGroup, type MenuAssembler, type OpenProduct } from '
 import type { CompileContext } from './compile-context.js';
 import type { CompiledTable } from './compile.js';
 import { KeyIndex } from './key-index.js';
+import type { ShortRecords } from './short-records.js';
 
 type Group = OpenProduct | ClosedGroup;
 
@@ -16,6 +17,7 @@ export async function streamRows(
   table: CompiledTable,
   ctx: CompileContext,
   assembler: MenuAssembler,
+  short: ShortRecords,
 ): Promise<number> {
   const rowSkips = table.skips.filter((s) => s.scope === 'row');
   const byKey = new KeyIndex<Group>();
@@ -39,6 +41,8 @@ export async function streamRows(
         assembler.countSkip('blank-row');
         continue;
       }
+      // Before the skip rules: a cut row can look like one they skip (Shopify's image-only rows).
+      if (short.isCut(record)) continue;
       for (const skip of rowSkips) {
         if (skip.test(cells)) {
           assembler.countSkip(skip.reason);
@@ -83,6 +87,7 @@ export async function streamRows(
     }
   }
 
+  short.finish();
   // Children may come before their parent (WooCommerce exports are not ordered), so resolve last.
   for (const { record, parent } of orphans) {
     const group = byKey.get(parent);

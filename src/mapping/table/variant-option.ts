@@ -10,6 +10,8 @@ export interface PendingVariant {
   extId: string | undefined;
   price: number | undefined;
   hidden: boolean | undefined;
+  /** `value.price` is mapped and its cell was empty (no other issue said so): warned if it is built. */
+  priceMissing: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface PendingVariant {
  */
 export function variantOption(
   variants: PendingVariant[],
-  settings: Pick<CompiledVariants, 'always' | 'optionFallback'>,
+  settings: Pick<CompiledVariants, 'always' | 'optionFallback' | 'valuePriceColumn'>,
   /** `name` is undefined when neither the head nor any variant row gave one: the fallback names it. */
   option: { extId: string; name: string | undefined },
   product: ImportProduct,
@@ -65,6 +67,14 @@ export function variantOption(
       continue;
     }
     seen.add(v.extId);
+    if (v.priceMissing) {
+      ctx.rowIssue(
+        'missing-value',
+        'warning',
+        `variants.value.price is empty: variant "${v.name}" of "${product.ext_id}" has no price of its own`,
+        settings.valuePriceColumn,
+      );
+    }
     const value: ImportOptionValue = { ext_id: v.extId, name: v.name };
     if (v.hidden !== undefined) value.hidden = v.hidden;
     values.push(value);

@@ -1,4 +1,4 @@
-import { roundMoney } from '../../model/money.js';
+import { implausiblePriceMessage, isImplausiblePrice, roundMoney } from '../../model/money.js';
 import type { MoneyOptions } from '../value-schema.js';
 import type { CompiledTransform } from '../types.js';
 
@@ -54,7 +54,12 @@ export function compileMoney(options: MoneyOptions = {}): CompiledTransform {
         return null;
       }
       // Two decimals at most, dot mark: the parsed double is already what roundMoney would return.
-      if (divisor === 1 && options.decimal !== ',' && CENTS_TEXT.test(trimmed)) return Number(trimmed);
+      if (divisor === 1 && options.decimal !== ',' && CENTS_TEXT.test(trimmed)) {
+        const plain = Number(trimmed);
+        if (!isImplausiblePrice(plain)) return plain;
+        sink.issue('bad-price', 'error', implausiblePriceMessage(plain, trimmed));
+        return null;
+      }
       amount = parseMoneyText(trimmed, options.decimal ?? 'auto');
     }
     if (amount === undefined || !Number.isFinite(amount)) {
@@ -63,6 +68,10 @@ export function compileMoney(options: MoneyOptions = {}): CompiledTransform {
     }
     const exact = amount / divisor;
     const rounded = roundMoney(exact);
+    if (isImplausiblePrice(rounded)) {
+      sink.issue('bad-price', 'error', implausiblePriceMessage(rounded, String(value).trim()));
+      return null;
+    }
     // Digits past the cent are data the platform cannot hold: say so (not for binary float noise).
     if (Math.abs(rounded - exact) > 1e-9) {
       sink.issue('bad-price', 'warning', `rounded ${String(value).trim()} to ${rounded.toFixed(2)}`);

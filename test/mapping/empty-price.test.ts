@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { loadDocumentMapping, runOn } from '../mapping-document/run-mapping.js';
+import { HEADER, runInline } from './helpers.js';
+
+// An empty price is a located missing-value warning in every mapping shape (docs/mapping-format.md):
+// with or without variants, in table and document mode. A price cell with its own problem
+// (`variable`, not a number) is not reported a second time.
+
+const table = (body: string) => `${HEADER}sources: { items: { format: csv } }
+kind: table
+table:
+  source: items
+${body}`;
+
+const located = (issues: { severity: string; code: string; location: { row?: number; column?: string } }[]) =>
+  issues.map((i) => [i.severity, i.code, i.location.row, i.location.column]);
+
+const variantsAll = table(`  group: { by: key, key: '{Handle}' }
+  product: { ext_id: '{Handle}', name: { column: Title }, price: { column: Price, transforms: [money] } }
+  variants:
+    value: { name: { column: Size }, price: { column: Price, transforms: [money] } }
+`);
+
+describe('an empty price in table mode', () => {
+  it('is a warning at the row and price column for a product without variants', async () => {
+    const result = await runInline(
+      table(
+        `  product: { ext_id: '{Handle}', name: { column: Title }, price: { column: Price, transforms: [money] } }\n`,
+      ),
+      { 'items.csv': 'Handle,Title,Price\ntea,Tea,2\npie,Pie,\n' },
+    );
+    expect(located(result.issues)).toEqual([['warning', 'missing-value', 3, 'Price']]);
+    expect(result.issues[0]?.message).toBe('product.price is empty: product "pie" has no price');
+  });
+
+  it('is a warning for a one-variant product when every row is a variant (Shopify, Loyverse, Square)', async () => {
+    const result = await runInline(variantsAll, {
+      'items.csv': 'Handle,Title,Size,Price\ntea,Tea,,2\npie,Pie,,\n',
+    });
+    expect(located(result.issues)).toEqual([['warning', 'missing-value', 3, 'Price']]);
+    expect(result.issues[0]?.message).toBe('variants.value.price is empty: product "pie" has no price');
+    expect(result.menu.products.find((p) => p.ext_id === 'pie')?.price).toBeUndefined();
+  });
+
+  it('is a warning at each variant row whose price is empty', async () => {
+    const csv = 'Handle,Title,Size,Price\ntea,Tea,S,2\ntea,,M,\ntea,,L,3\n';
+    const result = await runInline(variantsAll, { 'items.csv': csv });
+    expect(located(result.issues)).toEqual([['warning', 'missing-value', 3, 'Price']]);
+    expect(result.issues[0]?.message).toBe(
+      'variants.value.price is empty: variant "M" of "tea" has no price of its own',
+    );
+  });
+
+  it('is not reported twice for a variable price, which has its own warning', async () => {
+    const result = await runInline(variantsAll, {
+      'items.csv': 'Handle,Title,Size,Price\nfuel,Fuel,,variable\n',
+    });
+    expect(result.issues.map((i) => i.code)).toEqual(['bad-price']);
+  });
+
+  const children = table(`  group: { by: continuation, start: '{Title}' }
+  product: { ext_id: '{Title}', name: { column: Title }, price: { column: Price, transforms: [money] } }
+  variants:
+    value: { name: { column: Variation }, price: { column: Price, transforms: [money] } }
+`);
+
+  it('is no problem on a child when the head row prices the product (rows: children)', async () => {
+    const result = await runInline(children, { 'items.csv': 'Title,Variation,Price\nTea,,2\n,Large,\n' });
+    expect(result.issues).toEqual([]);
+    expect(result.menu.products[0]?.price).toBe(2);
+  });
+
+  it('is one warning, at the head, when neither the head nor its only child has a price', async () => {
+    const result = await runInline(children, { 'items.csv': 'Title,Variation,Price\nTea,,\n,Large,\n' });
+    expect(located(result.issues)).toEqual([['warning', 'missing-value', 2, 'Price']]);
+  });
+});
+
+describe('a missing price in document mode', () => {
+  const square = loadDocumentMapping('square-catalog-api');
+  const item = (id: string, amounts: (number | undefined)[]) => ({
+    type: 'ITEM',
+    id,
+    item_data: {
+      name: `Item ${id}`,
+      category_id: 'C',
+      variations: amounts.map((amount, i) => ({
+        type: 'ITEM_VARIATION',
+        id: `${id}-V${i}`,
+        item_variation_data: {
+          name: `Size ${i}`,
+          ...(amount === undefined ? {} : { price_money: { amount, currency: 'USD' } }),
+        },
+      })),
+    },
+  });
+  const document = [
+    { type: 'CATEGORY', id: 'C', category_data: { name: 'Ice cream' } },
+    item('A', [300, undefined, 500]),
+    item('B', [undefined]),
+  ];
+
+  it('is a warning for a product no variation prices, and for each variation without a price', () => {
+    const parts = runOn(square, document);
+    expect(parts.issues.map((i) => [i.severity, i.code, i.location.path, i.message])).toEqual([
+      ['warning', 'missing-value', '$[1].item_data.variations[1]', 'variant "Size 1" has no price'],
+      ['warning', 'missing-value', '$[2]', 'product "B" has no price'],
+    ]);
+  });
+});
