@@ -160,7 +160,7 @@ export async function sendPlan(input: SendInput): Promise<void> {
       } else {
         await writeStatus(dir, input.status);
       }
-      throw explain(error, plan, bytes, chunks.length);
+      throw outcomeUnknown && failure ? maybeApplied(failure) : explain(error, plan, bytes, chunks.length);
     }
   }
   if (waitFailure) {
@@ -207,6 +207,25 @@ export async function markDrift(dir: string, runId: string, now: Date): Promise<
     since: now.toISOString(),
     runId,
   });
+}
+
+/**
+ * The platform may hold the menu it did not confirm: the one line says so, and what happens next.
+ * Once a body may have been applied the outcome stays unknown whatever a later attempt answers,
+ * unless one confirms success (the client's rule; a resent replace or merge carries the same whole
+ * entities, so applying it twice leaves what applying it once does).
+ */
+function maybeApplied(error: PlatformError): PlatformError {
+  const wrapped = new PlatformError(`${error.message}; the platform may have applied the import`, {
+    ...(error.code !== undefined ? { code: error.code } : {}),
+    ...(error.status !== undefined ? { status: error.status } : {}),
+    retriable: error.retriable,
+    cause: error,
+    hint: 'the target is marked uncertain: the next apply sends the whole menu as a replace',
+  });
+  wrapped.attempts = error.attempts;
+  wrapped.outcomeUnknown = true;
+  return wrapped;
 }
 
 function explain(error: unknown, plan: Plan, bytes: number, requests: number): unknown {

@@ -184,9 +184,9 @@ describe('platform client outcome of imports', () => {
     expect(error).toMatchObject({ code: 'IMPORT_ERROR', attempts: 2, outcomeUnknown: true });
   });
 
-  it('knows the outcome when every attempt was answered', async () => {
+  it('knows nothing was applied when every attempt was refused', async () => {
     const h = await harness({ retry: { maxAttempts: 2, minDelayMs: 10, maxDelayMs: 50 } });
-    h.sandbox.injectFaults([{ kind: 'status', status: 503, count: 5, path: IMPORT }]);
+    h.sandbox.injectFaults([{ kind: 'status', status: 429, count: 5, path: IMPORT }]);
     const error = await h.client.importMenu(smallMenu()).catch((e: unknown) => e);
     expect(error).toMatchObject({ outcomeUnknown: false, attempts: 2 });
   });
