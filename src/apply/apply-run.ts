@@ -11,6 +11,7 @@ import {
   type RunRecord,
 } from '../state/run-history.js';
 import { removeStaleTemps } from '../state/atomic-write.js';
+import { duringImport, StateWriteError, type ImportState } from '../state/state-write-error.js';
 import { readSnapshot, readStatus } from '../state/snapshot.js';
 import { ensureTargetDir, targetDir, type Target } from '../state/target.js';
 import { preparePlan } from './prepare-plan.js';
@@ -68,8 +69,12 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
   const dir = targetDir(request.stateDir, request.target);
   const desired = request.savedPlan?.desired ?? request.desired;
   await ensureTargetDir(dir);
-  const lock = await acquireLock(dir, now);
+  const lock = await acquireLock(dir, now).catch((error: unknown) => {
+    throw duringImport(error, 'not-sent');
+  });
   let runId: string | undefined;
+  // Where the import stands, for a state write that fails (sendPlan says so itself for its own).
+  let importState: ImportState = 'not-sent';
   try {
     // What a killed run left half-written (a staged snapshot is as big as the menu).
     await removeStaleTemps(dir);
@@ -156,12 +161,18 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
         ...(request.verify !== false ? { whileCommitting: readBack } : {}),
       });
     } catch (error) {
-      await finish({ errors: [(error as Error).message], send: progress });
+      // The send's failure is the one to report, even when its report cannot be written too.
+      await finish({ errors: [(error as Error).message], send: progress }).catch((reportError: unknown) => {
+        if (!(reportError instanceof StateWriteError)) throw reportError;
+      });
       throw error;
     }
+    importState = 'applied-recorded';
     const { verification, errors } = checked;
     if (verification?.status === 'drift') await markDrift(dir, record.id, now());
     return await finish({ applied: true, send: progress, verification, errors });
+  } catch (error) {
+    throw duringImport(error, importState);
   } finally {
     // Under the lock, so two runs never prune at once; never fails the run.
     await pruneRuns(dir, request.keepRuns ?? DEFAULT_KEEP_RUNS, runId).catch(() => []);
