@@ -5,11 +5,12 @@ import type { RetryNotice, RetryPolicy } from './types.js';
 
 /**
  * Runs `attempt` under the retry policy with p-retry, bounded by both maxAttempts and
- * maxRetryTimeMs. Only retriable PlatformErrors are retried. The wait before a retry is the
- * platform's Retry-After when it gave one, else exponential backoff with jitter; it is waited out
- * here (p-retry's own delay is set to 0, its documented way to add a delay in onFailedAttempt) so
- * that the line announcing the retry can say how long. A wait that reaches past the remaining
- * budget ends retrying at once: sleeping through the budget would only delay the same failure.
+ * maxRetryTimeMs (no retry starts after the budget). Only retriable PlatformErrors are retried.
+ * The wait before a retry is the platform's Retry-After when it gave one, else exponential backoff
+ * with jitter; it is waited out here (p-retry's own delay is 0; its docs show onFailedAttempt
+ * adding the delay) so that the line announcing the retry can say how long. A wait that reaches
+ * past the remaining budget ends retrying at once: sleeping through the budget would only delay
+ * the same failure.
  */
 export async function withRetry<T>(
   policy: RetryPolicy,
@@ -31,7 +32,9 @@ export async function withRetry<T>(
     },
     {
       retries: Math.max(0, policy.maxAttempts - 1),
-      maxRetryTime: policy.maxRetryTimeMs,
+      // The time budget is enforced in onFailedAttempt (never a retry that would start past it), so
+      // that every way retrying ends gets its line.
+      maxRetryTime: Number.POSITIVE_INFINITY,
       minTimeout: 0,
       maxTimeout: 0,
       randomize: false,
@@ -42,7 +45,10 @@ export async function withRetry<T>(
         if (retriesLeft <= 0) return stop('no attempts left');
         const left = remaining();
         const budget = `the ${seconds(policy.maxRetryTimeMs)} retry budget`;
-        if (left <= 0) return stop(`${budget} is spent`);
+        if (left <= 0) {
+          stop(`${budget} is spent`);
+          throw error;
+        }
         const retryAfter = error instanceof PlatformError ? error.retryAfterMs : undefined;
         if (retryAfter !== undefined && retryAfter >= left) {
           stop(

@@ -64,6 +64,20 @@ describe('platform client retries', () => {
     );
   });
 
+  it('gives up at once when the backoff alone would pass the time budget', async () => {
+    const notices: string[] = [];
+    const h = await harness({
+      retry: { maxRetryTimeMs: 300, minDelayMs: 400, maxDelayMs: 400 },
+      notice: (message) => notices.push(message),
+    });
+    h.sandbox.injectFaults([{ kind: 'status', status: 503, count: 5, path: IMPORT }]);
+    const error = await h.client.importMenu(smallMenu()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503, attempts: 1 });
+    expect(notices).toEqual([
+      'POST /menu/import: HTTP 503; giving up after attempt 1 of 5: the next try (in 0.4 s) would come after the 0.3 s retry budget ends',
+    ]);
+  });
+
   it('names the token endpoint when it is the token request that failed', async () => {
     const h = await harness();
     h.sandbox.injectFaults([{ kind: 'status', status: 503, path: '/oauth/token' }]);
