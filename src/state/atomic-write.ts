@@ -21,8 +21,9 @@ interface AtomicOptions {
 
 /**
  * Writes a file so that a crash at any moment leaves either the old content or the new one, never
- * a torn file (and a failed write, ENOSPC say, leaves no temp file: it fails as a StateWriteError): temp file in the same directory (rename is only atomic within one file system),
- * fsync, rename over the target, then fsync the directory so the rename itself is durable.
+ * a torn file: temp file in the same directory (rename is only atomic within one file system),
+ * fsync, rename over the target, then fsync the directory so the rename itself is durable. A write
+ * that fails (ENOSPC, EROFS) removes its temp file and throws a StateWriteError naming the file.
  * `durable: false` keeps the temp-and-rename (no reader ever sees a torn file, and a killed process
  * loses nothing: the data is in the page cache) but skips both fsyncs, for files whose loss in a
  * power cut is acceptable (run history); state files keep the default.
