@@ -11,6 +11,7 @@ import {
   type RunRecord,
 } from '../state/run-history.js';
 import { removeStaleTemps } from '../state/atomic-write.js';
+import { duringImport, StateWriteError, type ImportState } from '../state/state-write-error.js';
 import { readSnapshot, readStatus } from '../state/snapshot.js';
 import { ensureTargetDir, targetDir, type Target } from '../state/target.js';
 import { preparePlan } from './prepare-plan.js';
@@ -80,8 +81,12 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
   // A plan for another target is a usage error: refused before the target's state is touched.
   if (request.savedPlan) checkSavedPlanTarget(request.savedPlan, request.target);
   await ensureTargetDir(dir);
-  const lock = await acquireLock(dir, now);
+  const lock = await acquireLock(dir, now).catch((error: unknown) => {
+    throw duringImport(error, 'not-sent');
+  });
   let runId: string | undefined;
+  // Where the import stands, for a state write that fails (sendPlan says so itself for its own).
+  let importState: ImportState = 'not-sent';
   try {
     // What a killed run left half-written (a staged snapshot is as big as the menu).
     await removeStaleTemps(dir);
@@ -174,15 +179,25 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
         ...(request.verify !== false ? { whileCommitting: readBack } : {}),
       });
     } catch (error) {
-      await finish({ outcome: sendFailureOutcome(progress), errors: [describeError(error)], send: progress });
+      // The send's failure is the one to report, even when its report cannot be written too.
+      await finish({
+        outcome: sendFailureOutcome(progress),
+        errors: [describeError(error)],
+        send: progress,
+      }).catch((reportError: unknown) => {
+        if (!(reportError instanceof StateWriteError)) throw reportError;
+      });
       throw error;
     }
+    importState = 'applied-recorded';
     const { verification, errors } = checked;
     const drift = verification?.status === 'drift';
     if (drift) await markDrift(dir, record.id, now());
     // A read-back that differs leaves the target uncertain (the next apply replaces), as the run says.
     const outcome = drift ? 'uncertain' : 'applied';
     return await finish({ outcome, applied: true, send: progress, verification, errors });
+  } catch (error) {
+    throw duringImport(error, importState);
   } finally {
     // Under the lock, so two runs never prune at once; never fails the run.
     await pruneRuns(dir, request.keepRuns ?? DEFAULT_KEEP_RUNS, runId).catch(() => []);

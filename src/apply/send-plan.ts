@@ -5,6 +5,7 @@ import { PlatformError } from '../platform/errors.js';
 import type { PlatformClient } from '../platform/types.js';
 import type { RunRecord } from '../state/run-history.js';
 import type { StagedFile } from '../state/atomic-write.js';
+import { duringImport } from '../state/state-write-error.js';
 import {
   prepareSnapshotMenu,
   stageSnapshot,
@@ -72,11 +73,14 @@ export async function sendPlan(input: SendInput): Promise<void> {
   const whole =
     chunks.length === 1 ? rememberSerializedPayload(payload, Buffer.from(text, 'utf8')) : undefined;
   // Only this before the first byte leaves (payload.json is history: written during the wait).
+  // Failing it (disk full, read-only) stops the run before anything is sent.
   await writeStatus(dir, {
     uncertain: true,
     reason: `run ${record.id} started sending and did not record the outcome`,
     since: input.now().toISOString(),
     runId: record.id,
+  }).catch((error: unknown) => {
+    throw duringImport(error, 'not-sent');
   });
   await pauseAt('before-send');
   const writeHistory = async (): Promise<void> => {
@@ -146,7 +150,10 @@ export async function sendPlan(input: SendInput): Promise<void> {
       });
       // Not wanted: the platform did not confirm this menu.
       await discardStaged();
-      await record.writeJson('response.json', progress);
+      // The platform's failure is the one to report: a full disk must not hide it. Losing
+      // response.json loses history only; a status left as written before sending says
+      // "uncertain", which at worst costs the next run a replace.
+      await record.writeJson('response.json', progress).catch(() => undefined);
       if (outcomeUnknown || index > 0) {
         const why = outcomeUnknown
           ? `run ${record.id}: the platform may have applied the import without confirming it`
@@ -156,16 +163,16 @@ export async function sendPlan(input: SendInput): Promise<void> {
           reason: why,
           since: input.now().toISOString(),
           runId: record.id,
-        });
+        }).catch(() => undefined);
       } else {
-        await writeStatus(dir, input.status);
+        await writeStatus(dir, input.status).catch(() => undefined);
       }
-      throw explain(error, plan, bytes, chunks.length);
+      throw outcomeUnknown && failure ? maybeApplied(failure) : explain(error, plan, bytes, chunks.length);
     }
   }
   if (waitFailure) {
     await discardStaged();
-    throw waitFailure.error;
+    throw duringImport(waitFailure.error, 'applied-not-recorded');
   }
   // Every request confirmed: the snapshot moves forward (staged during the last request's wait).
   const commit = async (): Promise<void> => {
@@ -173,11 +180,17 @@ export async function sendPlan(input: SendInput): Promise<void> {
       await (await (staging ?? stage())).commit();
     } catch (error) {
       await discardStaged();
-      throw error;
+      throw duringImport(error, 'applied-not-recorded');
     }
     await pauseAt('after-snapshot');
-    // Renamed after the snapshot's rename is durable: a crash between the two leaves "uncertain".
-    await (await (certain ?? stageStatus(dir, { uncertain: false }))).commit();
+    // Renamed after the snapshot's rename is durable: a crash (or a failure) between the two
+    // leaves "uncertain", written before sending.
+    try {
+      await (await (certain ?? stageStatus(dir, { uncertain: false }))).commit();
+    } catch (error) {
+      await discardStaged();
+      throw duringImport(error, 'applied-not-recorded');
+    }
   };
   // The renames and directory syncs wait on the disk, the caller's work (a read-back) on the
   // platform: side by side rather than one after the other.
@@ -207,6 +220,25 @@ export async function markDrift(dir: string, runId: string, now: Date): Promise<
     since: now.toISOString(),
     runId,
   });
+}
+
+/**
+ * The platform may hold the menu it did not confirm: the one line says so, and what happens next.
+ * Once a body may have been applied the outcome stays unknown whatever a later attempt answers,
+ * unless one confirms success (the client's rule; a resent replace or merge carries the same whole
+ * entities, so applying it twice leaves what applying it once does).
+ */
+function maybeApplied(error: PlatformError): PlatformError {
+  const wrapped = new PlatformError(`${error.message}; the platform may have applied the import`, {
+    ...(error.code !== undefined ? { code: error.code } : {}),
+    ...(error.status !== undefined ? { status: error.status } : {}),
+    retriable: error.retriable,
+    cause: error,
+    hint: 'the target is marked uncertain: the next apply sends the whole menu as a replace',
+  });
+  wrapped.attempts = error.attempts;
+  wrapped.outcomeUnknown = true;
+  return wrapped;
 }
 
 function explain(error: unknown, plan: Plan, bytes: number, requests: number): unknown {

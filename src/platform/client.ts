@@ -12,6 +12,7 @@ import {
   type PlatformClient,
   type PlatformClientOptions,
   type RemoteCategory,
+  type RetryNotice,
 } from './types.js';
 import { endpointUrl } from './url.js';
 
@@ -59,6 +60,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   const timeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const log = (message: string) => options.log?.(redact(message));
+  const notice: RetryNotice = (message, kind) =>
+    options.notice ? options.notice(redact(message), kind) : log(message);
   const tokens =
     options.auth === 'oauth'
       ? new TokenSource({
@@ -136,7 +139,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
             throw error;
           }
         },
-        log,
+        notice,
       );
       return { body, attempts };
     } catch (error) {

@@ -1,15 +1,10 @@
 import { redact } from '../secrets.js';
-import { FatalPlatformError, PlatformError, RetriablePlatformError } from './errors.js';
+import { readAnswer } from './answer.js';
+import { RetriablePlatformError, type PlatformError } from './errors.js';
 import { parseRetryAfter } from './url.js';
 
-/** Statuses a proxy or an overloaded platform answers with; another try may succeed. */
-const RETRIABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Platform codes that come with HTTP 200 and still mean "try again later" (platform-notes.md). */
-const RETRIABLE_CODES = new Set(['RATE_LIMIT_EXCEEDED', 'INTERNAL_ERROR']);
 /** Connection errors raised before any byte of the request left: the platform saw nothing. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-/** Gateway answers that may hide an upstream that received the request. */
-const MAYBE_APPLIED_STATUSES = new Set([502, 504]);
 
 export interface HttpRequest {
   method: 'GET' | 'POST';
@@ -21,11 +16,14 @@ export interface HttpRequest {
   timeoutMs: number;
   /** See ImportMenuOptions.onBodySent. */
   onBodySent?: () => void;
+  /** False for an answer without the operation envelope (the token endpoint); see readAnswer. */
+  envelope?: boolean;
 }
 
 /**
- * A failed attempt and whether its body may have reached the platform unseen (timeouts,
- * connections lost after sending, gateway errors).
+ * A failed attempt and whether its body may have been applied by the platform: it may have reached
+ * it unseen (timeouts, connections lost after sending), or the answer does not prove a refusal
+ * (5xx, an unreadable 2xx; see readAnswer).
  */
 export class AttemptError extends Error {
   constructor(
@@ -50,10 +48,10 @@ export async function sendRequest(request: HttpRequest): Promise<Record<string, 
   } catch (error) {
     throw networkError(request, error);
   }
-  const error = interpretFailure(request.label, response.status, text);
-  if (error === undefined) return JSON.parse(text) as Record<string, unknown>;
-  error.retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-  throw new AttemptError(error, MAYBE_APPLIED_STATUSES.has(response.status));
+  const answer = readAnswer(request.label, response.status, text, { envelope: request.envelope ?? true });
+  if (answer.ok) return answer.body;
+  answer.error.retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+  throw new AttemptError(answer.error, answer.mayHaveApplied);
 }
 
 /**
@@ -112,56 +110,4 @@ function causeCode(error: unknown): string | undefined {
     current = current.cause;
   }
   return undefined;
-}
-
-/**
- * Undefined for a success; otherwise the error, classified by status and code (never by message).
- * Understands the envelope {success:false, error, message} (at any status), the OAuth body
- * {error, error_description}, and non-JSON bodies from proxies.
- */
-export function interpretFailure(label: string, status: number, text: string): PlatformError | undefined {
-  const ok = status >= 200 && status < 300;
-  const body = parseObject(text);
-  if (body === undefined) {
-    const message = redact(`${label}: HTTP ${status} with a non-JSON body: "${excerpt(text)}"`);
-    if (RETRIABLE_STATUSES.has(status)) return new RetriablePlatformError(message, { status });
-    return new FatalPlatformError(message, { status, code: ok ? 'NON_JSON_RESPONSE' : undefined });
-  }
-  if (ok && body.success !== false) return undefined;
-  const code = typeof body.error === 'string' ? body.error : undefined;
-  const detailValue = body.message ?? body.error_description;
-  const detail = typeof detailValue === 'string' ? detailValue : undefined;
-  const where = ok ? '' : ` (HTTP ${status})`;
-  const message = redact(`${label} failed${where}: ${code ?? 'unknown error'}${detail ? `: ${detail}` : ''}`);
-  const retriable = RETRIABLE_STATUSES.has(status) || (code !== undefined && RETRIABLE_CODES.has(code));
-  const details = { status, ...(code !== undefined ? { code } : {}) };
-  if (retriable) return new RetriablePlatformError(message, details);
-  const hint = code !== undefined ? HINTS[code] : undefined;
-  return new FatalPlatformError(message, { ...details, ...(hint ? { hint } : {}) });
-}
-
-/** What the user can do about the failures that are theirs to fix. */
-const HINTS: Record<string, string> = {
-  invalid_client:
-    'check the client id and secret (MENUSYNC_CLIENT_ID, MENUSYNC_CLIENT_SECRET or --client-secret-file)',
-  INVALID_AUTH:
-    'check the client id and secret (MENUSYNC_CLIENT_ID, MENUSYNC_CLIENT_SECRET or --client-secret-file)',
-  insufficient_scope: 'the API client needs the write:menu scope: ask the platform support to grant it',
-  INSUFFICIENT_SCOPE: 'the API client needs the write:menu scope: ask the platform support to grant it',
-};
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 120 ? `${flat.slice(0, 120)}...` : flat;
 }

@@ -61,6 +61,7 @@ export class TokenSource {
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body,
       timeoutMs,
+      envelope: false,
     });
     const token = answer.access_token;
     if (typeof token !== 'string' || token === '') {

@@ -18,6 +18,9 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
+/** `retrying`: another attempt follows; `giving-up`: the call fails with its last error. */
+export type RetryNotice = (message: string, kind: 'retrying' | 'giving-up') => void;
+
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 5,
   maxRetryTimeMs: 120_000,
@@ -37,6 +40,11 @@ export interface PlatformClientOptions {
   tokenRenewMarginMs?: number;
   /** Diagnostic messages (already free of secrets). */
   log?: (message: string) => void;
+  /**
+   * One line per retry, and one when retrying stops before a call succeeded (already free of
+   * secrets). For the user: the CLI prints them on stderr. Default: to `log`.
+   */
+  notice?: RetryNotice;
   /** Injected clock for token expiry (ms since epoch). */
   now?: () => number;
 }

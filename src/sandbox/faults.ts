@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BROKEN_ANSWERS } from './answer-after-apply.js';
 
 // "The next N matching requests fail in a chosen way, then answer normally."
 const Common = {
@@ -21,6 +22,8 @@ export const FaultSpec = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('token-lifetime'), seconds: z.number().int().min(1), ...Common }),
   z.object({ kind: z.literal('invalid-token'), ...Common }),
   z.object({ kind: z.literal('import-error'), message: z.string().optional(), ...Common }),
+  /** The import is applied (when valid), then answered as `answer` says (answer-after-apply.ts). */
+  z.object({ kind: z.literal('answer-after-apply'), answer: z.enum(BROKEN_ANSWERS), ...Common }),
 ]);
 export type FaultSpec = z.infer<typeof FaultSpec>;
 
@@ -42,6 +45,7 @@ function applies(fault: FaultSpec, ctx: FaultContext): boolean {
     case 'invalid-token':
       return ctx.bearer;
     case 'lost-after-apply':
+    case 'answer-after-apply':
     case 'import-error':
       return ctx.path === '/menu/import';
     default:

@@ -1,14 +1,8 @@
 import { ImportPayload } from '../model/import-payload.js';
 import { validatePayload } from '../model/validate-payload.js';
+import { sendBrokenAnswer, type BrokenAnswer } from './answer-after-apply.js';
 import type { AuthRegistry } from './auth.js';
-import {
-  dropConnection,
-  readBody,
-  sendAuthError,
-  sendEnvelopeError,
-  sendJson,
-  type RequestContext,
-} from './http.js';
+import { readBody, sendAuthError, sendEnvelopeError, sendJson, type RequestContext } from './http.js';
 import type { MenuStore } from './store.js';
 
 export interface SandboxState {
@@ -46,11 +40,14 @@ export async function handleToken(
   });
 }
 
-/** POST /menu/import. A rejected import changes nothing: everything is checked before the store moves. */
+/**
+ * POST /menu/import. A rejected import changes nothing: everything is checked before the store moves.
+ * `brokenAnswer` (a fault) answers an applied import badly; a rejected one is still answered normally.
+ */
 export async function handleImport(
   ctx: RequestContext,
   state: SandboxState,
-  loseAnswer: boolean,
+  brokenAnswer?: BrokenAnswer,
 ): Promise<void> {
   const auth = state.auth.authenticate(ctx.req, 'write:menu');
   if (!auth.ok) {
@@ -94,7 +91,7 @@ export async function handleImport(
     return sendEnvelopeError(ctx, 200, 'IMPORT_ERROR', `import rejected: ${shown.join('; ')}${more}`);
   }
   state.store.applyImport(clientId, parsed.data);
-  if (loseAnswer) return dropConnection(ctx);
+  if (brokenAnswer) return sendBrokenAnswer(ctx, brokenAnswer);
   sendJson(ctx, 200, { success: true });
 }
 

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { BrokenAnswer } from './answer-after-apply.js';
 import { AuthRegistry } from './auth.js';
 import { FaultList, FaultQueue, type FaultSpec } from './faults.js';
 import {
@@ -71,7 +72,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (key === 'POST /oauth/token') {
       return handleToken(ctx, state, fault?.kind === 'token-lifetime' ? fault.seconds : undefined);
     }
-    if (key === 'POST /menu/import') return handleImport(ctx, state, fault?.kind === 'lost-after-apply');
+    if (key === 'POST /menu/import') return handleImport(ctx, state, brokenAnswer(fault));
     if (key === 'GET /menu/categories') return handleCategories(ctx, state);
     if (key === 'GET /_sandbox/menu') return handleInspect(ctx, state);
     sendEnvelopeError(ctx, 404, 'NOT_FOUND', `no endpoint ${key}`);
@@ -121,6 +122,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return closing;
     },
   };
+}
+
+function brokenAnswer(fault: FaultSpec | undefined): BrokenAnswer | undefined {
+  if (fault?.kind === 'lost-after-apply') return 'lost';
+  return fault?.kind === 'answer-after-apply' ? fault.answer : undefined;
 }
 
 /** Answers the request as the fault says; false when the fault only changes how it is handled. */

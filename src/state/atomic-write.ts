@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { asStateWriteError, writingTo } from './state-write-error.js';
 import { pauseAt, type PausePoint } from './test-pause.js';
 
 /** A file's content: text, bytes, or pieces of either written one after another. */
@@ -21,7 +22,8 @@ interface AtomicOptions {
 /**
  * Writes a file so that a crash at any moment leaves either the old content or the new one, never
  * a torn file: temp file in the same directory (rename is only atomic within one file system),
- * fsync, rename over the target, then fsync the directory so the rename itself is durable.
+ * fsync, rename over the target, then fsync the directory so the rename itself is durable. A write
+ * that fails (ENOSPC, EROFS) removes its temp file and throws a StateWriteError naming the file.
  * `durable: false` keeps the temp-and-rename (no reader ever sees a torn file, and a killed process
  * loses nothing: the data is in the page cache) but skips both fsyncs, for files whose loss in a
  * power cut is acceptable (run history); state files keep the default.
@@ -47,7 +49,7 @@ export async function stageFileAtomic(
   const durable = options.durable ?? true;
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx', 0o600);
+  const handle = await writingTo(file, () => open(temp, 'wx', 0o600));
   try {
     // Pieces are written one after another: a big file need not become one string first, and
     // bytes already encoded (a body also sent over HTTP) are not encoded again.
@@ -57,7 +59,7 @@ export async function stageFileAtomic(
   } catch (error) {
     await handle.close();
     await unlink(temp).catch(() => undefined);
-    throw error;
+    throw asStateWriteError(error, file);
   }
   await handle.close();
   const discard = () => unlink(temp).catch(() => undefined);
@@ -68,7 +70,7 @@ export async function stageFileAtomic(
         await rename(temp, file);
       } catch (error) {
         await discard();
-        throw error;
+        throw asStateWriteError(error, file);
       }
       if (durable) await syncDirectory(dir);
     },

@@ -5,3 +5,4 @@ export * from './run-history.js';
 export * from './snapshot.js';
 export * from './target.js';
 export * from './test-pause.js';
+export * from './state-write-error.js';

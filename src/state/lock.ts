@@ -5,6 +5,7 @@ import { unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { LockHeldError } from '../errors.js';
+import { asStateWriteError } from './state-write-error.js';
 
 export const LockInfo = z.object({ pid: z.number().int(), hostname: z.string(), startedAt: z.string() });
 export type LockInfo = z.infer<typeof LockInfo>;
@@ -74,13 +75,14 @@ function held(file: string, info: LockInfo): TargetLock {
 
 async function createExclusive(file: string, info: LockInfo): Promise<boolean> {
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temp, `${JSON.stringify(info)}\n`, { flag: 'wx' });
   try {
+    // Inside the try: a write that fails after creating the file (ENOSPC) must not leave it behind.
+    await writeFile(temp, `${JSON.stringify(info)}\n`, { flag: 'wx' });
     await link(temp, file);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
+    throw asStateWriteError(error, file);
   } finally {
     await unlink(temp).catch(() => undefined);
   }

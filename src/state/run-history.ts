@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic, type FileContent } from './atomic-write.js';
+import { writingTo } from './state-write-error.js';
 
 export const RUNS_DIR = 'runs';
 
@@ -22,7 +23,7 @@ export function newRunId(now: Date): string {
 
 export async function createRunRecord(targetDir: string, runId: string): Promise<RunRecord> {
   const dir = path.join(targetDir, RUNS_DIR, runId);
-  await mkdir(dir, { recursive: true });
+  await writingTo(dir, () => mkdir(dir, { recursive: true }));
   const write = async (name: string, content: FileContent) => {
     const file = path.join(dir, name);
     // Not fsynced: run records are history, not state; the snapshot and status (written with

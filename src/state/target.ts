@@ -62,7 +62,7 @@ export async function ensureTargetDir(dir: string): Promise<void> {
     await mkdir(dir, { recursive: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new UsageError(`cannot create the state folder ${dir}: ${code}`, {
+    throw new UsageError(`cannot create the state folder ${dir}: ${code}; nothing was sent to the platform`, {
       hint: 'pass --state with a folder this user can write (default .menusync/ in the current folder)',
     });
   }

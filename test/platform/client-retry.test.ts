@@ -31,7 +31,60 @@ describe('platform client retries', () => {
     h.sandbox.injectFaults([{ kind: 'status', status: 429, retryAfterSeconds: 1, path: IMPORT }]);
     const result = await h.client.importMenu(smallMenu());
     expect(result.attempts).toBe(2);
-    expect(h.logs.some((line) => line.includes('waiting 1000 ms (Retry-After)'))).toBe(true);
+    expect(h.logs).toContain('POST /menu/import: HTTP 429; retrying in 1 s (Retry-After), attempt 2 of 5');
+  });
+
+  it('announces each retry with its reason, wait and attempt number, and why it gave up', async () => {
+    const notices: [string, string][] = [];
+    const h = await harness({
+      retry: { maxAttempts: 3, minDelayMs: 10, maxDelayMs: 10 },
+      notice: (message, kind) => notices.push([kind, message]),
+    });
+    h.sandbox.injectFaults([
+      { kind: 'rate-limit', path: IMPORT },
+      { kind: 'status', status: 503, count: 5, path: IMPORT },
+    ]);
+    await h.client.importMenu(smallMenu()).catch(() => undefined);
+    expect(notices).toEqual([
+      ['retrying', 'POST /menu/import: RATE_LIMIT_EXCEEDED; retrying in 0 s, attempt 2 of 3'],
+      ['retrying', 'POST /menu/import: HTTP 503; retrying in 0 s, attempt 3 of 3'],
+      ['giving-up', 'POST /menu/import: HTTP 503; giving up after attempt 3 of 3: no attempts left'],
+    ]);
+  });
+
+  it('says so when a Retry-After is longer than the budget left', async () => {
+    const notices: string[] = [];
+    const h = await harness({ notice: (message) => notices.push(message) });
+    h.sandbox.injectFaults([{ kind: 'status', status: 429, retryAfterSeconds: 3600, path: IMPORT }]);
+    const error = await h.client.importMenu(smallMenu()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, attempts: 1 });
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(
+      /^POST \/menu\/import: HTTP 429; giving up after attempt 1 of 5: Retry-After asks to wait 3600 s, more than the 10 s left of the 10 s retry budget$/,
+    );
+  });
+
+  it('gives up at once when the backoff alone would pass the time budget', async () => {
+    const notices: string[] = [];
+    const h = await harness({
+      retry: { maxRetryTimeMs: 300, minDelayMs: 400, maxDelayMs: 400 },
+      notice: (message) => notices.push(message),
+    });
+    h.sandbox.injectFaults([{ kind: 'status', status: 503, count: 5, path: IMPORT }]);
+    const error = await h.client.importMenu(smallMenu()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503, attempts: 1 });
+    expect(notices).toEqual([
+      'POST /menu/import: HTTP 503; giving up after attempt 1 of 5: the next try (in 0.4 s) would come after the 0.3 s retry budget ends',
+    ]);
+  });
+
+  it('names the token endpoint when it is the token request that failed', async () => {
+    const h = await harness();
+    h.sandbox.injectFaults([{ kind: 'status', status: 503, path: '/oauth/token' }]);
+    await h.client.importMenu(smallMenu());
+    expect(
+      h.logs.some((line) => /^POST \/menu\/import: POST \/oauth\/token: HTTP 503 .*; retrying in/.test(line)),
+    ).toBe(true);
   });
 
   it('stops when the time budget cannot fit another Retry-After wait', async () => {
@@ -184,9 +237,9 @@ describe('platform client outcome of imports', () => {
     expect(error).toMatchObject({ code: 'IMPORT_ERROR', attempts: 2, outcomeUnknown: true });
   });
 
-  it('knows the outcome when every attempt was answered', async () => {
+  it('knows nothing was applied when every attempt was refused', async () => {
     const h = await harness({ retry: { maxAttempts: 2, minDelayMs: 10, maxDelayMs: 50 } });
-    h.sandbox.injectFaults([{ kind: 'status', status: 503, count: 5, path: IMPORT }]);
+    h.sandbox.injectFaults([{ kind: 'status', status: 429, count: 5, path: IMPORT }]);
     const error = await h.client.importMenu(smallMenu()).catch((e: unknown) => e);
     expect(error).toMatchObject({ outcomeUnknown: false, attempts: 2 });
   });

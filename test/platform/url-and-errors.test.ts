@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FatalPlatformError, RetriablePlatformError } from '../../src/platform/errors.js';
-import { interpretFailure } from '../../src/platform/http.js';
+import { interpretFailure } from '../../src/platform/answer.js';
 import { endpointUrl, parseRetryAfter } from '../../src/platform/url.js';
 
 describe('endpointUrl', () => {

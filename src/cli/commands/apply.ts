@@ -16,11 +16,18 @@ import { createPlatformClient } from '../../platform/index.js';
 import { OUTCOME_TEXT, renderJson, renderTerminal } from '../../report/index.js';
 import { withConnectionOptions } from '../connection-options.js';
 import { checkOutputPaths } from '../output-paths.js';
+import { retryNotice } from '../retry-notice.js';
 import { createOutput, type Output } from '../output.js';
 import { reportOutputs, runReads } from '../run-paths.js';
 
 type ApplyArgs = RunArgs &
-  ApplyConnectionArgs & { yes?: boolean; plan?: string; 'max-payload-bytes'?: number; 'keep-runs'?: number };
+  ApplyConnectionArgs & {
+    debug?: boolean;
+    yes?: boolean;
+    plan?: string;
+    'max-payload-bytes'?: number;
+    'keep-runs'?: number;
+  };
 
 /** Extract, plan, guard, confirm, send, verify: exit 0 ok, 1 platform failure, 2 invalid, 3 blocked, 4 locked. */
 export const applyCommand: CommandModule<object, ApplyArgs> = {
@@ -40,7 +47,7 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
         describe: `Runs kept in the state folder's history; older ones are removed (default ${DEFAULT_KEEP_RUNS})`,
       }),
   handler: async (args) => {
-    const out = createOutput({ quiet: args.quiet === true });
+    const out = createOutput({ quiet: args.quiet === true, debug: args.debug === true });
     const settings = await resolveRunSettings(args);
     const connection = resolveApplyConnection(args, settings);
     // Before anything is read or sent: a report that cannot be written is known now, not after the import.
@@ -85,7 +92,7 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
       },
       {
         plan: planMenu,
-        client: createPlatformClient({ ...connection, log: (m) => out.debug(m) }),
+        client: createPlatformClient({ ...connection, log: (m) => out.debug(m), notice: retryNotice(out) }),
         confirm: async (plan) => {
           if (!args.quiet && !args.json) {
             out.data(renderPlanOnly(plan, target, out));

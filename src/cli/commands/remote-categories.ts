@@ -3,6 +3,7 @@ import { createPlatformClient } from '../../platform/client.js';
 import type { RemoteCategory } from '../../platform/types.js';
 import { resolveConnection, withConnectionOptions, type ConnectionArgs } from '../connection-options.js';
 import { createOutput } from '../output.js';
+import { retryNotice } from '../retry-notice.js';
 
 interface RemoteCategoriesArgs extends ConnectionArgs {
   json: boolean;
@@ -24,12 +25,12 @@ const categoriesCommand: CommandModule<object, RemoteCategoriesArgs> = {
         .option('q', { type: 'string', describe: 'Only categories whose name contains this text' }),
     ),
   handler: async (args) => {
-    const client = createPlatformClient(resolveConnection(args));
+    const out = createOutput();
+    const client = createPlatformClient({ ...resolveConnection(args), notice: retryNotice(out) });
     const categories = await client.listCategories({
       ...(args.visible !== undefined ? { visible: args.visible } : {}),
       ...(args.q !== undefined ? { q: args.q } : {}),
     });
-    const out = createOutput();
     out.data(args.json ? JSON.stringify(categories, null, 2) : renderTable(categories));
   },
 };
