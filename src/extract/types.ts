@@ -18,6 +18,8 @@ export interface TableSource {
   sheet?: string;
   /** Detected or configured; `encoding`/`delimiter` only for CSV. */
   encoding?: string;
+  /** Why that encoding (`only ASCII bytes`, `set by --encoding`, ...), for the summary line. */
+  encodingReason?: string;
   delimiter?: string;
   headerRow: number;
   headers: string[];
@@ -41,6 +43,8 @@ export interface DocumentSource {
   kind: 'document';
   file: string;
   document: unknown;
+  encoding?: string;
+  encodingReason?: string;
   issues: DataIssue[];
 }
 
@@ -51,8 +55,10 @@ export interface ReadOptions {
   format?: 'csv' | 'xlsx' | 'json';
   /** CSV only. */
   delimiter?: ',' | ';' | '\t' | '|';
-  /** CSV only: utf-8, utf-16le, utf-16be, windows-1252, latin1, macintosh. */
+  /** CSV and JSON: utf-8, utf-16le, utf-16be, windows-1252, latin1, macintosh. */
   encoding?: string;
+  /** Where `encoding` was set, for the summary line (`--encoding`, `the mapping`). */
+  encodingOrigin?: string;
   /** 1-based header row, or detect: the first row containing all of `headerHints` (case-insensitive). */
   headerRow?: number;
   headerHints?: string[];

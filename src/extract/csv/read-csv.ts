@@ -5,7 +5,8 @@ import { locateHeader } from '../locate-header.js';
 import type { ReadOptions, TableSource } from '../types.js';
 import { createDecoder, createUtf8Check, type ChunkDecoder } from './decode-chunks.js';
 import { detectDelimiter } from './detect-delimiter.js';
-import { detectEncoding, normalizeEncoding, type DetectedEncoding } from './detect-encoding.js';
+import { detectEncoding, givenEncoding, type DetectedEncoding } from './detect-encoding.js';
+import { InvalidUtf8Cells } from './invalid-utf8-cells.js';
 import { encodingSample, SAMPLE_BYTES } from './encoding-sample.js';
 import { fileBatches } from './file-batches.js';
 import { RecordParser } from './record-parser.js';
@@ -14,16 +15,10 @@ async function chooseEncoding(
   file: string,
   head: Buffer,
   size: number,
-  label?: string,
+  options: ReadOptions,
 ): Promise<DetectedEncoding> {
-  if (label === undefined) return detectEncoding(await encodingSample(file, head, size));
-  const encoding = normalizeEncoding(label);
-  if (!encoding) {
-    throw new InvalidInputError(
-      `Unsupported encoding "${label}" for ${file}: use utf-8, utf-16le, utf-16be, windows-1252, latin1 or macintosh`,
-    );
-  }
-  return { encoding, bomLength: 0 };
+  if (options.encoding === undefined) return detectEncoding(await encodingSample(file, head, size));
+  return { ...givenEncoding(file, options.encoding, options.encodingOrigin), bomLength: 0 };
 }
 
 /**
@@ -35,7 +30,7 @@ async function chooseEncoding(
 export async function readCsv(file: string, options: ReadOptions): Promise<TableSource> {
   const size = await assertReadableFile(file);
   const head = await readBytes(file, SAMPLE_BYTES);
-  const { encoding } = await chooseEncoding(file, head, size, options.encoding);
+  const { encoding, reason } = await chooseEncoding(file, head, size, options);
   const delimiter =
     options.delimiter ?? detectDelimiter(new TextDecoder(encoding).decode(head, { stream: true }));
   const issues: DataIssue[] = [];
@@ -50,25 +45,19 @@ export async function readCsv(file: string, options: ReadOptions): Promise<Table
       });
     },
   });
+  // UTF-8 passes through to csv-parse; its invalid bytes are located cell by cell.
+  const cells = encoding === 'utf-8' ? new InvalidUtf8Cells(file, issues) : undefined;
   const decoder: ChunkDecoder =
-    encoding === 'utf-8'
-      ? createUtf8Check((offset) =>
-          issues.push({
-            code: 'encoding',
-            severity: 'warning',
-            message: `Bytes from offset ${offset} are not valid UTF-8; they were read as U+FFFD. Set the mapping's encoding if the file is not UTF-8`,
-            location: { file },
-          }),
-        )
-      : createDecoder(encoding);
+    encoding === 'utf-8' ? createUtf8Check((fault) => cells?.fault(fault)) : createDecoder(encoding);
   const wrapError = (error: unknown): unknown =>
     error instanceof InvalidInputError ? error : inputError(file, error);
   const located = await locateHeader(
-    fileBatches(file, decoder, parser),
+    fileBatches(file, decoder, parser, cells),
     options,
     { file },
     issues,
     wrapError,
   );
-  return { kind: 'table', file, encoding, delimiter, issues, ...located };
+  cells?.nameColumns(located.headers);
+  return { kind: 'table', file, encoding, encodingReason: reason, delimiter, issues, ...located };
 }
