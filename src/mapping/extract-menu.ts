@@ -1,5 +1,5 @@
 import { UsageError, InvalidInputError } from '../errors.js';
-import type { Source, TableSource } from '../extract/types.js';
+import type { ReadOptions, Source, TableSource } from '../extract/types.js';
 import { openSource } from '../extract/registry.js';
 import { normalizeMoney } from '../model/normalize.js';
 import { validateMenu } from '../model/validate-payload.js';
@@ -11,12 +11,23 @@ import { runTableMapping } from './table/run.js';
 import { withSetsFile } from './table/sets-file.js';
 import { readSetsSource } from './table/sets-source.js';
 import { compileTransforms } from './transforms/index.js';
-import type { ExtractRequest, ExtractResult, ExtractResultParts } from './types.js';
+import { garbledTextIssues } from './garbled-text.js';
+import type { ExtractRequest, ExtractResult, ExtractResultParts, InputRead } from './types.js';
 
 /** The pipeline's first two stages: read the inputs, map them to the canonical menu. */
 export async function extractMenu(request: ExtractRequest): Promise<ExtractResult> {
   const { mapping } = await loadMapping(request.mapping);
-  return runMapping(mapping, request.inputs, request.params ?? {});
+  return runMapping(
+    mapping,
+    request.inputs,
+    request.params ?? {},
+    request.encoding !== undefined ? { encoding: request.encoding } : {},
+  );
+}
+
+/** How the inputs are read, whatever the mapping says: `--encoding` on the command line. */
+export interface ReadOverrides {
+  encoding?: string;
 }
 
 /** Runs an already loaded mapping (validate and tests use it with a mapping parsed from text). */
@@ -24,11 +35,13 @@ export async function runMapping(
   mapping: Mapping,
   inputs: readonly string[],
   given: Readonly<Record<string, string>>,
+  overrides: ReadOverrides = {},
 ): Promise<ExtractResult> {
   const params = resolveParameters(mapping, given);
-  const bound = bindInputs(mapping, inputs);
-  const parts = await runBound(mapping, bound, params);
-  return finish(parts, bound[0]?.file);
+  const bound = bindInputs(mapping, inputs, overrides);
+  const opened: InputRead[] = [];
+  const parts = await runBound(mapping, bound, params, opened);
+  return { ...finish(parts, bound[0]?.file), inputs: opened };
 }
 
 /** Given values, then defaults; a declared parameter with neither stays a wildcard (undefined). */
@@ -57,12 +70,20 @@ export function resolveParameters(
 
 interface BoundInput {
   name: string;
-  spec: SourceSpec;
+  spec: SourceSpec & Pick<ReadOptions, 'encodingOrigin'>;
   file: string;
 }
 
+/** `--encoding` wins over the source's `encoding:`; either is named as the reason. */
+function withOverrides(spec: SourceSpec, overrides: ReadOverrides): SourceSpec & ReadOptions {
+  if (overrides.encoding !== undefined)
+    return { ...spec, encoding: overrides.encoding, encodingOrigin: 'set by --encoding' };
+  if (spec.encoding !== undefined) return { ...spec, encodingOrigin: "set by the mapping's encoding:" };
+  return spec;
+}
+
 /** Inputs bind to the mapping's sources in declaration order. */
-function bindInputs(mapping: Mapping, inputs: readonly string[]): BoundInput[] {
+function bindInputs(mapping: Mapping, inputs: readonly string[], overrides: ReadOverrides): BoundInput[] {
   const sources = Object.entries(mapping.sources);
   if (inputs.length > sources.length) {
     throw new UsageError(
@@ -72,7 +93,7 @@ function bindInputs(mapping: Mapping, inputs: readonly string[]): BoundInput[] {
   const bound: BoundInput[] = [];
   sources.forEach(([name, spec], i) => {
     const file = inputs[i];
-    if (file !== undefined) bound.push({ name, spec, file });
+    if (file !== undefined) bound.push({ name, spec: withOverrides(spec, overrides), file });
     else if (!spec.optional) {
       throw new UsageError(
         `mapping "${mapping.name}" needs an input for source "${name}" (--input #${i + 1})`,
@@ -82,13 +103,19 @@ function bindInputs(mapping: Mapping, inputs: readonly string[]): BoundInput[] {
   return bound;
 }
 
-async function open(input: BoundInput): Promise<Source> {
+async function open(input: BoundInput, opened: InputRead[]): Promise<Source> {
   const { description: _d, optional: _o, ...readOptions } = input.spec;
-  return openSource(input.file, readOptions);
+  const source = await openSource(input.file, readOptions);
+  opened.push({
+    file: input.file,
+    ...(source.encoding !== undefined ? { encoding: source.encoding } : {}),
+    ...(source.encodingReason !== undefined ? { encodingReason: source.encodingReason } : {}),
+  });
+  return source;
 }
 
-async function openTable(input: BoundInput, mappingName: string): Promise<TableSource> {
-  const source = await open(input);
+async function openTable(input: BoundInput, mappingName: string, opened: InputRead[]): Promise<TableSource> {
+  const source = await open(input, opened);
   if (source.kind !== 'table') {
     throw new InvalidInputError(
       `${input.file}: a ${source.kind} input, but mapping "${mappingName}" reads tables (CSV or XLSX)`,
@@ -101,6 +128,7 @@ async function runBound(
   mapping: Mapping,
   bound: readonly BoundInput[],
   params: Record<string, string | undefined>,
+  opened: InputRead[],
 ): Promise<ExtractResultParts & { rounded?: boolean }> {
   if (mapping.kind === 'table') {
     const input = bound.find((b) => b.name === mapping.table.source);
@@ -111,10 +139,10 @@ async function runBound(
     // Declared sets are read first: a bad sets file fails before any input is opened.
     let withSets = await withSetsFile(mapping, params);
     // Every bound input is opened before any row is read: a missing second file fails the run.
-    const opened = new Map<string, TableSource>();
-    for (const b of bound) opened.set(b.name, await openTable(b, mapping.name));
+    const tables = new Map<string, TableSource>();
+    for (const b of bound) tables.set(b.name, await openTable(b, mapping.name, opened));
     const from = withSets.table.modifier_sets?.from;
-    const setsSource = from ? opened.get(from.source) : undefined;
+    const setsSource = from ? tables.get(from.source) : undefined;
     let setsParts: { issues: DataIssue[]; rows: number } | undefined;
     if (from && setsSource && from.source !== mapping.table.source) {
       // The sets' options are built before the items stream; sets declared in the mapping win.
@@ -131,7 +159,7 @@ async function runBound(
       }
       setsParts = read;
     }
-    const source = opened.get(input.name) as TableSource;
+    const source = tables.get(input.name) as TableSource;
     // Table mode rounds every amount as it reads it, so the result skips the copy normalizeMoney makes.
     const parts = await runTableMapping(withSets, source, params);
     if (setsParts) {
@@ -142,7 +170,7 @@ async function runBound(
   }
   const sources: Record<string, Extract<Source, { kind: 'document' }>> = {};
   for (const input of bound) {
-    const source = await open(input);
+    const source = await open(input, opened);
     if (source.kind !== 'document') {
       throw new InvalidInputError(
         `${input.file}: a table input, but mapping "${mapping.name}" reads JSON documents`,
@@ -153,12 +181,15 @@ async function runBound(
   const fixed = Object.fromEntries(
     Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined),
   );
-  return runDocumentMapping(mapping.document, {
+  const parts = runDocumentMapping(mapping.document, {
     mapping,
     params: fixed,
     sources,
     transforms: { compile: compileTransforms },
   });
+  // What the extractor found while reading (invalid bytes), before what the mapping found.
+  const read = Object.values(sources).flatMap((source) => source.issues);
+  return read.length > 0 ? { ...parts, issues: [...read, ...parts.issues] } : parts;
 }
 
 /** Platform rules on the mapped menu, money rounded to cents, and the counts for the summary. */
@@ -172,7 +203,7 @@ export function finish(parts: ExtractResultParts & { rounded?: boolean }, file?:
     message: `${issue.message} (${issue.code})`,
     location: { ...(file ? { file } : {}), path: issue.path },
   }));
-  const issues = [...parts.issues, ...menuIssues];
+  const issues = [...parts.issues, ...menuIssues, ...garbledTextIssues(menu, file)];
   // Plain loops: a 100k-product menu has a million option values; no intermediate arrays.
   let options = 0;
   let optionValues = 0;
@@ -188,6 +219,7 @@ export function finish(parts: ExtractResultParts & { rounded?: boolean }, file?:
   return {
     menu,
     issues,
+    inputs: [],
     skipped: parts.skipped,
     stats: {
       rows: parts.rows,

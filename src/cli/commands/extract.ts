@@ -5,6 +5,7 @@ import { ExitCode, UsageError } from '../../errors.js';
 import { extractMenu } from '../../mapping/extract-menu.js';
 import { issueReport, summaryLine } from '../../mapping/issue-summary.js';
 import type { ExtractResult } from '../../mapping/types.js';
+import { withEncodingOption } from '../encoding-option.js';
 import { createOutput, type Output } from '../output.js';
 
 interface ExtractArgs {
@@ -13,6 +14,7 @@ interface ExtractArgs {
   param?: string[];
   out?: string;
   quiet?: boolean;
+  encoding?: string;
 }
 
 /** `--param store=Main` (repeatable) to a record; a value may itself contain "=". */
@@ -54,7 +56,7 @@ export function withMappingOptions<T>(yargs: Argv<T>) {
       type: 'boolean',
       describe: 'Print only problems (errors and warnings), not the summary',
     });
-  return rejectRepeated(options, ['mapping', 'quiet']);
+  return withEncodingOption(rejectRepeated(options, ['mapping', 'quiet']));
 }
 
 /** An Output for commands whose --quiet keeps the problems (warn, error) and drops the info lines. */
@@ -133,6 +135,7 @@ export const extractCommand: CommandModule<object, ExtractArgs> = {
       mapping: args.mapping,
       inputs: args.input,
       params: parseParams(args.param),
+      ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
     });
     if (result.stats.errors > 0) {
       printResult(result, out);

@@ -1,4 +1,5 @@
 import { InvalidInputError } from '../../errors.js';
+import type { DataIssue } from '../../model/data-issue.js';
 import { isAscii } from 'node:buffer';
 import { scanUtf8 } from '../utf8-faults.js';
 import { singleByteEvidence } from './single-byte-evidence.js';
@@ -128,4 +129,23 @@ export function givenEncoding(
     throw new InvalidInputError(`Unsupported encoding "${label}" for ${file}: use ${ENCODING_NAMES}`);
   }
   return { encoding, reason: origin };
+}
+
+/**
+ * A warning when a single-byte encoding was set for bytes that read as UTF-8: the setting wins,
+ * but "Café" would go live as "CafÃ©", so it is said. `sample` is the file's first bytes.
+ */
+export function overrideMismatch(file: string, sample: Uint8Array, chosen: DetectedEncoding): DataIssue[] {
+  if (chosen.encoding !== 'windows-1252' && chosen.encoding !== 'macintosh') return [];
+  const complete = sample.subarray(0, sample.length - incompleteUtf8Tail(sample));
+  const multiByte = scanUtf8(complete, 0, () => undefined);
+  if (multiByte === 0) return [];
+  return [
+    {
+      code: 'encoding',
+      severity: 'warning',
+      message: `read as ${chosen.encoding} (${chosen.reason}), but the start of the file holds ${multiByte} valid UTF-8 multi-byte sequence${multiByte === 1 ? '' : 's'}: if it is UTF-8, "é" goes live as "Ã©"`,
+      location: { file },
+    },
+  ];
 }

@@ -5,7 +5,7 @@ import { locateHeader } from '../locate-header.js';
 import type { ReadOptions, TableSource } from '../types.js';
 import { createDecoder, createUtf8Check, type ChunkDecoder } from './decode-chunks.js';
 import { detectDelimiter } from './detect-delimiter.js';
-import { detectEncoding, givenEncoding, type DetectedEncoding } from './detect-encoding.js';
+import { detectEncoding, givenEncoding, overrideMismatch, type DetectedEncoding } from './detect-encoding.js';
 import { InvalidUtf8Cells } from './invalid-utf8-cells.js';
 import { encodingSample, SAMPLE_BYTES } from './encoding-sample.js';
 import { fileBatches } from './file-batches.js';
@@ -30,10 +30,11 @@ async function chooseEncoding(
 export async function readCsv(file: string, options: ReadOptions): Promise<TableSource> {
   const size = await assertReadableFile(file);
   const head = await readBytes(file, SAMPLE_BYTES);
-  const { encoding, reason } = await chooseEncoding(file, head, size, options);
+  const chosen = await chooseEncoding(file, head, size, options);
+  const { encoding, reason } = chosen;
   const delimiter =
     options.delimiter ?? detectDelimiter(new TextDecoder(encoding).decode(head, { stream: true }));
-  const issues: DataIssue[] = [];
+  const issues: DataIssue[] = options.encoding !== undefined ? overrideMismatch(file, head, chosen) : [];
   const parser = new RecordParser({
     delimiter,
     onMalformed: (error, row) => {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { overrideMismatch } from '../csv/detect-encoding.js';
 import { inputError } from '../file-access.js';
 import type { DocumentSource, ReadOptions } from '../types.js';
 import { decodeJson, invalidUtf8Issues } from './decode-json.js';
@@ -16,5 +17,7 @@ export async function readJson(file: string, options: ReadOptions = {}): Promise
   const document = parseJson(text, file);
   // Located after parsing: the paths are only meaningful in a document that parses.
   const issues = faults.length > 0 ? invalidUtf8Issues(text, faults, file) : [];
+  if (options.encoding !== undefined)
+    issues.push(...overrideMismatch(file, bytes.subarray(0, 64 * 1024), { encoding, reason, bomLength: 0 }));
   return { kind: 'document', file, document, encoding, encodingReason: reason, issues };
 }
