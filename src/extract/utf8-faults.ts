@@ -78,9 +78,14 @@ export function literalReplacements(bytes: Buffer, base: number, onFault: (fault
     onFault({ offset: base + at, hex: '', literal: true });
 }
 
+/** Faults spelled out per cell; a cell of a file in another encoding can hold dozens. */
+const SHOWN_PER_CELL = 5;
+
 /** `0x92 at byte 1234` / `0x92 at byte 1234, 0xE9 at byte 1240`: the bytes of a cell's faults. */
 export function describeFaults(faults: readonly Utf8Fault[]): string {
-  return faults.map((fault) => `${fault.hex} at byte ${fault.offset}`).join(', ');
+  const shown = faults.slice(0, SHOWN_PER_CELL).map((fault) => `${fault.hex} at byte ${fault.offset}`);
+  const more = faults.length - shown.length;
+  return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
 
 /** What to do about invalid UTF-8, the same for every format. */

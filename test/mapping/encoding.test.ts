@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractMenu, runMapping } from '../../src/mapping/extract-menu.js';
+import { garbledTextIssues } from '../../src/mapping/garbled-text.js';
 import { summaryLine } from '../../src/mapping/issue-summary.js';
 import { MappingError, parseMappingText } from '../../src/mapping/loader.js';
 import { HEADER } from './helpers.js';
@@ -135,5 +136,37 @@ describe('U+FFFD and NUL that would reach the platform', () => {
     const given = await extractMenu({ mapping: 'gloriafood-menu', inputs: [file], encoding: 'windows-1252' });
     expect(given.stats.errors).toBe(0);
     expect(given.menu.products[0]?.name).toBe('Chef’s');
+  });
+});
+
+describe('garbledTextIssues', () => {
+  it('looks at every name, short_name and description the platform would get, options included', () => {
+    const issues = garbledTextIssues(
+      {
+        categories: [{ ext_id: 'c', name: 'Drinks', description: 'Cold\u0000' }],
+        products: [
+          {
+            ext_id: 'p',
+            name: 'Tea',
+            options: [
+              {
+                ext_id: 'o',
+                name: 'Size',
+                option_values: [
+                  { ext_id: 'v1', name: 'Large' },
+                  { ext_id: 'v2', name: 'Gro\uFFFDe', short_name: 'G\uFFFD\u0000' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      'menu.csv',
+    );
+    expect(issues.map((issue) => [issue.location.path, issue.message.split(' and would')[0]])).toEqual([
+      ['$.categories[0].description', 'description of "c" holds NUL'],
+      ['$.products[0].options[0].option_values[1].name', 'name of "v2" holds U+FFFD'],
+      ['$.products[0].options[0].option_values[1].short_name', 'short_name of "v2" holds U+FFFD and NUL'],
+    ]);
   });
 });
