@@ -36,6 +36,12 @@ export interface TableSource {
   batches: AsyncIterable<readonly TableRecord[]>;
   /** Problems found while reading (malformed rows, undecodable bytes); filled as records stream. */
   issues: DataIssue[];
+  /**
+   * False when the decoded text is known to hold no U+FFFD and no NUL (checked natively while
+   * reading), so the menu built from it need not be searched for them; ask after the records.
+   * Absent: unknown (xlsx).
+   */
+  textMayBeGarbled?: () => boolean;
 }
 
 /** A whole JSON document (JSON exports are small enough to hold in memory). */
@@ -46,6 +52,8 @@ export interface DocumentSource {
   encoding?: string;
   encodingReason?: string;
   issues: DataIssue[];
+  /** As on TableSource. */
+  textMayBeGarbled?: () => boolean;
 }
 
 export type Source = TableSource | DocumentSource;

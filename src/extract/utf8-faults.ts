@@ -11,7 +11,8 @@ export interface Utf8Fault {
   literal: boolean;
 }
 
-const REPLACEMENT = Buffer.from([0xef, 0xbf, 0xbd]);
+/** U+FFFD in UTF-8. */
+export const REPLACEMENT = Buffer.from([0xef, 0xbf, 0xbd]);
 
 function hexOf(bytes: Uint8Array, from: number, to: number): string {
   const parts: string[] = [];

@@ -3,6 +3,7 @@ import type { DataIssue } from '../../model/data-issue.js';
 import { assertReadableFile, inputError, readBytes } from '../file-access.js';
 import { locateHeader } from '../locate-header.js';
 import type { ReadOptions, TableSource } from '../types.js';
+import { REPLACEMENT } from '../utf8-faults.js';
 import { createDecoder, createUtf8Check, type ChunkDecoder } from './decode-chunks.js';
 import { detectDelimiter } from './detect-delimiter.js';
 import { detectEncoding, givenEncoding, overrideMismatch, type DetectedEncoding } from './detect-encoding.js';
@@ -19,6 +20,22 @@ async function chooseEncoding(
 ): Promise<DetectedEncoding> {
   if (options.encoding === undefined) return detectEncoding(await encodingSample(file, head, size));
   return { ...givenEncoding(file, options.encoding, options.encodingOrigin), bomLength: 0 };
+}
+
+/**
+ * Tells `onGarbled` when the text handed to the parser holds NUL or U+FFFD (two native searches
+ * per 64 KB chunk), so extract can skip looking for them in a clean file's menu. A U+FFFD split
+ * across two chunks of a UTF-8 file is one of the UTF-8 check's faults instead.
+ */
+function watchText(inner: ChunkDecoder, onGarbled: () => void): ChunkDecoder {
+  const check = (text: Buffer | undefined): Buffer | undefined => {
+    if (text && (text.indexOf(0) >= 0 || text.indexOf(REPLACEMENT) >= 0)) onGarbled();
+    return text;
+  };
+  return {
+    decode: (chunk) => check(inner.decode(chunk)) as Buffer,
+    flush: () => check(inner.flush()),
+  };
 }
 
 /**
@@ -48,8 +65,18 @@ export async function readCsv(file: string, options: ReadOptions): Promise<Table
   });
   // UTF-8 passes through to csv-parse; its invalid bytes are located cell by cell.
   const cells = encoding === 'utf-8' ? new InvalidUtf8Cells(file, issues) : undefined;
-  const decoder: ChunkDecoder =
-    encoding === 'utf-8' ? createUtf8Check((fault) => cells?.fault(fault)) : createDecoder(encoding);
+  let garbled = false;
+  const decoder = watchText(
+    encoding === 'utf-8'
+      ? createUtf8Check((fault) => {
+          garbled = true;
+          cells?.fault(fault);
+        })
+      : createDecoder(encoding),
+    () => {
+      garbled = true;
+    },
+  );
   const wrapError = (error: unknown): unknown =>
     error instanceof InvalidInputError ? error : inputError(file, error);
   const located = await locateHeader(
@@ -60,5 +87,14 @@ export async function readCsv(file: string, options: ReadOptions): Promise<Table
     wrapError,
   );
   cells?.nameColumns(located.headers);
-  return { kind: 'table', file, encoding, encodingReason: reason, delimiter, issues, ...located };
+  return {
+    kind: 'table',
+    file,
+    encoding,
+    encodingReason: reason,
+    delimiter,
+    issues,
+    textMayBeGarbled: () => garbled,
+    ...located,
+  };
 }

@@ -5,6 +5,10 @@ import type { DocumentSource, ReadOptions } from '../types.js';
 import { decodeJson, invalidUtf8Issues } from './decode-json.js';
 import { parseJson } from './parse-json.js';
 
+/** U+FFFD or NUL, raw or escaped (`\u0000`, `\ufffd`): a false alarm only costs a search of the menu. */
+// eslint-disable-next-line no-control-regex
+const GARBLED = /[\uFFFD\u0000]|\\u(?:0000|[fF]{3}[dD])/;
+
 /** JSON exports are menus, not ledgers: a few MB at most, so the whole document is read at once. */
 export async function readJson(file: string, options: ReadOptions = {}): Promise<DocumentSource> {
   let bytes: Buffer;
@@ -19,5 +23,14 @@ export async function readJson(file: string, options: ReadOptions = {}): Promise
   const issues = faults.length > 0 ? invalidUtf8Issues(text, faults, file) : [];
   if (options.encoding !== undefined)
     issues.push(...overrideMismatch(file, bytes.subarray(0, 64 * 1024), { encoding, reason, bomLength: 0 }));
-  return { kind: 'document', file, document, encoding, encodingReason: reason, issues };
+  const garbled = GARBLED.test(text);
+  return {
+    kind: 'document',
+    file,
+    document,
+    encoding,
+    encodingReason: reason,
+    issues,
+    textMayBeGarbled: () => garbled,
+  };
 }
