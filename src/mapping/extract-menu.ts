@@ -12,7 +12,8 @@ import { withSetsFile } from './table/sets-file.js';
 import { readSetsSource } from './table/sets-source.js';
 import { compileTransforms } from './transforms/index.js';
 import { garbledTextIssues } from './garbled-text.js';
-import type { ExtractRequest, ExtractResult, ExtractResultParts, InputRead } from './types.js';
+import { inputRead, mayBeGarbled, type ReadLog } from './read-log.js';
+import type { ExtractRequest, ExtractResult, ExtractResultParts } from './types.js';
 
 /** The pipeline's first two stages: read the inputs, map them to the canonical menu. */
 export async function extractMenu(request: ExtractRequest): Promise<ExtractResult> {
@@ -43,30 +44,6 @@ export async function runMapping(
   const parts = await runBound(mapping, bound, params, log);
   const read = log.sources.map(inputRead);
   return { ...finish(parts, bound[0]?.file, { checkText: mayBeGarbled(log) }), inputs: read };
-}
-
-/** What was opened and what else can put text in the menu (mapping, parameters, sets file). */
-interface ReadLog {
-  sources: Source[];
-  settings: unknown[];
-}
-
-function inputRead(source: Source): InputRead {
-  return {
-    file: source.file,
-    ...(source.encoding !== undefined ? { encoding: source.encoding } : {}),
-    ...(source.encodingReason !== undefined ? { encodingReason: source.encodingReason } : {}),
-  };
-}
-
-/**
- * Whether the menu can hold U+FFFD or NUL: searching a 100k-product menu (a million option
- * values) costs ~5% of an extract, while the sources already know whether their text held any
- * (CSV and JSON check natively as they read); the mapping and parameters are searched as JSON.
- */
-function mayBeGarbled(log: ReadLog): boolean {
-  if (log.sources.some((source) => source.textMayBeGarbled?.() !== false)) return true;
-  return /\\u0000|\\ufffd|\uFFFD/i.test(JSON.stringify(log.settings));
 }
 
 /** Given values, then defaults; a declared parameter with neither stays a wildcard (undefined). */

@@ -93,6 +93,32 @@ describe('U+FFFD and NUL that would reach the platform', () => {
     expect(result.issues[1]?.message).toContain('holds NUL');
   });
 
+  it('warns for text the mapping itself puts in the menu, even from a clean CSV', async () => {
+    const yaml = table('{}').replace(
+      'description: { column: Notes, optional: true }',
+      'description: { template: "{Name} \\uFFFD" }',
+    );
+    const result = await runMapping(
+      parseMappingText(yaml, 'm.yaml'),
+      [write('h.csv', 'Sku,Name\n1,Tea\n')],
+      {},
+    );
+    expect(result.issues).toMatchObject([
+      { code: 'encoding', severity: 'warning', location: { path: '$.products[0].description' } },
+    ]);
+  });
+
+  it('warns for a NUL byte in a CSV cell', async () => {
+    const result = await runMapping(
+      parseMappingText(table('{}'), 'm.yaml'),
+      [write('i.csv', 'Sku,Name\n1,Te\u0000a\n')],
+      {},
+    );
+    expect(result.issues).toMatchObject([
+      { severity: 'warning', message: expect.stringContaining('holds NUL') },
+    ]);
+  });
+
   it('warns for XLSX cells too', async () => {
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.Workbook();
