@@ -2,6 +2,7 @@ import type { Output } from '../cli/output.js';
 import type { RunSettings } from '../config/run-options.js';
 import { requireInputs } from '../config/run-options.js';
 import { extractMenu } from '../mapping/extract-menu.js';
+import { summaryLine } from '../mapping/issue-summary.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { formatLocation } from '../model/data-issue.js';
 import type { Target } from '../state/target.js';
@@ -14,7 +15,14 @@ export async function extractDesired(
   out: Output,
 ): Promise<{ menu: CanonicalMenu; errors: number }> {
   const { mapping, inputs } = requireInputs(settings);
-  const result = await extractMenu({ mapping, inputs, params: settings.params });
+  const result = await extractMenu({
+    mapping,
+    inputs,
+    params: settings.params,
+    ...(settings.encoding !== undefined ? { encoding: settings.encoding } : {}),
+  });
+  // The counts and each input's encoding and why: a wrong guess shows before anything is sent.
+  out.info(`extract: ${summaryLine(result)}`);
   const shown = result.issues.slice(0, MAX_ISSUES_SHOWN);
   for (const issue of shown) {
     const where = formatLocation(issue.location);

@@ -1,4 +1,5 @@
 import type { Argv } from 'yargs';
+import { withEncodingOption } from '../cli/encoding-option.js';
 import { UsageError } from '../errors.js';
 import type { GuardOptions } from '../plan/types.js';
 import type { UpdateMode } from '../model/import-payload.js';
@@ -24,10 +25,11 @@ export interface RunArgs {
   'out-md'?: string;
   'out-html'?: string;
   quiet?: boolean;
+  encoding?: string;
 }
 
 export function withRunOptions<T>(yargs: Argv<T>): Argv<T & RunArgs> {
-  return yargs
+  return withEncodingOption(yargs)
     .option('config', {
       type: 'string',
       describe: 'Config file (default: ./menusync.config.yaml when present)',
@@ -72,6 +74,8 @@ export interface RunSettings {
   mapping?: string;
   inputs: string[];
   params: Record<string, string>;
+  /** `--encoding`: overrides the mapping's and the detected encoding of every input. */
+  encoding?: string;
   stateDir: string;
   posUid: string;
   mode: 'auto' | UpdateMode;
@@ -106,6 +110,7 @@ export async function resolveRunSettings(args: RunArgs, cwd: string = process.cw
     ...(mapping ? { mapping } : {}),
     inputs: args.input && args.input.length > 0 ? args.input : (config.inputs ?? []),
     params,
+    ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
     stateDir: args.state ?? config.state_dir ?? DEFAULT_STATE_DIR,
     posUid: args['pos-uid'] ?? config.pos_uid ?? 'default',
     mode: args.mode ?? config.mode ?? 'auto',

@@ -18,6 +18,8 @@ export interface TableSource {
   sheet?: string;
   /** Detected or configured; `encoding`/`delimiter` only for CSV. */
   encoding?: string;
+  /** Why that encoding (`only ASCII bytes`, `set by --encoding`, ...), for the summary line. */
+  encodingReason?: string;
   delimiter?: string;
   headerRow: number;
   headers: string[];
@@ -40,6 +42,12 @@ export interface TableSource {
   batches: AsyncIterable<readonly TableRecord[]>;
   /** Problems found while reading (malformed rows, undecodable bytes); filled as records stream. */
   issues: DataIssue[];
+  /**
+   * False when the decoded text is known to hold no U+FFFD and no NUL (checked natively while
+   * reading), so the menu built from it need not be searched for them; ask after the records.
+   * Absent: unknown (xlsx).
+   */
+  textMayBeGarbled?: () => boolean;
 }
 
 /** A whole JSON document (JSON exports are small enough to hold in memory). */
@@ -47,7 +55,11 @@ export interface DocumentSource {
   kind: 'document';
   file: string;
   document: unknown;
+  encoding?: string;
+  encodingReason?: string;
   issues: DataIssue[];
+  /** As on TableSource. */
+  textMayBeGarbled?: () => boolean;
 }
 
 export type Source = TableSource | DocumentSource;
@@ -57,8 +69,10 @@ export interface ReadOptions {
   format?: 'csv' | 'xlsx' | 'json';
   /** CSV only. */
   delimiter?: ',' | ';' | '\t' | '|';
-  /** CSV only: utf-8, utf-16le, utf-16be, windows-1252, latin1, macintosh. */
+  /** CSV and JSON: utf-8, utf-16le, utf-16be, windows-1252, latin1, macintosh. */
   encoding?: string;
+  /** Where `encoding` was set, for the summary line (`--encoding`, `the mapping`). */
+  encodingOrigin?: string;
   /** 1-based header row, or detect: the first row containing all of `headerHints` (case-insensitive). */
   headerRow?: number;
   headerHints?: string[];

@@ -1,12 +1,26 @@
 import { extname } from 'node:path';
 import { UsageError } from '../errors.js';
 import { listSheets } from '../extract/registry.js';
+import type { ReadOptions } from '../extract/types.js';
 import type { Mapping, SourceSpec } from './schema.js';
 
 export interface BoundInput {
   name: string;
-  spec: SourceSpec;
+  spec: SourceSpec & Pick<ReadOptions, 'encodingOrigin'>;
   file: string;
+}
+
+/** What the command line overrides in every source (`--encoding`). */
+export interface ReadOverrides {
+  encoding?: string;
+}
+
+/** `--encoding` wins over the source's `encoding:`; either is named as the reason. */
+function withOverrides(spec: SourceSpec, overrides: ReadOverrides): BoundInput['spec'] {
+  if (overrides.encoding !== undefined)
+    return { ...spec, encoding: overrides.encoding, encodingOrigin: 'set by --encoding' };
+  if (spec.encoding !== undefined) return { ...spec, encodingOrigin: "set by the mapping's encoding:" };
+  return spec;
 }
 
 const WORKBOOK = new Set(['.xlsx', '.xlsm']);
@@ -18,7 +32,11 @@ const WORKBOOK = new Set(['.xlsx', '.xlsm']);
  * An optional source does so only when the workbook has its sheet, so a missing optional sheet
  * stays an unbound source rather than a failed run.
  */
-export async function bindInputs(mapping: Mapping, inputs: readonly string[]): Promise<BoundInput[]> {
+export async function bindInputs(
+  mapping: Mapping,
+  inputs: readonly string[],
+  overrides: ReadOverrides = {},
+): Promise<BoundInput[]> {
   const sources = Object.entries(mapping.sources);
   if (inputs.length > sources.length) {
     throw new UsageError(
@@ -30,7 +48,7 @@ export async function bindInputs(mapping: Mapping, inputs: readonly string[]): P
   for (const [i, [name, spec]] of sources.entries()) {
     const file = inputs[i] ?? (await sameWorkbook(spec, previous));
     previous = file;
-    if (file !== undefined) bound.push({ name, spec, file });
+    if (file !== undefined) bound.push({ name, spec: withOverrides(spec, overrides), file });
     else if (!spec.optional) {
       throw new UsageError(
         `mapping "${mapping.name}" needs an input for source "${name}" (--input #${i + 1})`,

@@ -1,5 +1,5 @@
 import { UsageError, InvalidInputError } from '../errors.js';
-import type { Source, TableSource } from '../extract/types.js';
+import type { ReadOptions, Source, TableSource } from '../extract/types.js';
 import { openSource } from '../extract/registry.js';
 import { PRICE_LIMIT } from '../model/money.js';
 import { normalizeMoney } from '../model/normalize.js';
@@ -7,18 +7,27 @@ import { validateMenu } from '../model/validate-payload.js';
 import type { DataIssue } from '../model/data-issue.js';
 import { runDocumentMapping } from './document/run.js';
 import { loadMapping } from './loader.js';
-import { bindInputs, type BoundInput } from './bind-inputs.js';
+import { bindInputs, type BoundInput, type ReadOverrides } from './bind-inputs.js';
+
+export type { ReadOverrides } from './bind-inputs.js';
 import type { Mapping } from './schema.js';
 import { runTableMapping } from './table/run.js';
 import { withSetsFile } from './table/sets-file.js';
 import { readSetsSource } from './table/sets-source.js';
 import { compileTransforms } from './transforms/index.js';
+import { garbledTextIssues } from './garbled-text.js';
+import { inputRead, mayBeGarbled, type ReadLog } from './read-log.js';
 import type { ExtractRequest, ExtractResult, ExtractResultParts } from './types.js';
 
 /** The pipeline's first two stages: read the inputs, map them to the canonical menu. */
 export async function extractMenu(request: ExtractRequest): Promise<ExtractResult> {
   const { mapping } = await loadMapping(request.mapping);
-  return runMapping(mapping, request.inputs, request.params ?? {});
+  return runMapping(
+    mapping,
+    request.inputs,
+    request.params ?? {},
+    request.encoding !== undefined ? { encoding: request.encoding } : {},
+  );
 }
 
 /** Runs an already loaded mapping (validate and tests use it with a mapping parsed from text). */
@@ -26,11 +35,14 @@ export async function runMapping(
   mapping: Mapping,
   inputs: readonly string[],
   given: Readonly<Record<string, string>>,
+  overrides: ReadOverrides = {},
 ): Promise<ExtractResult> {
   const params = resolveParameters(mapping, given);
-  const bound = await bindInputs(mapping, inputs);
-  const parts = await runBound(mapping, bound, params);
-  return finish(parts, bound[0]?.file);
+  const bound = await bindInputs(mapping, inputs, overrides);
+  const log: ReadLog = { sources: [], settings: [mapping, params] };
+  const parts = await runBound(mapping, bound, params, log);
+  const read = log.sources.map(inputRead);
+  return { ...finish(parts, bound[0]?.file, { checkText: mayBeGarbled(log) }), inputs: read };
 }
 
 /** Given values, then defaults; a declared parameter with neither stays a wildcard (undefined). */
@@ -57,13 +69,15 @@ export function resolveParameters(
   return params;
 }
 
-async function open(input: BoundInput): Promise<Source> {
+async function open(input: BoundInput, log: ReadLog): Promise<Source> {
   const { description: _d, optional: _o, ...readOptions } = input.spec;
-  return openSource(input.file, readOptions);
+  const source = await openSource(input.file, readOptions);
+  log.sources.push(source);
+  return source;
 }
 
-async function openTable(input: BoundInput, mappingName: string): Promise<TableSource> {
-  const source = await open(input);
+async function openTable(input: BoundInput, mappingName: string, log: ReadLog): Promise<TableSource> {
+  const source = await open(input, log);
   if (source.kind !== 'table') {
     throw new InvalidInputError(
       `${input.file}: a ${source.kind} input, but mapping "${mappingName}" reads tables (CSV or XLSX)`,
@@ -76,6 +90,7 @@ async function runBound(
   mapping: Mapping,
   bound: readonly BoundInput[],
   params: Record<string, string | undefined>,
+  log: ReadLog,
 ): Promise<ExtractResultParts & { rounded?: boolean }> {
   if (mapping.kind === 'table') {
     const input = bound.find((b) => b.name === mapping.table.source);
@@ -86,10 +101,11 @@ async function runBound(
     // Declared sets are read first: a bad sets file fails before any input is opened.
     let withSets = await withSetsFile(mapping, params);
     // Every bound input is opened before any row is read: a missing second file fails the run.
-    const opened = new Map<string, TableSource>();
-    for (const b of bound) opened.set(b.name, await openTable(b, mapping.name));
+    const tables = new Map<string, TableSource>();
+    if (withSets !== mapping) log.settings.push(withSets);
+    for (const b of bound) tables.set(b.name, await openTable(b, mapping.name, log));
     const from = withSets.table.modifier_sets?.from;
-    const setsSource = from ? opened.get(from.source) : undefined;
+    const setsSource = from ? tables.get(from.source) : undefined;
     let setsParts: { issues: DataIssue[]; rows: number } | undefined;
     if (from && setsSource && from.source !== mapping.table.source) {
       // The sets' options are built before the items stream; sets declared in the mapping win.
@@ -106,7 +122,7 @@ async function runBound(
       }
       setsParts = read;
     }
-    const source = opened.get(input.name) as TableSource;
+    const source = tables.get(input.name) as TableSource;
     // Table mode rounds every amount as it reads it, so the result skips the copy normalizeMoney makes.
     const parts = await runTableMapping(withSets, source, params);
     if (setsParts) {
@@ -117,7 +133,7 @@ async function runBound(
   }
   const sources: Record<string, Extract<Source, { kind: 'document' }>> = {};
   for (const input of bound) {
-    const source = await open(input);
+    const source = await open(input, log);
     if (source.kind !== 'document') {
       throw new InvalidInputError(
         `${input.file}: a table input, but mapping "${mapping.name}" reads JSON documents`,
@@ -128,16 +144,23 @@ async function runBound(
   const fixed = Object.fromEntries(
     Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined),
   );
-  return runDocumentMapping(mapping.document, {
+  const parts = runDocumentMapping(mapping.document, {
     mapping,
     params: fixed,
     sources,
     transforms: { compile: compileTransforms },
   });
+  // What the extractor found while reading (invalid bytes), before what the mapping found.
+  const read = Object.values(sources).flatMap((source) => source.issues);
+  return read.length > 0 ? { ...parts, issues: [...read, ...parts.issues] } : parts;
 }
 
 /** Platform rules on the mapped menu, money rounded to cents, and the counts for the summary. */
-export function finish(parts: ExtractResultParts & { rounded?: boolean }, file?: string): ExtractResult {
+export function finish(
+  parts: ExtractResultParts & { rounded?: boolean },
+  file?: string,
+  check: { checkText?: boolean } = {},
+): ExtractResult {
   const menu = parts.rounded ? parts.menu : normalizeMoney(parts.menu);
   const menuIssues: DataIssue[] = validateMenu(menu, {
     productIdsUnique: parts.productIdsUnique === true,
@@ -148,7 +171,8 @@ export function finish(parts: ExtractResultParts & { rounded?: boolean }, file?:
     message: `${issue.message} (${issue.code})`,
     location: { ...(file ? { file } : {}), path: issue.path },
   }));
-  const issues = [...parts.issues, ...menuIssues];
+  const garbled = check.checkText === false ? [] : garbledTextIssues(menu, file);
+  const issues = [...parts.issues, ...menuIssues, ...garbled];
   // Plain loops: a 100k-product menu has a million option values; no intermediate arrays.
   let options = 0;
   let optionValues = 0;
@@ -164,6 +188,7 @@ export function finish(parts: ExtractResultParts & { rounded?: boolean }, file?:
   return {
     menu,
     issues,
+    inputs: [],
     skipped: parts.skipped,
     stats: {
       rows: parts.rows,

@@ -1,5 +1,5 @@
 import { formatLocation, type DataIssue } from '../model/data-issue.js';
-import type { ExtractResult } from './types.js';
+import type { ExtractResult, InputRead } from './types.js';
 
 /** Counts of what extract produced, one line for the terminal. */
 export function summaryLine(result: ExtractResult): string {
@@ -9,8 +9,21 @@ export function summaryLine(result: ExtractResult): string {
   return (
     `${s.rows} rows -> ${s.categories} categories, ${s.products} products, ${s.options} options, ` +
     `${s.option_values} option values; skipped ${skipped}${reasons ? ` (${reasons})` : ''}; ` +
-    `${s.warnings} warning${s.warnings === 1 ? '' : 's'}, ${s.errors} error${s.errors === 1 ? '' : 's'}`
+    `${s.warnings} warning${s.warnings === 1 ? '' : 's'}, ${s.errors} error${s.errors === 1 ? '' : 's'}` +
+    encodingsRead(result.inputs)
   );
+}
+
+/**
+ * `; encoding utf-8 (only ASCII bytes)`, or with several inputs each file's: the encoding chosen
+ * and why, so a wrong guess is visible in the one line a cron mail shows. XLSX inputs have none.
+ */
+export function encodingsRead(inputs: readonly InputRead[]): string {
+  const read = inputs.filter((input) => input.encoding !== undefined);
+  if (read.length === 0) return '';
+  const one = (input: InputRead) => `${input.encoding} (${input.encodingReason ?? 'given'})`;
+  if (read.length === 1 && inputs.length === 1) return `; encoding ${one(read[0] as InputRead)}`;
+  return `; encodings ${read.map((input) => `${input.file} ${one(input)}`).join(', ')}`;
 }
 
 /**

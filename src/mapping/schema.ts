@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENCODING_NAMES, normalizeEncoding } from '../extract/csv/detect-encoding.js';
 import { DocumentSection } from './document/schema.js';
 import { TableSection } from './table-schema.js';
 
@@ -17,7 +18,11 @@ export type MappingParameter = z.infer<typeof MappingParameter>;
 export const SourceSpec = z.strictObject({
   format: z.enum(['csv', 'xlsx', 'json']).optional(),
   delimiter: z.enum([',', ';', '\t', '|']).optional(),
-  encoding: z.string().optional(),
+  /** Overrides detection (CSV, JSON); checked at load so a typo is reported with its line. */
+  encoding: z
+    .string()
+    .refine((label) => normalizeEncoding(label) !== undefined, { message: `use ${ENCODING_NAMES}` })
+    .optional(),
   headerRow: z.number().int().min(1).optional(),
   headerHints: z.array(z.string().min(1)).optional(),
   sheet: z.union([z.string().min(1), z.number().int().min(1)]).optional(),

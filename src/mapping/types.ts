@@ -10,10 +10,19 @@ export interface SkippedRows {
   count: number;
 }
 
+/** One input as it was read: the encoding chosen and why (CSV and JSON), for the summary line. */
+export interface InputRead {
+  file: string;
+  encoding?: string;
+  encodingReason?: string;
+}
+
 /** What extract hands to plan: the desired menu plus everything found wrong or skipped on the way. */
 export interface ExtractResult {
   menu: CanonicalMenu;
   issues: DataIssue[];
+  /** The inputs in the order they were opened. */
+  inputs: InputRead[];
   skipped: SkippedRows[];
   stats: {
     rows: number;
@@ -33,6 +42,8 @@ export interface ExtractRequest {
   inputs: string[];
   /** Mapping parameters, e.g. { store: 'Chillo' }. */
   params?: Record<string, string>;
+  /** `--encoding`: read every CSV and JSON input in this encoding, whatever the mapping says. */
+  encoding?: string;
 }
 
 /** The pipeline's first two stages, read then map (implemented in extract-menu.ts). */

@@ -5,6 +5,7 @@ import { ExitCode, UsageError } from '../../errors.js';
 import { extractMenu } from '../../mapping/extract-menu.js';
 import { issueReport, summaryLine } from '../../mapping/issue-summary.js';
 import type { ExtractResult } from '../../mapping/types.js';
+import { withEncodingOption } from '../encoding-option.js';
 import { checkOutputPaths, type NamedPath } from '../output-paths.js';
 import { createOutput, type Output } from '../output.js';
 import { mappingReads, paramReads } from '../run-paths.js';
@@ -15,6 +16,7 @@ interface ExtractArgs {
   param?: string[];
   out?: string;
   quiet?: boolean;
+  encoding?: string;
 }
 
 /** `--param store=Main` (repeatable) to a record; a value may itself contain "=". */
@@ -56,7 +58,7 @@ export function withMappingOptions<T>(yargs: Argv<T>) {
       type: 'boolean',
       describe: 'Print only problems (errors and warnings), not the summary',
     });
-  return rejectRepeated(options, ['mapping', 'quiet']);
+  return withEncodingOption(rejectRepeated(options, ['mapping', 'quiet']));
 }
 
 /** An Output for commands whose --quiet keeps the problems (warn, error) and drops the info lines. */
@@ -132,6 +134,7 @@ export const extractCommand: CommandModule<object, ExtractArgs> = {
       mapping: args.mapping,
       inputs: args.input,
       params,
+      ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
     });
     if (result.stats.errors > 0) {
       printResult(result, out);

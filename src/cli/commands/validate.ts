@@ -9,6 +9,7 @@ interface ValidateArgs {
   input?: string[];
   param?: string[];
   quiet?: boolean;
+  encoding?: string;
 }
 
 /** Checks a mapping (every problem with file:line) and, given inputs, the data it maps. */
@@ -33,7 +34,12 @@ export const validateCommand: CommandModule<object, ValidateArgs> = {
       process.exitCode = ExitCode.ok;
       return;
     }
-    const result = await runMapping(mapping, args.input, params);
+    const result = await runMapping(
+      mapping,
+      args.input,
+      params,
+      args.encoding !== undefined ? { encoding: args.encoding } : {},
+    );
     printResult(result, out);
     process.exitCode = result.stats.errors > 0 ? ExitCode.invalid : ExitCode.ok;
   },

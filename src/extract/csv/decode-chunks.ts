@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { incompleteUtf8Tail, type CsvEncoding } from './detect-encoding.js';
+import { literalReplacements, scanUtf8, type Utf8Fault } from '../utf8-faults.js';
 import { decodeWindows1252 } from './windows-1252.js';
 
 /** Turns the file's bytes, chunk by chunk, into the UTF-8 bytes csv-parse reads. */
@@ -32,29 +33,28 @@ export function createDecoder(encoding: Exclude<CsvEncoding, 'utf-8'>): ChunkDec
 }
 
 /**
- * Passes UTF-8 bytes through untouched (csv-parse decodes them faster than we could) and reports
- * once, with the byte offset, when the file stops being valid UTF-8 after the sampled start.
+ * Passes UTF-8 bytes through untouched (csv-parse decodes them faster than we could) and lists,
+ * with its byte offset, every place the parser's decoder will turn into U+FFFD: each invalid
+ * sequence and each literal U+FFFD. A chunk that is valid UTF-8 (checked natively) costs one
+ * `isUtf8` and one `indexOf`; only a chunk with invalid bytes is walked byte by byte.
  */
-export function createUtf8Check(onInvalid: (byteOffset: number) => void): ChunkDecoder {
+export function createUtf8Check(onFault: (fault: Utf8Fault) => void): ChunkDecoder {
   let carry: Buffer = Buffer.alloc(0);
   let offset = 0;
-  let reported = false;
   return {
     decode(chunk) {
-      if (reported) return chunk;
       const joined = carry.length ? Buffer.concat([carry, chunk]) : chunk;
       const tail = incompleteUtf8Tail(joined);
       const whole = joined.subarray(0, joined.length - tail);
-      if (!isUtf8(whole)) {
-        reported = true;
-        onInvalid(offset);
-      }
+      if (isUtf8(whole)) literalReplacements(whole, offset, onFault);
+      else scanUtf8(whole, offset, onFault);
       offset += whole.length;
       carry = Buffer.from(joined.subarray(joined.length - tail));
       return chunk;
     },
     flush() {
-      if (!reported && carry.length) onInvalid(offset);
+      // A sequence cut off by the end of the file.
+      if (carry.length) scanUtf8(carry, offset, onFault);
       return undefined;
     },
   };

@@ -1,5 +1,8 @@
-import { isUtf8 } from 'node:buffer';
-import { decodeWindows1252 } from './windows-1252.js';
+import { InvalidInputError } from '../../errors.js';
+import type { DataIssue } from '../../model/data-issue.js';
+import { isAscii } from 'node:buffer';
+import { scanUtf8 } from '../utf8-faults.js';
+import { singleByteEvidence } from './single-byte-evidence.js';
 
 /** Encodings the CSV reader decodes, spelled as Node's TextDecoder labels. */
 export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'macintosh';
@@ -8,6 +11,8 @@ export interface DetectedEncoding {
   encoding: CsvEncoding;
   /** Bytes of byte-order mark at the start of the file. */
   bomLength: number;
+  /** Why this encoding, for the summary line: `only ASCII bytes`, `set by --encoding`, ... */
+  reason: string;
 }
 
 /** Lengths of the bytes of an incomplete UTF-8 sequence cut off by the end of a sample. */
@@ -36,64 +41,57 @@ function sniffUtf16(sample: Uint8Array): CsvEncoding | undefined {
   return undefined;
 }
 
-const LOWER = /\p{Ll}/u;
-const UPPER = /\p{Lu}/u;
-const LETTER = /\p{L}/u;
-/** Curly quotes, dashes, ellipsis, bullet, euro: what Windows-1252 puts at 0x80-0x9F. */
-const PUNCTUATION = /[\u2010-\u2027\u20ac]/u;
-const WORDISH = /[\p{L}\p{N} ]/u;
-
 /**
- * How much a single-byte decoding looks like real text: accented letters sit inside words
- * (`café`, `Müller`), typographic punctuation sits next to words or spaces (`Chef’s`, `“Best”`);
- * an upper-case letter right after a lower-case one (`åÊ`) or a C1 control is a sign of the
- * wrong code page.
+ * The file's encoding from its first bytes, and why (see the CSV section of the README):
+ * a BOM; UTF-16 by its zero bytes; plain ASCII is UTF-8; any valid multi-byte UTF-8 sequence makes
+ * the file UTF-8, its invalid bytes then being errors (a stray Windows-1252 byte in a UTF-8 export
+ * must not turn "Café" into "CafÃ©"); only without one is a single-byte encoding chosen, and only
+ * when its text reads better than the other's. No evidence either way is not a guess: the file is
+ * read as UTF-8 so that every non-ASCII byte is a located error asking for the encoding.
  */
-function plausibility(text: string): number {
-  let score = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) continue;
-    const char = text[i] ?? '';
-    const before = text[i - 1] ?? ' ';
-    if (code >= 0x80 && code <= 0x9f) score -= 5;
-    else if (PUNCTUATION.test(char) && WORDISH.test(before + (text[i + 1] ?? ' '))) score += 1;
-    else if (LOWER.test(char) && LETTER.test(before)) score += 1;
-    else if (UPPER.test(char) && LOWER.test(before)) score -= 1;
-  }
-  return score;
-}
-
-/**
- * Excel for Mac leaves fingerprints: UTF-8 mis-read and saved as MacRoman turns a non-breaking
- * space into `E5 CA` ("Â"+NBSP) and `€` into `DB`; it also writes bare CR line breaks.
- */
-function macintoshHints(sample: Uint8Array): number {
-  let hints = 0;
-  let crOnly = 0;
-  for (let i = 0; i < sample.length; i++) {
-    const byte = sample[i];
-    if (byte === 0xe5 && sample[i + 1] === 0xca) hints += 3;
-    else if (byte === 0x89 && sample[i + 1] === 0xdb) hints += 3;
-    else if (byte === 0x0d && sample[i + 1] !== 0x0a) crOnly++;
-  }
-  return hints + Math.min(crOnly, 10);
-}
-
-/** The file's encoding from its first bytes (see the CSV section of the README for the rules). */
 export function detectEncoding(sample: Uint8Array): DetectedEncoding {
   if (sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf)
-    return { encoding: 'utf-8', bomLength: 3 };
-  if (sample[0] === 0xff && sample[1] === 0xfe) return { encoding: 'utf-16le', bomLength: 2 };
-  if (sample[0] === 0xfe && sample[1] === 0xff) return { encoding: 'utf-16be', bomLength: 2 };
+    return { encoding: 'utf-8', bomLength: 3, reason: 'UTF-8 byte-order mark' };
+  if (sample[0] === 0xff && sample[1] === 0xfe)
+    return { encoding: 'utf-16le', bomLength: 2, reason: 'UTF-16 LE byte-order mark' };
+  if (sample[0] === 0xfe && sample[1] === 0xff)
+    return { encoding: 'utf-16be', bomLength: 2, reason: 'UTF-16 BE byte-order mark' };
   const utf16 = sniffUtf16(sample);
-  if (utf16) return { encoding: utf16, bomLength: 0 };
+  if (utf16) return { encoding: utf16, bomLength: 0, reason: 'every other byte is zero' };
+  if (isAscii(sample)) return { encoding: 'utf-8', bomLength: 0, reason: 'only ASCII bytes' };
   const complete = sample.subarray(0, sample.length - incompleteUtf8Tail(sample));
-  if (isUtf8(complete)) return { encoding: 'utf-8', bomLength: 0 };
-  const mac = plausibility(new TextDecoder('macintosh').decode(sample)) + macintoshHints(sample);
-  const windows = plausibility(decodeWindows1252(sample));
-  return { encoding: mac > windows ? 'macintosh' : 'windows-1252', bomLength: 0 };
+  let invalid = 0;
+  const multiByte = scanUtf8(complete, 0, (fault) => {
+    if (!fault.literal) invalid++;
+  });
+  if (multiByte > 0) {
+    const sequences = `${multiByte} valid multi-byte sequence${multiByte === 1 ? '' : 's'}`;
+    const bad = invalid > 0 ? `, ${invalid} invalid` : '';
+    return { encoding: 'utf-8', bomLength: 0, reason: `${sequences}${bad} in the sample` };
+  }
+  const { windows, mac } = singleByteEvidence(sample);
+  const scores = `Windows-1252 ${windows}, MacRoman ${mac}`;
+  if (windows > mac && windows > 0)
+    return {
+      encoding: 'windows-1252',
+      bomLength: 0,
+      reason: `no valid UTF-8 multi-byte sequence; reads as text: ${scores}`,
+    };
+  if (mac > windows && mac > 0)
+    return {
+      encoding: 'macintosh',
+      bomLength: 0,
+      reason: `no valid UTF-8 multi-byte sequence; reads as text: ${scores}`,
+    };
+  return {
+    encoding: 'utf-8',
+    bomLength: 0,
+    reason: `no valid UTF-8 multi-byte sequence, and no single-byte encoding reads better (${scores}): set the encoding`,
+  };
 }
+
+/** The spellings to suggest in errors and help texts. */
+export const ENCODING_NAMES = 'utf-8, utf-16le, utf-16be, windows-1252, latin1 or macintosh';
 
 /** Spellings users write in a mapping, normalised to TextDecoder labels. */
 export function normalizeEncoding(label: string): CsvEncoding | undefined {
@@ -118,4 +116,36 @@ export function normalizeEncoding(label: string): CsvEncoding | undefined {
     'mac-roman': 'macintosh',
   };
   return aliases[key];
+}
+
+/** An encoding the user set (mapping `encoding:` or `--encoding`), checked; `origin` says where. */
+export function givenEncoding(
+  file: string,
+  label: string,
+  origin = 'set in the read options',
+): { encoding: CsvEncoding; reason: string } {
+  const encoding = normalizeEncoding(label);
+  if (!encoding) {
+    throw new InvalidInputError(`Unsupported encoding "${label}" for ${file}: use ${ENCODING_NAMES}`);
+  }
+  return { encoding, reason: origin };
+}
+
+/**
+ * A warning when a single-byte encoding was set for bytes that read as UTF-8: the setting wins,
+ * but "Café" would go live as "CafÃ©", so it is said. `sample` is the file's first bytes.
+ */
+export function overrideMismatch(file: string, sample: Uint8Array, chosen: DetectedEncoding): DataIssue[] {
+  if (chosen.encoding !== 'windows-1252' && chosen.encoding !== 'macintosh') return [];
+  const complete = sample.subarray(0, sample.length - incompleteUtf8Tail(sample));
+  const multiByte = scanUtf8(complete, 0, () => undefined);
+  if (multiByte === 0) return [];
+  return [
+    {
+      code: 'encoding',
+      severity: 'warning',
+      message: `read as ${chosen.encoding} (${chosen.reason}), but the start of the file holds ${multiByte} valid UTF-8 multi-byte sequence${multiByte === 1 ? '' : 's'}: if it is UTF-8, "é" goes live as "Ã©"`,
+      location: { file },
+    },
+  ];
 }

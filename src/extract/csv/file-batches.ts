@@ -10,6 +10,12 @@ import type { RecordParser } from './record-parser.js';
  */
 export const CHUNK_BYTES = 64 * 1024;
 
+/** Sees every parsed batch in file order, then the end of the file (invalid-utf8-cells.ts). */
+export interface RecordObserver {
+  inspect(records: readonly TableRecord[]): void;
+  finish(): void;
+}
+
 /**
  * A CSV file's records, one batch per chunk read: the file is read into a fresh buffer each time
  * (csv-parse keeps a view of an unfinished record's bytes), decoded, and parsed synchronously.
@@ -24,6 +30,7 @@ export function fileBatches(
   file: string,
   decoder: ChunkDecoder,
   parser: RecordParser,
+  observer?: RecordObserver,
 ): AsyncIterator<TableRecord[]> {
   let fd: number | undefined;
   let finished = false;
@@ -44,8 +51,11 @@ export function fileBatches(
         close();
         const rest = decoder.flush();
         records = rest ? [...parser.parse(rest), ...parser.parse(undefined)] : parser.parse(undefined);
+        observer?.inspect(records);
+        observer?.finish();
       } else {
         records = parser.parse(decoder.decode(buffer.subarray(0, bytesRead)));
+        observer?.inspect(records);
       }
       if (records.length > 0) return { done: false, value: records };
     }

@@ -3,9 +3,11 @@ import type { DataIssue } from '../../model/data-issue.js';
 import { assertReadableFile, inputError, readBytes } from '../file-access.js';
 import { locateHeader } from '../locate-header.js';
 import type { ReadOptions, TableSource } from '../types.js';
+import { REPLACEMENT } from '../utf8-faults.js';
 import { createDecoder, createUtf8Check, type ChunkDecoder } from './decode-chunks.js';
 import { detectDelimiter } from './detect-delimiter.js';
-import { detectEncoding, normalizeEncoding, type DetectedEncoding } from './detect-encoding.js';
+import { detectEncoding, givenEncoding, overrideMismatch, type DetectedEncoding } from './detect-encoding.js';
+import { InvalidUtf8Cells } from './invalid-utf8-cells.js';
 import { encodingSample, SAMPLE_BYTES } from './encoding-sample.js';
 import { fileBatches } from './file-batches.js';
 import { RecordParser } from './record-parser.js';
@@ -14,16 +16,26 @@ async function chooseEncoding(
   file: string,
   head: Buffer,
   size: number,
-  label?: string,
+  options: ReadOptions,
 ): Promise<DetectedEncoding> {
-  if (label === undefined) return detectEncoding(await encodingSample(file, head, size));
-  const encoding = normalizeEncoding(label);
-  if (!encoding) {
-    throw new InvalidInputError(
-      `Unsupported encoding "${label}" for ${file}: use utf-8, utf-16le, utf-16be, windows-1252, latin1 or macintosh`,
-    );
-  }
-  return { encoding, bomLength: 0 };
+  if (options.encoding === undefined) return detectEncoding(await encodingSample(file, head, size));
+  return { ...givenEncoding(file, options.encoding, options.encodingOrigin), bomLength: 0 };
+}
+
+/**
+ * Tells `onGarbled` when the text handed to the parser holds NUL or U+FFFD (two native searches
+ * per 64 KB chunk), so extract can skip looking for them in a clean file's menu. A U+FFFD split
+ * across two chunks of a UTF-8 file is one of the UTF-8 check's faults instead.
+ */
+function watchText(inner: ChunkDecoder, onGarbled: () => void): ChunkDecoder {
+  const check = (text: Buffer | undefined): Buffer | undefined => {
+    if (text && (text.indexOf(0) >= 0 || text.indexOf(REPLACEMENT) >= 0)) onGarbled();
+    return text;
+  };
+  return {
+    decode: (chunk) => check(inner.decode(chunk)) as Buffer,
+    flush: () => check(inner.flush()),
+  };
 }
 
 /**
@@ -35,10 +47,11 @@ async function chooseEncoding(
 export async function readCsv(file: string, options: ReadOptions): Promise<TableSource> {
   const size = await assertReadableFile(file);
   const head = await readBytes(file, SAMPLE_BYTES);
-  const { encoding } = await chooseEncoding(file, head, size, options.encoding);
+  const chosen = await chooseEncoding(file, head, size, options);
+  const { encoding, reason } = chosen;
   const delimiter =
     options.delimiter ?? detectDelimiter(new TextDecoder(encoding).decode(head, { stream: true }));
-  const issues: DataIssue[] = [];
+  const issues: DataIssue[] = options.encoding !== undefined ? overrideMismatch(file, head, chosen) : [];
   const parser = new RecordParser({
     delimiter,
     onMalformed: (error, row) => {
@@ -50,25 +63,39 @@ export async function readCsv(file: string, options: ReadOptions): Promise<Table
       });
     },
   });
-  const decoder: ChunkDecoder =
+  // UTF-8 passes through to csv-parse; its invalid bytes are located cell by cell.
+  const cells = encoding === 'utf-8' ? new InvalidUtf8Cells(file, issues) : undefined;
+  let garbled = false;
+  const decoder = watchText(
     encoding === 'utf-8'
-      ? createUtf8Check((offset) =>
-          issues.push({
-            code: 'encoding',
-            severity: 'warning',
-            message: `Bytes from offset ${offset} are not valid UTF-8; they were read as U+FFFD. Set the mapping's encoding if the file is not UTF-8`,
-            location: { file },
-          }),
-        )
-      : createDecoder(encoding);
+      ? createUtf8Check((fault) => {
+          garbled = true;
+          cells?.fault(fault);
+        })
+      : createDecoder(encoding),
+    () => {
+      garbled = true;
+    },
+  );
   const wrapError = (error: unknown): unknown =>
     error instanceof InvalidInputError ? error : inputError(file, error);
   const located = await locateHeader(
-    fileBatches(file, decoder, parser),
+    fileBatches(file, decoder, parser, cells),
     options,
     { file },
     issues,
     wrapError,
   );
-  return { kind: 'table', file, encoding, delimiter, shortRecords: 'cut', issues, ...located };
+  cells?.nameColumns(located.headers);
+  return {
+    kind: 'table',
+    file,
+    encoding,
+    encodingReason: reason,
+    delimiter,
+    shortRecords: 'cut',
+    issues,
+    textMayBeGarbled: () => garbled,
+    ...located,
+  };
 }

@@ -1,15 +1,36 @@
 import { readFile } from 'node:fs/promises';
+import { overrideMismatch } from '../csv/detect-encoding.js';
 import { inputError } from '../file-access.js';
-import type { DocumentSource } from '../types.js';
+import type { DocumentSource, ReadOptions } from '../types.js';
+import { decodeJson, invalidUtf8Issues } from './decode-json.js';
 import { parseJson } from './parse-json.js';
 
+/** U+FFFD or NUL, raw or escaped (`\u0000`, `\ufffd`): a false alarm only costs a search of the menu. */
+// eslint-disable-next-line no-control-regex
+const GARBLED = /[\uFFFD\u0000]|\\u(?:0000|[fF]{3}[dD])/;
+
 /** JSON exports are menus, not ledgers: a few MB at most, so the whole document is read at once. */
-export async function readJson(file: string): Promise<DocumentSource> {
-  let text: string;
+export async function readJson(file: string, options: ReadOptions = {}): Promise<DocumentSource> {
+  let bytes: Buffer;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (error) {
     throw inputError(file, error);
   }
-  return { kind: 'document', file, document: parseJson(text, file), issues: [] };
+  const { text, encoding, reason, faults } = decodeJson(bytes, file, options);
+  const document = parseJson(text, file);
+  // Located after parsing: the paths are only meaningful in a document that parses.
+  const issues = faults.length > 0 ? invalidUtf8Issues(text, faults, file) : [];
+  if (options.encoding !== undefined)
+    issues.push(...overrideMismatch(file, bytes.subarray(0, 64 * 1024), { encoding, reason, bomLength: 0 }));
+  const garbled = GARBLED.test(text);
+  return {
+    kind: 'document',
+    file,
+    document,
+    encoding,
+    encodingReason: reason,
+    issues,
+    textMayBeGarbled: () => garbled,
+  };
 }
