@@ -5,6 +5,7 @@ import { extractMenu } from '../mapping/extract-menu.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { formatLocation } from '../model/data-issue.js';
 import type { Target } from '../state/target.js';
+import { countOf } from '../plural.js';
 
 const MAX_ISSUES_SHOWN = 20;
 
@@ -23,8 +24,9 @@ export async function extractDesired(
     else out.warn(line);
   }
   if (result.issues.length > shown.length)
-    out.warn(`... and ${result.issues.length - shown.length} more issues`);
-  for (const skipped of result.skipped) out.info(`skipped ${skipped.count} rows: ${skipped.reason}`);
+    out.warn(`... and ${countOf(result.issues.length - shown.length, 'more issue')}`);
+  for (const skipped of result.skipped)
+    out.info(`skipped ${countOf(skipped.count, 'row')}: ${skipped.reason}`);
   return { menu: result.menu, errors: result.stats.errors };
 }
 

@@ -16,6 +16,7 @@ import { createPlatformClient } from '../../platform/index.js';
 import { renderJson, renderTerminal } from '../../report/index.js';
 import { withConnectionOptions } from '../connection-options.js';
 import { createOutput, type Output } from '../output.js';
+import { countOf } from '../../plural.js';
 
 type ApplyArgs = RunArgs &
   ApplyConnectionArgs & { yes?: boolean; plan?: string; 'max-payload-bytes'?: number; 'keep-runs'?: number };
@@ -138,7 +139,9 @@ function renderPlanOnly(plan: Plan, target: { posUid: string }, out: Output): st
 }
 
 function outcomeLines(report: ReturnType<typeof buildRunReport>, requests: number): string {
-  const lines = [`Applied: ${report.mode} in ${requests} request(s), ${report.attempts} attempt(s)`];
+  const lines = [
+    `Applied: ${report.mode} in ${countOf(requests, 'request')}, ${countOf(report.attempts, 'attempt')}`,
+  ];
   if (report.verification) {
     lines.push(
       report.verification.status === 'verified'
@@ -162,7 +165,7 @@ async function confirm(plan: Plan, yes: boolean, out: Output): Promise<boolean> 
   if (!process.stdin.isTTY) {
     if (plan.mode === 'replace' && removals > 0) {
       throw new UsageError(
-        `this replace removes ${removals} entities; pass --yes to apply it without a terminal`,
+        `this replace removes ${countOf(removals, 'entity', 'entities')}; pass --yes to apply it without a terminal`,
       );
     }
     return true;

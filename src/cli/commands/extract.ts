@@ -6,6 +6,7 @@ import { extractMenu } from '../../mapping/extract-menu.js';
 import { issueReport, summaryLine } from '../../mapping/issue-summary.js';
 import type { ExtractResult } from '../../mapping/types.js';
 import { createOutput, type Output } from '../output.js';
+import { countOf } from '../../plural.js';
 
 interface ExtractArgs {
   mapping: string;
@@ -35,7 +36,7 @@ export function rejectRepeated<T>(yargs: Argv<T>, names: readonly string[]): Arg
     for (const name of names) {
       const value: unknown = argv[name];
       if (Array.isArray(value)) {
-        throw new UsageError(`--${name} was given ${value.length} times; it takes one value`);
+        throw new UsageError(`--${name} was given ${countOf(value.length, 'time')}; it takes one value`);
       }
     }
     return true;
@@ -137,7 +138,7 @@ export const extractCommand: CommandModule<object, ExtractArgs> = {
     if (result.stats.errors > 0) {
       printResult(result, out);
       out.error(
-        `extract failed with ${result.stats.errors} error${result.stats.errors === 1 ? '' : 's'}: nothing written${args.out ? ` to ${args.out}` : ''}`,
+        `extract failed with ${countOf(result.stats.errors, 'error')}: nothing written${args.out ? ` to ${args.out}` : ''}`,
       );
       process.exitCode = ExitCode.invalid;
       return;
