@@ -13,6 +13,7 @@ import {
 import { removeStaleTemps } from '../state/atomic-write.js';
 import { readSnapshot, readStatus } from '../state/snapshot.js';
 import { ensureTargetDir, targetDir, type Target } from '../state/target.js';
+import { writeTargetIdentity } from '../state/target-identity.js';
 import { preparePlan } from './prepare-plan.js';
 import { checkSavedPlan, type SavedPlan } from './saved-plan.js';
 import { markDrift, sendPlan, type SendProgress } from './send-plan.js';
@@ -80,6 +81,7 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
       createRunRecord(dir, newRunId(startedAt)),
       readSnapshot(dir, { reuse: desired }),
       readStatus(dir),
+      writeTargetIdentity(dir, request.target),
     ]);
     runId = record.id;
     const plan = request.savedPlan

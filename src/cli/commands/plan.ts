@@ -3,7 +3,8 @@ import { summaryLine, emitReport } from '../../apply/present.js';
 import { planOffline } from '../../apply/plan-offline.js';
 import { buildRunReport } from '../../apply/run-report.js';
 import { createSavedPlan, writeSavedPlan } from '../../apply/saved-plan.js';
-import { extractDesired, planTarget } from '../../apply/cli-inputs.js';
+import { extractDesired } from '../../apply/cli-inputs.js';
+import { resolvePlanTarget } from '../../apply/resolve-plan-target.js';
 import { resolveRunSettings, withRunOptions, type RunArgs } from '../../config/run-options.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import { plan } from '../../plan/index.js';
@@ -37,10 +38,8 @@ export const planCommand: CommandModule<object, PlanArgs> = {
       .option('out-plan', { type: 'string', describe: 'Save the plan to apply later with apply --plan' }),
   handler: async (args) => {
     const out = createOutput({ quiet: args.quiet === true });
-    const settings = await resolveRunSettings(args);
-    const target = planTarget(args, settings);
-    if (!target)
-      out.warn('no target known (--target, or --base-url and --client-id): planning as for a first apply');
+    const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
+    const target = await resolvePlanTarget(args, settings, out);
     if (args['out-plan'] && !target)
       throw new UsageError('--out-plan needs a target: --target, or --base-url and --client-id');
     const { menu, errors } = await extractDesired(settings, out);
