@@ -6,6 +6,7 @@ import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { formatLocation } from '../model/data-issue.js';
 import type { Target } from '../state/target.js';
 import { countOf } from '../plural.js';
+import type { ProgressSink } from '../progress.js';
 
 const MAX_ISSUES_SHOWN = 20;
 
@@ -13,9 +14,15 @@ const MAX_ISSUES_SHOWN = 20;
 export async function extractDesired(
   settings: RunSettings,
   out: Output,
+  progress?: ProgressSink,
 ): Promise<{ menu: CanonicalMenu; errors: number }> {
   const { mapping, inputs } = requireInputs(settings);
-  const result = await extractMenu({ mapping, inputs, params: settings.params });
+  const result = await extractMenu({
+    mapping,
+    inputs,
+    params: settings.params,
+    ...(progress ? { progress } : {}),
+  });
   const shown = result.issues.slice(0, MAX_ISSUES_SHOWN);
   for (const issue of shown) {
     const where = formatLocation(issue.location);

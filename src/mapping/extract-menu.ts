@@ -1,6 +1,8 @@
 import { UsageError, InvalidInputError } from '../errors.js';
 import type { Source, TableSource } from '../extract/types.js';
+import { observeRows } from '../extract/observe-rows.js';
 import { openSource } from '../extract/registry.js';
+import type { ProgressSink } from '../progress.js';
 import { normalizeMoney } from '../model/normalize.js';
 import { validateMenu } from '../model/validate-payload.js';
 import type { DataIssue } from '../model/data-issue.js';
@@ -16,7 +18,7 @@ import type { ExtractRequest, ExtractResult, ExtractResultParts } from './types.
 /** The pipeline's first two stages: read the inputs, map them to the canonical menu. */
 export async function extractMenu(request: ExtractRequest): Promise<ExtractResult> {
   const { mapping } = await loadMapping(request.mapping);
-  return runMapping(mapping, request.inputs, request.params ?? {});
+  return runMapping(mapping, request.inputs, request.params ?? {}, request.progress);
 }
 
 /** Runs an already loaded mapping (validate and tests use it with a mapping parsed from text). */
@@ -24,10 +26,11 @@ export async function runMapping(
   mapping: Mapping,
   inputs: readonly string[],
   given: Readonly<Record<string, string>>,
+  progress?: ProgressSink,
 ): Promise<ExtractResult> {
   const params = resolveParameters(mapping, given);
   const bound = bindInputs(mapping, inputs);
-  const parts = await runBound(mapping, bound, params);
+  const parts = await runBound(mapping, bound, params, progress);
   return finish(parts, bound[0]?.file);
 }
 
@@ -87,20 +90,25 @@ async function open(input: BoundInput): Promise<Source> {
   return openSource(input.file, readOptions);
 }
 
-async function openTable(input: BoundInput, mappingName: string): Promise<TableSource> {
+async function openTable(
+  input: BoundInput,
+  mappingName: string,
+  progress?: ProgressSink,
+): Promise<TableSource> {
   const source = await open(input);
   if (source.kind !== 'table') {
     throw new InvalidInputError(
       `${input.file}: a ${source.kind} input, but mapping "${mappingName}" reads tables (CSV or XLSX)`,
     );
   }
-  return source;
+  return progress ? observeRows(source, progress) : source;
 }
 
 async function runBound(
   mapping: Mapping,
   bound: readonly BoundInput[],
   params: Record<string, string | undefined>,
+  progress?: ProgressSink,
 ): Promise<ExtractResultParts & { rounded?: boolean }> {
   if (mapping.kind === 'table') {
     const input = bound.find((b) => b.name === mapping.table.source);
@@ -112,7 +120,7 @@ async function runBound(
     let withSets = await withSetsFile(mapping, params);
     // Every bound input is opened before any row is read: a missing second file fails the run.
     const opened = new Map<string, TableSource>();
-    for (const b of bound) opened.set(b.name, await openTable(b, mapping.name));
+    for (const b of bound) opened.set(b.name, await openTable(b, mapping.name, progress));
     const from = withSets.table.modifier_sets?.from;
     const setsSource = from ? opened.get(from.source) : undefined;
     let setsParts: { issues: DataIssue[]; rows: number } | undefined;

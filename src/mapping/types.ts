@@ -1,4 +1,5 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
+import type { ProgressSink } from '../progress.js';
 import type { DataIssue } from '../model/data-issue.js';
 import type { DocumentSource } from '../extract/types.js';
 import type { DocumentMapping } from './schema.js';
@@ -33,6 +34,8 @@ export interface ExtractRequest {
   inputs: string[];
   /** Mapping parameters, e.g. { store: 'Chillo' }. */
   params?: Record<string, string>;
+  /** Told the rows read as the inputs stream (table mappings). */
+  progress?: ProgressSink;
 }
 
 /** The pipeline's first two stages, read then map (implemented in extract-menu.ts). */

@@ -17,6 +17,8 @@ import { renderJson, renderTerminal } from '../../report/index.js';
 import { withConnectionOptions } from '../connection-options.js';
 import { createOutput, type Output } from '../output.js';
 import { countOf } from '../../plural.js';
+import { createProgress } from '../progress.js';
+import { observeClient } from '../progress-client.js';
 
 type ApplyArgs = RunArgs &
   ApplyConnectionArgs & { yes?: boolean; plan?: string; 'max-payload-bytes'?: number; 'keep-runs'?: number };
@@ -49,7 +51,10 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
       posUid: settings.posUid,
     };
     const saved = args.plan ? await readSavedPlan(args.plan) : undefined;
-    const desired = saved ? { menu: saved.desired, errors: 0 } : await extractDesired(settings, out);
+    const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
+    const desired = saved
+      ? { menu: saved.desired, errors: 0 }
+      : await extractDesired(settings, out, progress.sink);
     const maxPayloadBytes =
       args['max-payload-bytes'] ?? settings.config.max_payload_bytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
     if (!(maxPayloadBytes > 0)) throw new UsageError('--max-payload-bytes must be more than 0');
@@ -75,7 +80,10 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
       },
       {
         plan: planMenu,
-        client: createPlatformClient({ ...connection, log: (m) => out.debug(m) }),
+        client: observeClient(
+          createPlatformClient({ ...connection, log: (m) => out.debug(m) }),
+          progress.sink,
+        ),
         confirm: async (plan) => {
           if (!args.quiet && !args.json) {
             out.data(renderPlanOnly(plan, target, out));
@@ -89,7 +97,10 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
         if (args.quiet) out.error(`menusync apply${target.name ? ` ${target.name}` : ''}: failed`);
         throw error;
       })
-      .finally(stopWatching);
+      .finally(() => {
+        progress.stop();
+        stopWatching();
+      });
     const report = outcome.report;
     if (args.json) out.data(renderJson(report));
     else if (!args.quiet) {

@@ -7,6 +7,7 @@ import { issueReport, summaryLine } from '../../mapping/issue-summary.js';
 import type { ExtractResult } from '../../mapping/types.js';
 import { createOutput, type Output } from '../output.js';
 import { countOf } from '../../plural.js';
+import { createProgress } from '../progress.js';
 
 interface ExtractArgs {
   mapping: string;
@@ -130,11 +131,14 @@ export const extractCommand: CommandModule<object, ExtractArgs> = {
   handler: async (args) => {
     const out = problemOutput(args.quiet);
     if (args.out) await assertOutPath(args.out);
+    // Its summary and problems go to stderr: with --quiet only problems, so no progress either.
+    const progress = createProgress({ quiet: args.quiet === true });
     const result = await extractMenu({
       mapping: args.mapping,
       inputs: args.input,
       params: parseParams(args.param),
-    });
+      progress: progress.sink,
+    }).finally(progress.stop);
     if (result.stats.errors > 0) {
       printResult(result, out);
       out.error(

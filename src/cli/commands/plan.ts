@@ -9,6 +9,7 @@ import { resolveRunSettings, withRunOptions, type RunArgs } from '../../config/r
 import { ExitCode, UsageError } from '../../errors.js';
 import { plan } from '../../plan/index.js';
 import { createOutput } from '../output.js';
+import { createProgress } from '../progress.js';
 
 interface PlanArgs extends RunArgs {
   'base-url'?: string;
@@ -42,7 +43,8 @@ export const planCommand: CommandModule<object, PlanArgs> = {
     const target = await resolvePlanTarget(args, settings, out);
     if (args['out-plan'] && !target)
       throw new UsageError('--out-plan needs a target: --target, or --base-url and --client-id');
-    const { menu, errors } = await extractDesired(settings, out);
+    const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
+    const { menu, errors } = await extractDesired(settings, out, progress.sink).finally(progress.stop);
     const offline = await planOffline(plan, menu, target, settings.stateDir, {
       posUid: settings.posUid,
       mode: settings.mode,

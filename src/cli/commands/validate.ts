@@ -3,6 +3,7 @@ import { ExitCode } from '../../errors.js';
 import { resolveParameters, runMapping } from '../../mapping/extract-menu.js';
 import { loadMapping } from '../../mapping/loader.js';
 import { parseParams, printResult, problemOutput, withMappingOptions } from './extract.js';
+import { createProgress } from '../progress.js';
 
 interface ValidateArgs {
   mapping: string;
@@ -33,7 +34,8 @@ export const validateCommand: CommandModule<object, ValidateArgs> = {
       process.exitCode = ExitCode.ok;
       return;
     }
-    const result = await runMapping(mapping, args.input, params);
+    const progress = createProgress({ quiet: args.quiet === true });
+    const result = await runMapping(mapping, args.input, params, progress.sink).finally(progress.stop);
     printResult(result, out);
     process.exitCode = result.stats.errors > 0 ? ExitCode.invalid : ExitCode.ok;
   },
