@@ -6,7 +6,8 @@ import type { PlatformClient } from '../platform/types.js';
  * may take many seconds to store a big menu) and the read-back. The client's own work, retries
  * included, is unchanged.
  */
-export function observeClient(client: PlatformClient, sink: ProgressSink): PlatformClient {
+export function observeClient(client: PlatformClient, sink: ProgressSink | undefined): PlatformClient {
+  if (!sink) return client;
   const waitFor = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
     sink({ kind: 'wait', what });
     try {

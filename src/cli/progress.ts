@@ -13,7 +13,8 @@ export interface ProgressOptions {
 }
 
 export interface Progress {
-  sink: ProgressSink;
+  /** Undefined when progress is off: the stages then skip watching altogether. */
+  sink: ProgressSink | undefined;
   /** Clears the line for good; call before the command prints its result. */
   stop(): void;
 }
@@ -24,7 +25,7 @@ export function progressEnabled(options: ProgressOptions): boolean {
   return stream.isTTY === true && options.quiet !== true && options.json !== true;
 }
 
-const NO_PROGRESS: Progress = { sink: () => undefined, stop: () => undefined };
+const NO_PROGRESS: Progress = { sink: undefined, stop: () => undefined };
 
 /**
  * One self-rewriting line on stderr, drawn by cli-progress (cursor, clearing, width, redraw

@@ -17,15 +17,16 @@ describe('the progress line', () => {
     const terminal = fakeTerminal();
     let clock = 10_000;
     const progress = createProgress({ stream: terminal as unknown as NodeJS.WriteStream, now: () => clock });
-    progress.sink({ kind: 'rows', file: 'a.csv', rows: 1000, bytes: 2048 });
+    expect(progress.sink).toBeDefined();
+    progress.sink?.({ kind: 'rows', file: 'a.csv', rows: 1000, bytes: 2048 });
     clock += 500;
-    progress.sink({ kind: 'rows', file: 'a.csv', rows: 2000, bytes: 2048 });
+    progress.sink?.({ kind: 'rows', file: 'a.csv', rows: 2000, bytes: 2048 });
     expect(terminal.written).toBe('');
     clock += 1000;
-    progress.sink({ kind: 'rows', file: 'a.csv', rows: 3000, bytes: 2048 });
+    progress.sink?.({ kind: 'rows', file: 'a.csv', rows: 3000, bytes: 2048 });
     expect(terminal.written).toContain('reading a.csv (2.0 KB): 3,000 rows (2,000 rows/s)');
     const before = terminal.written.length;
-    progress.sink({ kind: 'rows-done', file: 'a.csv', rows: 3000 });
+    progress.sink?.({ kind: 'rows-done', file: 'a.csv', rows: 3000 });
     // Cleared: the line is erased (ESC[2K) rather than left or ended with a newline.
     expect(terminal.written.slice(before)).toContain('\u001b[2K');
     expect(terminal.written).not.toContain('\n');
@@ -36,9 +37,9 @@ describe('the progress line', () => {
     const terminal = fakeTerminal();
     let clock = 0;
     const progress = createProgress({ stream: terminal as unknown as NodeJS.WriteStream, now: () => clock });
-    progress.sink({ kind: 'rows', file: 'a.csv', rows: 10 });
+    progress.sink?.({ kind: 'rows', file: 'a.csv', rows: 10 });
     clock = 900;
-    progress.sink({ kind: 'rows-done', file: 'a.csv', rows: 10 });
+    progress.sink?.({ kind: 'rows-done', file: 'a.csv', rows: 10 });
     progress.stop();
     expect(terminal.written).toBe('');
   });
@@ -55,9 +56,9 @@ describe('the progress line', () => {
       now: () => clock,
       ...flags,
     });
-    progress.sink({ kind: 'rows', file: 'a.csv', rows: 10 });
+    // No sink at all: the stages then do not even watch.
+    expect(progress.sink).toBeUndefined();
     clock = 5000;
-    progress.sink({ kind: 'rows', file: 'a.csv', rows: 20 });
     progress.stop();
     expect(terminal.written).toBe('');
   });
