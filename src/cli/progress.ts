@@ -17,6 +17,11 @@ export interface Progress {
   sink: ProgressSink | undefined;
   /** Clears the line for good; call before the command prints its result. */
   stop(): void;
+  /**
+   * Runs `write` (a message line on stderr, say a retry's notice) with the progress line cleared
+   * first and drawn again after, so neither tears the other.
+   */
+  aside(write: () => void): void;
 }
 
 /** Only on a terminal, never with --quiet or --json (cron and scripts read those). */
@@ -25,7 +30,7 @@ export function progressEnabled(options: ProgressOptions): boolean {
   return stream.isTTY === true && options.quiet !== true && options.json !== true;
 }
 
-const NO_PROGRESS: Progress = { sink: undefined, stop: () => undefined };
+const NO_PROGRESS: Progress = { sink: undefined, stop: () => undefined, aside: (write) => write() };
 
 /**
  * One self-rewriting line on stderr, drawn by cli-progress (cursor, clearing, width, redraw
@@ -79,6 +84,12 @@ export function createProgress(options: ProgressOptions = {}): Progress {
     stop: () => {
       line.take({ kind: 'wait-done' }, now());
       hide();
+    },
+    aside: (write) => {
+      if (!shown) return write();
+      bar.stop();
+      write();
+      bar.start(1, 0);
     },
   };
 }

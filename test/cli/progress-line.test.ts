@@ -33,6 +33,23 @@ describe('the progress line', () => {
     progress.stop();
   });
 
+  it('clears the line for a message written beside it, and draws it again after', () => {
+    const terminal = fakeTerminal();
+    let clock = 0;
+    const progress = createProgress({ stream: terminal as unknown as NodeJS.WriteStream, now: () => clock });
+    progress.sink?.({ kind: 'wait', what: 'the platform to import the menu' });
+    clock = 1500;
+    progress.sink?.({ kind: 'wait', what: 'the platform to import the menu' });
+    expect(terminal.written).toContain('waiting for the platform to import the menu: 1 s');
+    const before = terminal.written.length;
+    progress.aside(() => terminal.write('retry 1 of 3 after HTTP 503\n'));
+    const after = terminal.written.slice(before);
+    const message = after.indexOf('retry 1 of 3');
+    expect(after.slice(0, message)).toContain('\u001b[2K');
+    expect(after.slice(message)).toContain('waiting for the platform to import the menu: 1 s');
+    progress.stop();
+  });
+
   it('shows nothing for work shorter than a second', () => {
     const terminal = fakeTerminal();
     let clock = 0;
