@@ -14,6 +14,7 @@ import { removeStaleTemps } from '../state/atomic-write.js';
 import { duringImport, StateWriteError, type ImportState } from '../state/state-write-error.js';
 import { readSnapshot, readStatus } from '../state/snapshot.js';
 import { ensureTargetDir, targetDir, type Target } from '../state/target.js';
+import { writeTargetIdentity } from '../state/target-identity.js';
 import { preparePlan } from './prepare-plan.js';
 import { checkSavedPlan, checkSavedPlanTarget, type SavedPlan } from './saved-plan.js';
 import { markDrift, sendPlan, type SendProgress } from './send-plan.js';
@@ -97,6 +98,7 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
       createRunRecord(dir, newRunId(startedAt)),
       readSnapshot(dir, { reuse: desired }),
       readStatus(dir),
+      writeTargetIdentity(dir, request.target),
     ]);
     runId = record.id;
     const plan = request.savedPlan

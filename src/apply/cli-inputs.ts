@@ -6,6 +6,8 @@ import { summaryLine } from '../mapping/issue-summary.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { formatLocation } from '../model/data-issue.js';
 import type { Target } from '../state/target.js';
+import { countOf } from '../plural.js';
+import type { ProgressSink } from '../progress.js';
 
 const MAX_ISSUES_SHOWN = 20;
 
@@ -13,6 +15,7 @@ const MAX_ISSUES_SHOWN = 20;
 export async function extractDesired(
   settings: RunSettings,
   out: Output,
+  progress?: ProgressSink,
 ): Promise<{ menu: CanonicalMenu; errors: number }> {
   const { mapping, inputs } = requireInputs(settings);
   const result = await extractMenu({
@@ -20,6 +23,7 @@ export async function extractDesired(
     inputs,
     params: settings.params,
     ...(settings.encoding !== undefined ? { encoding: settings.encoding } : {}),
+    ...(progress ? { progress } : {}),
   });
   // The counts and each input's encoding and why: a wrong guess shows before anything is sent.
   out.info(`extract: ${summaryLine(result)}`);
@@ -31,8 +35,9 @@ export async function extractDesired(
     else out.warn(line);
   }
   if (result.issues.length > shown.length)
-    out.warn(`... and ${result.issues.length - shown.length} more issues`);
-  for (const skipped of result.skipped) out.info(`skipped ${skipped.count} rows: ${skipped.reason}`);
+    out.warn(`... and ${countOf(result.issues.length - shown.length, 'more issue')}`);
+  for (const skipped of result.skipped)
+    out.info(`skipped ${countOf(skipped.count, 'row')}: ${skipped.reason}`);
   return { menu: result.menu, errors: result.stats.errors };
 }
 

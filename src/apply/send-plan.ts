@@ -19,6 +19,7 @@ type StagedSnapshot = Awaited<ReturnType<typeof stageSnapshot>>;
 import { pauseAt } from '../state/test-pause.js';
 import { payloadJson } from './payload-json.js';
 import { payloadBytes, splitPayload } from './split-payload.js';
+import { countOf } from '../plural.js';
 
 export interface RequestOutcome {
   request: number;
@@ -246,7 +247,7 @@ function explain(error: unknown, plan: Plan, bytes: number, requests: number): u
   // The platform's own size limit: a merge could be split smaller, a replace cannot be split at all.
   const what =
     plan.payload?.update_mode === 'replace'
-      ? `the platform refused the replace payload of ${bytes} bytes as too large (HTTP 413); a replace cannot be split`
+      ? `the platform refused the replace payload of ${countOf(bytes, 'byte')} as too large (HTTP 413); a replace cannot be split`
       : `the platform refused a merge request of ${bytes} bytes (1 of ${requests}) as too large (HTTP 413)`;
   const hint =
     plan.payload?.update_mode === 'replace'

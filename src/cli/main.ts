@@ -3,6 +3,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { ExitCode, MenusyncError, UsageError } from '../errors.js';
 import { commands } from './commands/index.js';
+import { ignoreClosedPipes } from './closed-pipe.js';
 import { createOutput } from './output.js';
 import { redact } from '../secrets.js';
 
@@ -57,9 +58,11 @@ export function reportError(error: unknown, debug: boolean): number {
 
 /** Entry point of the `menusync` binary (bin/menusync.js). */
 export function main(): void {
+  const output = ignoreClosedPipes();
   run(hideBin(process.argv)).then(
     (code) => {
-      process.exitCode = code;
+      // Output that could not be written (a full disk, not a closed pipe) is not a success.
+      process.exitCode = output.writeFailed() && code === ExitCode.ok ? ExitCode.failure : code;
     },
     (error: unknown) => {
       process.exitCode = reportError(error, process.argv.includes('--debug'));

@@ -82,12 +82,21 @@ export interface RunSettings {
   guards: GuardOptions;
 }
 
-/** Flags win over the config target; the config wins over defaults. */
-export async function resolveRunSettings(args: RunArgs, cwd: string = process.cwd()): Promise<RunSettings> {
+/**
+ * Flags win over the config target; the config wins over defaults. With `soleTarget` (plan), a
+ * config file of exactly one target needs no --target.
+ */
+export async function resolveRunSettings(
+  args: RunArgs,
+  cwd: string = process.cwd(),
+  options: { soleTarget?: boolean } = {},
+): Promise<RunSettings> {
   const loaded = await loadConfig(args.config, cwd);
   if (args.target && !loaded)
     throw new UsageError(`--target ${args.target} needs a config file (menusync.config.yaml or --config)`);
-  const config = loaded && args.target ? configTarget(loaded, args.target) : {};
+  const names = loaded ? Object.keys(loaded.config.targets) : [];
+  const targetName = args.target ?? (options.soleTarget && names.length === 1 ? names[0] : undefined);
+  const config = loaded && targetName ? configTarget(loaded, targetName) : {};
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(config.params ?? {})) params[key] = String(value);
   for (const pair of args.param ?? []) {
@@ -105,7 +114,7 @@ export async function resolveRunSettings(args: RunArgs, cwd: string = process.cw
   };
   const mapping = args.mapping ?? config.mapping;
   return {
-    ...(args.target ? { targetName: args.target } : {}),
+    ...(targetName ? { targetName } : {}),
     config,
     ...(mapping ? { mapping } : {}),
     inputs: args.input && args.input.length > 0 ? args.input : (config.inputs ?? []),

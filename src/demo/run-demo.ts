@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import { createPlatformClient } from '../platform/index.js';
 import { renderTerminal } from '../report/index.js';
 import { DEMO_CLIENT, startSandbox } from '../sandbox/index.js';
 import type { Target } from '../state/target.js';
+import { countOf } from '../plural.js';
 
 /** The bundled example exports and their mapping (invented data), shipped in the package. */
 export const DEMO_DIR = fileURLToPath(new URL('../../fixtures/demo/', import.meta.url));
@@ -24,13 +25,20 @@ const STEPS = [
 /**
  * `menusync demo` (npm start): the whole pipeline against an in-process sandbox on an ephemeral
  * port, with a temporary state folder. The second step removes a product, so it is a replace; the
- * removal is within the guard limits and the confirmation is implied (--yes).
+ * removal is within the guard limits and the confirmation is implied (--yes). The state folder
+ * (snapshots, run history, HTML reports) is removed at the end unless `keep`: `npm start` run
+ * again and again must not fill the temp directory.
  */
-export async function runDemo(out: Output): Promise<void> {
+export async function runDemo(out: Output, options: { keep?: boolean } = {}): Promise<void> {
   const sandbox = await startSandbox({ port: 0 });
   const stateDir = await mkdtemp(path.join(tmpdir(), 'menusync-demo-'));
   try {
     out.info(`Sandbox platform running at ${sandbox.url} (client "${DEMO_CLIENT.clientId}")`);
+    out.info(
+      options.keep
+        ? `State and reports go to ${stateDir} (kept: --keep)\n`
+        : `State and reports go to ${stateDir} (removed at the end; menusync demo --keep keeps them)\n`,
+    );
     const target: Target = {
       name: 'demo',
       baseUrl: sandbox.url,
@@ -52,7 +60,7 @@ export async function runDemo(out: Output): Promise<void> {
       });
       const { stats } = extracted;
       out.info(
-        `Read ${stats.rows} rows: ${stats.categories} categories, ${stats.products} products, ${stats.options} options, ${stats.option_values} option values (${stats.errors} errors, ${stats.warnings} warnings)\n`,
+        `Read ${countOf(stats.rows, 'row')}: ${countOf(stats.categories, 'category', 'categories')}, ${countOf(stats.products, 'product')}, ${countOf(stats.options, 'option')}, ${countOf(stats.option_values, 'option value')} (${countOf(stats.errors, 'error')}, ${countOf(stats.warnings, 'warning')})\n`,
       );
       const outcome = await applyRun(
         {
@@ -82,7 +90,7 @@ export async function runDemo(out: Output): Promise<void> {
       );
       const verification = outcome.verification;
       out.info(
-        `Applied ${outcome.plan.mode} in ${outcome.requests} request(s), ${outcome.attempts} attempt(s).`,
+        `Applied ${outcome.plan.mode} in ${countOf(outcome.requests, 'request')}, ${countOf(outcome.attempts, 'attempt')}.`,
       );
       out.info(
         verification?.status === 'verified'
@@ -93,10 +101,14 @@ export async function runDemo(out: Output): Promise<void> {
     }
     const live = sandbox.exportMenu(DEMO_CLIENT.clientId);
     out.info(
-      `The sandbox now holds ${live.categories.length} categories and ${live.products.length} products.`,
+      `The sandbox now holds ${countOf(live.categories.length, 'category', 'categories')} and ${countOf(live.products.length, 'product')}.`,
     );
-    out.info(`State and reports are kept in ${stateDir}`);
+    if (options.keep) out.info(`State and reports are kept in ${stateDir}`);
   } finally {
     await sandbox.close();
+    if (!options.keep) {
+      await rm(stateDir, { recursive: true, force: true });
+      out.info(`Removed ${stateDir}`);
+    }
   }
 }

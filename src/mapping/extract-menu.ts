@@ -1,15 +1,23 @@
 import { UsageError, InvalidInputError } from '../errors.js';
 import type { ReadOptions, Source, TableSource } from '../extract/types.js';
+import { observeRows } from '../extract/observe-rows.js';
 import { openSource } from '../extract/registry.js';
 import { PRICE_LIMIT } from '../model/money.js';
+import type { ProgressSink } from '../progress.js';
 import { normalizeMoney } from '../model/normalize.js';
 import { validateMenu } from '../model/validate-payload.js';
 import type { DataIssue } from '../model/data-issue.js';
 import { runDocumentMapping } from './document/run.js';
 import { loadMapping } from './loader.js';
-import { bindInputs, type BoundInput, type ReadOverrides } from './bind-inputs.js';
+import { bindInputs, type BoundInput } from './bind-inputs.js';
 
-export type { ReadOverrides } from './bind-inputs.js';
+/** How a run reads its inputs, beyond what the mapping says. */
+export interface RunOptions {
+  /** `--encoding`: every CSV and JSON input in this encoding, whatever the mapping says. */
+  encoding?: string;
+  /** Told the rows read as the inputs stream (table mappings). */
+  progress?: ProgressSink;
+}
 import type { Mapping } from './schema.js';
 import { runTableMapping } from './table/run.js';
 import { withSetsFile } from './table/sets-file.js';
@@ -22,12 +30,10 @@ import type { ExtractRequest, ExtractResult, ExtractResultParts } from './types.
 /** The pipeline's first two stages: read the inputs, map them to the canonical menu. */
 export async function extractMenu(request: ExtractRequest): Promise<ExtractResult> {
   const { mapping } = await loadMapping(request.mapping);
-  return runMapping(
-    mapping,
-    request.inputs,
-    request.params ?? {},
-    request.encoding !== undefined ? { encoding: request.encoding } : {},
-  );
+  return runMapping(mapping, request.inputs, request.params ?? {}, {
+    ...(request.encoding !== undefined ? { encoding: request.encoding } : {}),
+    ...(request.progress ? { progress: request.progress } : {}),
+  });
 }
 
 /** Runs an already loaded mapping (validate and tests use it with a mapping parsed from text). */
@@ -35,12 +41,13 @@ export async function runMapping(
   mapping: Mapping,
   inputs: readonly string[],
   given: Readonly<Record<string, string>>,
-  overrides: ReadOverrides = {},
+  options: RunOptions = {},
 ): Promise<ExtractResult> {
   const params = resolveParameters(mapping, given);
+  const overrides = options.encoding !== undefined ? { encoding: options.encoding } : {};
   const bound = await bindInputs(mapping, inputs, overrides);
   const log: ReadLog = { sources: [], settings: [mapping, params] };
-  const parts = await runBound(mapping, bound, params, log);
+  const parts = await runBound(mapping, bound, params, log, options.progress);
   const read = log.sources.map(inputRead);
   return { ...finish(parts, bound[0]?.file, { checkText: mayBeGarbled(log) }), inputs: read };
 }
@@ -76,14 +83,19 @@ async function open(input: BoundInput, log: ReadLog): Promise<Source> {
   return source;
 }
 
-async function openTable(input: BoundInput, mappingName: string, log: ReadLog): Promise<TableSource> {
+async function openTable(
+  input: BoundInput,
+  mappingName: string,
+  log: ReadLog,
+  progress?: ProgressSink,
+): Promise<TableSource> {
   const source = await open(input, log);
   if (source.kind !== 'table') {
     throw new InvalidInputError(
       `${input.file}: a ${source.kind} input, but mapping "${mappingName}" reads tables (CSV or XLSX)`,
     );
   }
-  return source;
+  return progress ? observeRows(source, progress) : source;
 }
 
 async function runBound(
@@ -91,6 +103,7 @@ async function runBound(
   bound: readonly BoundInput[],
   params: Record<string, string | undefined>,
   log: ReadLog,
+  progress?: ProgressSink,
 ): Promise<ExtractResultParts & { rounded?: boolean }> {
   if (mapping.kind === 'table') {
     const input = bound.find((b) => b.name === mapping.table.source);
@@ -103,7 +116,7 @@ async function runBound(
     // Every bound input is opened before any row is read: a missing second file fails the run.
     const tables = new Map<string, TableSource>();
     if (withSets !== mapping) log.settings.push(withSets);
-    for (const b of bound) tables.set(b.name, await openTable(b, mapping.name, log));
+    for (const b of bound) tables.set(b.name, await openTable(b, mapping.name, log, progress));
     const from = withSets.table.modifier_sets?.from;
     const setsSource = from ? tables.get(from.source) : undefined;
     let setsParts: { issues: DataIssue[]; rows: number } | undefined;

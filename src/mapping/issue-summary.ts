@@ -1,5 +1,6 @@
 import { formatLocation, type DataIssue } from '../model/data-issue.js';
 import type { ExtractResult, InputRead } from './types.js';
+import { countOf } from '../plural.js';
 
 /** Counts of what extract produced, one line for the terminal. */
 export function summaryLine(result: ExtractResult): string {
@@ -7,9 +8,10 @@ export function summaryLine(result: ExtractResult): string {
   const skipped = result.skipped.reduce((n, x) => n + x.count, 0);
   const reasons = result.skipped.map((x) => `${x.reason} ${x.count}`).join(', ');
   return (
-    `${s.rows} rows -> ${s.categories} categories, ${s.products} products, ${s.options} options, ` +
-    `${s.option_values} option values; skipped ${skipped}${reasons ? ` (${reasons})` : ''}; ` +
-    `${s.warnings} warning${s.warnings === 1 ? '' : 's'}, ${s.errors} error${s.errors === 1 ? '' : 's'}` +
+    `${countOf(s.rows, 'row')} -> ${countOf(s.categories, 'category', 'categories')}, ` +
+    `${countOf(s.products, 'product')}, ${countOf(s.options, 'option')}, ` +
+    `${countOf(s.option_values, 'option value')}; skipped ${skipped}${reasons ? ` (${reasons})` : ''}; ` +
+    `${countOf(s.warnings, 'warning')}, ${countOf(s.errors, 'error')}` +
     encodingsRead(result.inputs)
   );
 }

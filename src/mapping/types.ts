@@ -1,4 +1,5 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
+import type { ProgressSink } from '../progress.js';
 import type { DataIssue } from '../model/data-issue.js';
 import type { DocumentSource } from '../extract/types.js';
 import type { DocumentMapping } from './schema.js';
@@ -44,6 +45,8 @@ export interface ExtractRequest {
   params?: Record<string, string>;
   /** `--encoding`: read every CSV and JSON input in this encoding, whatever the mapping says. */
   encoding?: string;
+  /** Told the rows read as the inputs stream (table mappings). */
+  progress?: ProgressSink;
 }
 
 /** The pipeline's first two stages, read then map (implemented in extract-menu.ts). */

@@ -1,6 +1,7 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { entityLabel } from './mode.js';
 import type { GuardBlock, PlanEntry, PlanMode, PlanOptions } from './types.js';
+import { countOf } from '../plural.js';
 
 /**
  * The default deletion limit of a replace: blocked when it removes at least DEFAULT_MIN_COUNT
@@ -24,7 +25,7 @@ export function deleteLimitExceeded(
   allow: PlanOptions['allowDeletes'],
 ): string | null {
   const share = total > 0 ? ` of ${total} (${Math.round((removed * 1000) / total) / 10}%)` : '';
-  const head = `the replace would remove ${removed} products${share}`;
+  const head = `the replace would remove ${countOf(removed, 'product')}${share}`;
   if (allow && 'count' in allow) {
     return removed > allow.count ? `${head}, more than the allowed ${allow.count}` : null;
   }
@@ -61,7 +62,7 @@ export function guardBlocks(input: GuardInput): GuardBlock[] {
   if (errors > 0) {
     blocks.push({
       guard: 'extraction-errors',
-      message: `${errors} extraction error${errors === 1 ? '' : 's'}: fix the input or mapping first`,
+      message: `${countOf(errors, 'extraction error')}: fix the input or mapping first`,
       numbers: { errors },
     });
   }

@@ -3,6 +3,7 @@ import type { ImportPayload } from '../model/import-payload.js';
 import { describeCounts } from './counts.js';
 import { mergePayload, replacePayload } from './payload.js';
 import type { GuardBlock, PlanCounts, PlanEntry, PlanMode, PlanOptions } from './types.js';
+import { countOf } from '../plural.js';
 
 export interface ModeChoice {
   mode: PlanMode;
@@ -56,10 +57,10 @@ function changeSummary(counts: PlanCounts): string {
 /** Why a merge would not reach the desired menu (removals excluded), or ''. */
 function mergeShortfall(needs: Needs): string {
   if (needs.cleared.length > 0) {
-    return `it clears fields of ${needs.cleared.length} entities (${examples(needs.cleared)}), which a merge may leave in place`;
+    return `it clears fields of ${countOf(needs.cleared.length, 'entity', 'entities')} (${examples(needs.cleared)}), which a merge may leave in place`;
   }
   if (needs.moved.length > 0) {
-    return `it reorders ${needs.moved.length} entities without position fields (${examples(needs.moved)}), which only a replace carries`;
+    return `it reorders ${countOf(needs.moved.length, 'entity', 'entities')} without position fields (${examples(needs.moved)}), which only a replace carries`;
   }
   return '';
 }

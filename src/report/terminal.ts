@@ -4,6 +4,7 @@ import { ACTION_SYMBOL, formatChange, formatEntity, yesNo } from './format.js';
 import { changeTree } from './tree.js';
 import { OUTCOME_TEXT } from './outcome.js';
 import { reportEntries, type RunReport } from './types.js';
+import { countOf } from '../plural.js';
 
 export interface TerminalOptions {
   color: boolean;
@@ -37,16 +38,16 @@ export function renderTerminal(report: RunReport, options: TerminalOptions): str
   }
   const max = options.maxLines ?? 200;
   const shown =
-    lines.length > max ? [...lines.slice(0, max), `... and ${lines.length - max} more lines`] : lines;
+    lines.length > max
+      ? [...lines.slice(0, max), `... and ${countOf(lines.length - max, 'more line')}`]
+      : lines;
 
   const out = [summarizeCounts(report)];
   if (shown.length > 0) out.push('', ...shown);
   out.push('', `Plan: ${report.mode} (${report.reason})`);
   if (report.blocked) out.push(paint(31, `Blocked: ${report.blocked}`));
   if (report.command === 'apply') {
-    out.push(
-      `Applied: ${yesNo(report.applied)} (${report.attempts} attempt${report.attempts === 1 ? '' : 's'})`,
-    );
+    out.push(`Applied: ${yesNo(report.applied)} (${countOf(report.attempts, 'attempt')})`);
     out.push(`Verified: ${verifiedText(report)}`);
     out.push(`Outcome: ${OUTCOME_TEXT[report.outcome]}`);
   }

@@ -73,6 +73,7 @@ describe('apply exit codes', () => {
     const refused = await w.run(w.args('apply', fewer));
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--yes/);
+    expect(refused.stderr).toMatch(/this replace removes 5 entities;/);
     expect(w.sandbox.exportMenu(w.clientId).products).toHaveLength(12);
     expect((await w.run(w.args('apply', fewer, '--yes'))).code).toBe(0);
   });

@@ -28,7 +28,8 @@ export function runCli(args: string[], options: RunCliOptions = {}): Promise<Cli
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: options.cwd ?? REPO_ROOT,
-      env: { PATH: process.env.PATH, NO_COLOR: '1', ...options.env },
+      // TMPDIR passes through, so a test can see what a run leaves in the temp directory.
+      env: { PATH: process.env.PATH, TMPDIR: process.env.TMPDIR, NO_COLOR: '1', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

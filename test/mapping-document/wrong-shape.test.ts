@@ -1,14 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
 import { REPO_ROOT } from '../helpers/run-cli.js';
+import { testTempDir } from '../helpers/temp-dir.js';
 
 // Another POS's JSON given to a document mapping must not map to an empty menu with exit 0.
 
 const write = (name: string, content: string) => {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'menusync-shape-')), name);
+  const file = path.join(testTempDir('shape'), name);
   writeFileSync(file, content);
   return file;
 };

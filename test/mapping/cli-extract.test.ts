@@ -1,12 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, runCli } from '../helpers/run-cli.js';
+import { testTempDir } from '../helpers/temp-dir.js';
 
 // The built CLI (npm test builds first) in a real child process.
 const FIXTURE = path.join(REPO_ROOT, 'fixtures/square/item-library.csv');
-const tmp = () => mkdtempSync(path.join(tmpdir(), 'menusync-extract-'));
+const tmp = () => testTempDir('extract');
 
 describe('menusync extract', () => {
   it('prints the canonical menu JSON on stdout and a summary with grouped problems on stderr', async () => {

@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runMapping } from '../../src/mapping/extract-menu.js';
 import { parseMappingText } from '../../src/mapping/loader.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
+import { testTempDir } from '../helpers/temp-dir.js';
 
 /** Writes inputs to a fresh temp dir and runs a mapping given as YAML text. */
 export async function runInline(
@@ -11,7 +11,7 @@ export async function runInline(
   files: Record<string, string>,
   params: Record<string, string> = {},
 ): Promise<ExtractResult> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'menusync-mapping-'));
+  const dir = testTempDir('mapping');
   const inputs = Object.entries(files).map(([name, content]) => {
     const file = path.join(dir, name);
     writeFileSync(file, content);

@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/errors.js';
 import { loadMapping, MappingError, parseMappingText } from '../../src/mapping/loader.js';
 import { HEADER } from './helpers.js';
+import { testTempDir } from '../helpers/temp-dir.js';
 
 const TABLE = `${HEADER}sources: { items: {} }
 kind: table
@@ -81,7 +81,7 @@ describe('loading mappings', () => {
   });
 
   it('reads a mapping from a path', async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'menusync-loader-')), 'mine.yaml');
+    const file = path.join(testTempDir('loader'), 'mine.yaml');
     writeFileSync(file, TABLE);
     expect((await loadMapping(file)).mapping.name).toBe('inline');
   });

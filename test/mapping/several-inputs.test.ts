@@ -1,26 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMapping } from '../../src/mapping/extract-menu.js';
 import { parseMappingText } from '../../src/mapping/loader.js';
 import { REPO_ROOT, runCli } from '../helpers/run-cli.js';
 import { HEADER } from './helpers.js';
+import { testTempDir } from '../helpers/temp-dir.js';
 
 // Several inputs in one run, joined by the set names the mapping declares: Clover-like exports keep
 // items and modifier groups apart (two CSVs, or two sheets of one workbook).
 
 const ITEMS = path.join(REPO_ROOT, 'fixtures/clover/items.csv');
 const MODIFIERS = path.join(REPO_ROOT, 'fixtures/clover/modifiers.csv');
-const made: string[] = [];
-const tmp = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'menusync-inputs-'));
-  made.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+const tmp = () => testTempDir('inputs');
 
 const clover = (sources: string) => `${HEADER}sources:
 ${sources}

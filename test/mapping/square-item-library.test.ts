@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
 import { fixturePath, samplesDir } from '../mappings/helpers.js';
+import { testTempDir } from '../helpers/temp-dir.js';
 
 const FIXTURE = fixturePath('square/item-library.csv');
 const { dir: SAMPLES, present } = samplesDir('square');
@@ -104,7 +104,7 @@ describe('square-item-library on our fixture (CSV)', () => {
   });
 
   it('reports a bad modifier sets file with its line, before reading any input', async () => {
-    const sets = path.join(mkdtempSync(path.join(tmpdir(), 'menusync-sets-')), 'sets.yaml');
+    const sets = path.join(testTempDir('sets'), 'sets.yaml');
     writeFileSync(sets, "'Milk choice':\n  values: [{ name: Oat, price: cheap }]\n");
     await expect(
       extractMenu({
@@ -127,7 +127,7 @@ describe('square-item-library on our fixture (CSV)', () => {
   });
 
   it('attaches modifier sets declared in the file given with --param modifier_sets', async () => {
-    const sets = path.join(mkdtempSync(path.join(tmpdir(), 'menusync-sets-')), 'sets.yaml');
+    const sets = path.join(testTempDir('sets'), 'sets.yaml');
     writeFileSync(
       sets,
       [
@@ -176,7 +176,7 @@ describe('square-item-library on an XLSX export (header on row 2, sheet Items)',
       sheet.addRow(cells);
     });
     workbook.addWorksheet('Component Inventory').addRow(['Token', 'Quantity']);
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'menusync-square-')), 'export.xlsx');
+    const file = path.join(testTempDir('square'), 'export.xlsx');
     await workbook.xlsx.writeFile(file);
 
     const fromXlsx = await extractMenu({ mapping: 'square-item-library', inputs: [file] });

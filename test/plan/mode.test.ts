@@ -26,8 +26,8 @@ describe('mode choice (auto)', () => {
     ['a new option value', 'merge', /adds 1 option value/],
     ['a removed product', 'replace', /^removes 1 product: only a replace removes$/],
     ['a removed option value', 'replace', /removes 1 option value/],
-    ['a cleared field', 'replace', /clears fields of 1 entities \(product P1\), which a merge may leave/],
-    ['a reorder without positions', 'replace', /reorders 1 entities without position fields/],
+    ['a cleared field', 'replace', /clears fields of 1 entity \(product P1\), which a merge may leave/],
+    ['a reorder without positions', 'replace', /reorders 1 entity without position fields/],
   ])('chooses the mode for %s', (edit, mode, reason) => {
     const desired = cafeMenu();
     edits[edit]!(desired);

@@ -19,6 +19,9 @@ import { checkOutputPaths } from '../output-paths.js';
 import { retryNotice } from '../retry-notice.js';
 import { createOutput, type Output } from '../output.js';
 import { reportOutputs, runReads } from '../run-paths.js';
+import { countOf } from '../../plural.js';
+import { createProgress } from '../progress.js';
+import { observeClient } from '../progress-client.js';
 
 type ApplyArgs = RunArgs &
   ApplyConnectionArgs & {
@@ -65,7 +68,10 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
       posUid: settings.posUid,
     };
     const saved = args.plan ? await readSavedPlan(args.plan) : undefined;
-    const desired = saved ? { menu: saved.desired, errors: 0 } : await extractDesired(settings, out);
+    const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
+    const desired = saved
+      ? { menu: saved.desired, errors: 0 }
+      : await extractDesired(settings, out, progress.sink);
     const maxPayloadBytes =
       args['max-payload-bytes'] ?? settings.config.max_payload_bytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
     if (!(maxPayloadBytes > 0)) throw new UsageError('--max-payload-bytes must be more than 0');
@@ -92,7 +98,10 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
       },
       {
         plan: planMenu,
-        client: createPlatformClient({ ...connection, log: (m) => out.debug(m), notice: retryNotice(out) }),
+        client: observeClient(
+          createPlatformClient({ ...connection, log: (m) => out.debug(m), notice: retryNotice(out) }),
+          progress.sink,
+        ),
         confirm: async (plan) => {
           if (!args.quiet && !args.json) {
             out.data(renderPlanOnly(plan, target, out));
@@ -111,7 +120,10 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
         else if (args.quiet) out.error(`menusync apply${target.name ? ` ${target.name}` : ''}: failed`);
         throw error;
       })
-      .finally(stopWatching);
+      .finally(() => {
+        progress.stop();
+        stopWatching();
+      });
     const report = outcome.report;
     printReport(outcome, args, out, shown);
     await writeOutputs(report, args);
@@ -181,7 +193,9 @@ function renderPlanOnly(plan: Plan, target: { posUid: string }, out: Output): st
 }
 
 function outcomeLines(report: ReturnType<typeof buildRunReport>, requests: number): string {
-  const lines = [`Applied: ${report.mode} in ${requests} request(s), ${report.attempts} attempt(s)`];
+  const lines = [
+    `Applied: ${report.mode} in ${countOf(requests, 'request')}, ${countOf(report.attempts, 'attempt')}`,
+  ];
   if (report.verification) {
     lines.push(
       report.verification.status === 'verified'
@@ -206,7 +220,7 @@ async function confirm(plan: Plan, yes: boolean, out: Output): Promise<boolean> 
   if (!process.stdin.isTTY) {
     if (plan.mode === 'replace' && removals > 0) {
       throw new UsageError(
-        `this replace removes ${removals} entities; pass --yes to apply it without a terminal`,
+        `this replace removes ${countOf(removals, 'entity', 'entities')}; pass --yes to apply it without a terminal`,
       );
     }
     return true;

@@ -2,11 +2,20 @@ import type { CommandModule } from 'yargs';
 import { runDemo } from '../../demo/run-demo.js';
 import { createOutput } from '../output.js';
 
+interface DemoArgs {
+  keep?: boolean;
+}
+
 /** What `npm start` runs: two applies against an in-process sandbox, in a few seconds. */
-export const demoCommand: CommandModule<object, object> = {
+export const demoCommand: CommandModule<object, DemoArgs> = {
   command: 'demo',
   describe: 'Run the example: apply two versions of a bundled menu to an in-process sandbox',
-  handler: async () => {
-    await runDemo(createOutput());
+  builder: (yargs) =>
+    yargs.option('keep', {
+      type: 'boolean',
+      describe: 'Keep the temporary state folder (snapshots, run history, HTML reports) after the demo',
+    }),
+  handler: async (args) => {
+    await runDemo(createOutput(), { keep: args.keep === true });
   },
 };

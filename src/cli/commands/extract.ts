@@ -9,6 +9,8 @@ import { withEncodingOption } from '../encoding-option.js';
 import { checkOutputPaths, type NamedPath } from '../output-paths.js';
 import { createOutput, type Output } from '../output.js';
 import { mappingReads, paramReads } from '../run-paths.js';
+import { countOf } from '../../plural.js';
+import { createProgress } from '../progress.js';
 
 interface ExtractArgs {
   mapping: string;
@@ -39,7 +41,7 @@ export function rejectRepeated<T>(yargs: Argv<T>, names: readonly string[]): Arg
     for (const name of names) {
       const value: unknown = argv[name];
       if (Array.isArray(value)) {
-        throw new UsageError(`--${name} was given ${value.length} times; it takes one value`);
+        throw new UsageError(`--${name} was given ${countOf(value.length, 'time')}; it takes one value`);
       }
     }
     return true;
@@ -130,16 +132,19 @@ export const extractCommand: CommandModule<object, ExtractArgs> = {
     const params = parseParams(args.param);
     if (args.out)
       await assertOutPath(args.out, [...mappingReads(args.mapping, args.input), ...paramReads(params)]);
+    // Its summary and problems go to stderr: with --quiet only problems, so no progress either.
+    const progress = createProgress({ quiet: args.quiet === true });
     const result = await extractMenu({
       mapping: args.mapping,
       inputs: args.input,
       params,
       ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
-    });
+      progress: progress.sink,
+    }).finally(progress.stop);
     if (result.stats.errors > 0) {
       printResult(result, out);
       out.error(
-        `extract failed with ${result.stats.errors} error${result.stats.errors === 1 ? '' : 's'}: nothing written${args.out ? ` to ${args.out}` : ''}`,
+        `extract failed with ${countOf(result.stats.errors, 'error')}: nothing written${args.out ? ` to ${args.out}` : ''}`,
       );
       process.exitCode = ExitCode.invalid;
       return;

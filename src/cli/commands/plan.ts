@@ -3,13 +3,15 @@ import { summaryLine, emitReport } from '../../apply/present.js';
 import { planOffline } from '../../apply/plan-offline.js';
 import { buildRunReport } from '../../apply/run-report.js';
 import { createSavedPlan, writeSavedPlan } from '../../apply/saved-plan.js';
-import { extractDesired, planTarget } from '../../apply/cli-inputs.js';
+import { extractDesired } from '../../apply/cli-inputs.js';
+import { resolvePlanTarget } from '../../apply/resolve-plan-target.js';
 import { resolveRunSettings, withRunOptions, type RunArgs } from '../../config/run-options.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import { plan } from '../../plan/index.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { createOutput } from '../output.js';
 import { reportOutputs, runReads } from '../run-paths.js';
+import { createProgress } from '../progress.js';
 
 interface PlanArgs extends RunArgs {
   'base-url'?: string;
@@ -39,17 +41,16 @@ export const planCommand: CommandModule<object, PlanArgs> = {
       .option('out-plan', { type: 'string', describe: 'Save the plan to apply later with apply --plan' }),
   handler: async (args) => {
     const out = createOutput({ quiet: args.quiet === true });
-    const settings = await resolveRunSettings(args);
-    const target = planTarget(args, settings);
-    if (!target)
-      out.warn('no target known (--target, or --base-url and --client-id): planning as for a first apply');
+    const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
+    const target = await resolvePlanTarget(args, settings, out);
     if (args['out-plan'] && !target)
       throw new UsageError('--out-plan needs a target: --target, or --base-url and --client-id');
     await checkOutputPaths(reportOutputs(args, { '--out-plan': args['out-plan'] }), {
       inputs: runReads(args, settings),
       stateDir: settings.stateDir,
     });
-    const { menu, errors } = await extractDesired(settings, out);
+    const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
+    const { menu, errors } = await extractDesired(settings, out, progress.sink).finally(progress.stop);
     const offline = await planOffline(plan, menu, target, settings.stateDir, {
       posUid: settings.posUid,
       mode: settings.mode,

@@ -4,6 +4,7 @@ import type { RemoteCategory } from '../../platform/types.js';
 import { resolveConnection, withConnectionOptions, type ConnectionArgs } from '../connection-options.js';
 import { createOutput } from '../output.js';
 import { retryNotice } from '../retry-notice.js';
+import { countOf } from '../../plural.js';
 
 interface RemoteCategoriesArgs extends ConnectionArgs {
   json: boolean;
@@ -62,5 +63,5 @@ export function renderTable(categories: RemoteCategory[]): string {
       .map((cell, i) => cell.padEnd(widths[i]!))
       .join('  ')
       .trimEnd();
-  return [line(COLUMNS), ...rows.map(line), `${categories.length} categories`].join('\n');
+  return [line(COLUMNS), ...rows.map(line), countOf(categories.length, 'category', 'categories')].join('\n');
 }

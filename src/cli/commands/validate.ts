@@ -3,6 +3,7 @@ import { ExitCode } from '../../errors.js';
 import { resolveParameters, runMapping } from '../../mapping/extract-menu.js';
 import { loadMapping } from '../../mapping/loader.js';
 import { parseParams, printResult, problemOutput, withMappingOptions } from './extract.js';
+import { createProgress } from '../progress.js';
 
 interface ValidateArgs {
   mapping: string;
@@ -34,12 +35,11 @@ export const validateCommand: CommandModule<object, ValidateArgs> = {
       process.exitCode = ExitCode.ok;
       return;
     }
-    const result = await runMapping(
-      mapping,
-      args.input,
-      params,
-      args.encoding !== undefined ? { encoding: args.encoding } : {},
-    );
+    const progress = createProgress({ quiet: args.quiet === true });
+    const result = await runMapping(mapping, args.input, params, {
+      ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
+      progress: progress.sink,
+    }).finally(progress.stop);
     printResult(result, out);
     process.exitCode = result.stats.errors > 0 ? ExitCode.invalid : ExitCode.ok;
   },

@@ -1,0 +1,70 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from './atomic-write.js';
+import { targetKey, type Target } from './target.js';
+
+/**
+ * A target's folder is named by a hash of its identity, which cannot be read back; target.json
+ * beside the snapshot says whose folder it is, so `plan` can find the target when it is the only
+ * one in the state folder.
+ */
+export const TARGET_FILE = 'target.json';
+
+export const TargetIdentity = z.object({
+  baseUrl: z.string().min(1),
+  clientId: z.string().min(1),
+  posUid: z.string().min(1),
+});
+export type TargetIdentity = z.infer<typeof TargetIdentity>;
+
+/** Written by every apply (small, not synced: it can always be written again). */
+export async function writeTargetIdentity(dir: string, target: Target): Promise<void> {
+  const identity: TargetIdentity = {
+    baseUrl: target.baseUrl,
+    clientId: target.clientId,
+    posUid: target.posUid,
+  };
+  await writeFileAtomic(path.join(dir, TARGET_FILE), `${JSON.stringify(identity, null, 2)}\n`, {
+    durable: false,
+  });
+}
+
+export interface StateTargets {
+  /** Targets whose folder carries a target.json that matches the folder's name. */
+  known: TargetIdentity[];
+  /** Other folders of the state folder (older menusync, or edited by hand): whose, we cannot say. */
+  unknown: string[];
+}
+
+/** The targets of a state folder; a state folder that does not exist holds none. */
+export async function listStateTargets(stateDir: string): Promise<StateTargets> {
+  let names: string[];
+  try {
+    names = (await readdir(stateDir, { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { known: [], unknown: [] };
+    throw error;
+  }
+  const result: StateTargets = { known: [], unknown: [] };
+  for (const name of names) {
+    const identity = await readIdentity(path.join(stateDir, name));
+    if (identity && targetKey(identity) === name) result.known.push(identity);
+    else result.unknown.push(name);
+  }
+  return result;
+}
+
+async function readIdentity(dir: string): Promise<TargetIdentity | null> {
+  try {
+    const parsed = TargetIdentity.safeParse(JSON.parse(await readFile(path.join(dir, TARGET_FILE), 'utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    // Missing or not JSON: a folder we cannot vouch for, which only makes the choice ambiguous.
+    return null;
+  }
+}
