@@ -14,7 +14,13 @@ export async function extractDesired(
   out: Output,
 ): Promise<{ menu: CanonicalMenu; errors: number }> {
   const { mapping, inputs } = requireInputs(settings);
-  const result = await extractMenu({ mapping, inputs, params: settings.params });
+  const result = await extractMenu({
+    mapping,
+    inputs,
+    params: settings.params,
+    paramDirs: settings.paramDirs,
+    limits: settings.limits,
+  });
   const shown = result.issues.slice(0, MAX_ISSUES_SHOWN);
   for (const issue of shown) {
     const where = formatLocation(issue.location);

@@ -1,4 +1,11 @@
+import path from 'node:path';
 import type { Argv } from 'yargs';
+import {
+  resolveInputLimits,
+  withInputLimitOptions,
+  type InputLimitArgs,
+} from '../cli/input-limit-options.js';
+import type { InputLimits } from '../extract/input-limits.js';
 import { UsageError } from '../errors.js';
 import type { GuardOptions } from '../plan/types.js';
 import type { UpdateMode } from '../model/import-payload.js';
@@ -7,7 +14,7 @@ import { configTarget, loadConfig } from './load-config.js';
 import type { TargetConfig } from './schema.js';
 
 /** Options shared by `plan` and `apply`: what to read, which target, which guards, which outputs. */
-export interface RunArgs {
+export interface RunArgs extends InputLimitArgs {
   config?: string;
   target?: string;
   mapping?: string;
@@ -27,7 +34,7 @@ export interface RunArgs {
 }
 
 export function withRunOptions<T>(yargs: Argv<T>): Argv<T & RunArgs> {
-  return yargs
+  return withInputLimitOptions(yargs)
     .option('config', {
       type: 'string',
       describe: 'Config file (default: ./menusync.config.yaml when present)',
@@ -72,6 +79,9 @@ export interface RunSettings {
   mapping?: string;
   inputs: string[];
   params: Record<string, string>;
+  /** The config's folder for each parameter the config target sets (files it names stay inside). */
+  paramDirs: Record<string, string>;
+  limits: Partial<InputLimits>;
   stateDir: string;
   posUid: string;
   mode: 'auto' | UpdateMode;
@@ -85,11 +95,16 @@ export async function resolveRunSettings(args: RunArgs, cwd: string = process.cw
     throw new UsageError(`--target ${args.target} needs a config file (menusync.config.yaml or --config)`);
   const config = loaded && args.target ? configTarget(loaded, args.target) : {};
   const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(config.params ?? {})) params[key] = String(value);
+  const paramDirs: Record<string, string> = {};
+  for (const [key, value] of Object.entries(config.params ?? {})) {
+    params[key] = String(value);
+    if (loaded) paramDirs[key] = path.dirname(loaded.file);
+  }
   for (const pair of args.param ?? []) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new UsageError(`--param must be name=value, got "${pair}"`);
     params[pair.slice(0, eq)] = pair.slice(eq + 1);
+    delete paramDirs[pair.slice(0, eq)];
   }
   const allowDeletes = args['allow-deletes'] ?? config.guards?.allow_deletes;
   const protect = [...(config.guards?.protect ?? []), ...(args.protect ?? [])];
@@ -106,6 +121,8 @@ export async function resolveRunSettings(args: RunArgs, cwd: string = process.cw
     ...(mapping ? { mapping } : {}),
     inputs: args.input && args.input.length > 0 ? args.input : (config.inputs ?? []),
     params,
+    paramDirs,
+    limits: resolveInputLimits(args, config),
     stateDir: args.state ?? config.state_dir ?? DEFAULT_STATE_DIR,
     posUid: args['pos-uid'] ?? config.pos_uid ?? 'default',
     mode: args.mode ?? config.mode ?? 'auto',

@@ -1,22 +1,47 @@
+import path from 'node:path';
 import { UsageError, InvalidInputError } from '../errors.js';
 import type { Source, TableSource } from '../extract/types.js';
+import { inputLimits, type InputLimits } from '../extract/input-limits.js';
 import { openSource } from '../extract/registry.js';
 import { normalizeMoney } from '../model/normalize.js';
 import { validateMenu } from '../model/validate-payload.js';
 import type { DataIssue } from '../model/data-issue.js';
 import { runDocumentMapping } from './document/run.js';
-import { loadMapping } from './loader.js';
+import { loadMapping, type LoadedMapping } from './loader.js';
+import type { ParamFileRoots } from './mapping-files.js';
 import type { Mapping, SourceSpec } from './schema.js';
 import { runTableMapping } from './table/run.js';
-import { withSetsFile } from './table/sets-file.js';
+import { withSetsFile, type ParamFiles } from './table/sets-file.js';
 import { readSetsSource } from './table/sets-source.js';
 import { compileTransforms } from './transforms/index.js';
 import type { ExtractRequest, ExtractResult, ExtractResultParts } from './types.js';
 
 /** The pipeline's first two stages: read the inputs, map them to the canonical menu. */
 export async function extractMenu(request: ExtractRequest): Promise<ExtractResult> {
-  const { mapping } = await loadMapping(request.mapping);
-  return runMapping(mapping, request.inputs, request.params ?? {});
+  const loaded = await loadMapping(request.mapping);
+  return runMapping(loaded.mapping, request.inputs, request.params ?? {}, {
+    ...(request.limits ? { limits: request.limits } : {}),
+    roots: paramFileRoots(loaded, request.paramDirs),
+  });
+}
+
+/** What a run takes besides the mapping, its inputs and its parameters. */
+export interface MappingRunOptions {
+  /** Resource bounds for reading the inputs (defaults for those absent). */
+  limits?: Partial<InputLimits>;
+  /** Where files named by parameters must be; default the working directory (a mapping parsed from text). */
+  roots?: ParamFileRoots;
+}
+
+/** The folders files named by a loaded mapping's parameters must stay inside (mapping-files.ts). */
+export function paramFileRoots(
+  loaded: Pick<LoadedMapping, 'file' | 'shipped'>,
+  byName?: Readonly<Record<string, string>>,
+  cwd: string = process.cwd(),
+): ParamFileRoots {
+  const folder = path.dirname(loaded.file);
+  // A shipped mapping's folder is inside the installed package, where users keep no files.
+  return { defaults: folder, given: loaded.shipped ? cwd : folder, ...(byName ? { byName } : {}) };
 }
 
 /** Runs an already loaded mapping (validate and tests use it with a mapping parsed from text). */
@@ -24,10 +49,13 @@ export async function runMapping(
   mapping: Mapping,
   inputs: readonly string[],
   given: Readonly<Record<string, string>>,
+  options: MappingRunOptions = {},
 ): Promise<ExtractResult> {
   const params = resolveParameters(mapping, given);
-  const bound = bindInputs(mapping, inputs);
-  const parts = await runBound(mapping, bound, params);
+  const limits = inputLimits(options.limits);
+  const bound = bindInputs(mapping, inputs, limits);
+  const roots = options.roots ?? { defaults: process.cwd(), given: process.cwd() };
+  const parts = await runBound(mapping, bound, params, { given: new Set(Object.keys(given)), roots });
   return finish(parts, bound[0]?.file);
 }
 
@@ -59,10 +87,11 @@ interface BoundInput {
   name: string;
   spec: SourceSpec;
   file: string;
+  limits: InputLimits;
 }
 
 /** Inputs bind to the mapping's sources in declaration order. */
-function bindInputs(mapping: Mapping, inputs: readonly string[]): BoundInput[] {
+function bindInputs(mapping: Mapping, inputs: readonly string[], limits: InputLimits): BoundInput[] {
   const sources = Object.entries(mapping.sources);
   if (inputs.length > sources.length) {
     throw new UsageError(
@@ -72,7 +101,7 @@ function bindInputs(mapping: Mapping, inputs: readonly string[]): BoundInput[] {
   const bound: BoundInput[] = [];
   sources.forEach(([name, spec], i) => {
     const file = inputs[i];
-    if (file !== undefined) bound.push({ name, spec, file });
+    if (file !== undefined) bound.push({ name, spec, file, limits });
     else if (!spec.optional) {
       throw new UsageError(
         `mapping "${mapping.name}" needs an input for source "${name}" (--input #${i + 1})`,
@@ -84,7 +113,7 @@ function bindInputs(mapping: Mapping, inputs: readonly string[]): BoundInput[] {
 
 async function open(input: BoundInput): Promise<Source> {
   const { description: _d, optional: _o, ...readOptions } = input.spec;
-  return openSource(input.file, readOptions);
+  return openSource(input.file, { ...readOptions, limits: input.limits });
 }
 
 async function openTable(input: BoundInput, mappingName: string): Promise<TableSource> {
@@ -101,6 +130,7 @@ async function runBound(
   mapping: Mapping,
   bound: readonly BoundInput[],
   params: Record<string, string | undefined>,
+  files: ParamFiles,
 ): Promise<ExtractResultParts & { rounded?: boolean }> {
   if (mapping.kind === 'table') {
     const input = bound.find((b) => b.name === mapping.table.source);
@@ -109,7 +139,7 @@ async function runBound(
         `mapping "${mapping.name}": table.source "${mapping.table.source}" is not a declared source with an input`,
       );
     // Declared sets are read first: a bad sets file fails before any input is opened.
-    let withSets = await withSetsFile(mapping, params);
+    let withSets = await withSetsFile(mapping, params, files);
     // Every bound input is opened before any row is read: a missing second file fails the run.
     const opened = new Map<string, TableSource>();
     for (const b of bound) opened.set(b.name, await openTable(b, mapping.name));

@@ -5,9 +5,10 @@ import { ExitCode, UsageError } from '../../errors.js';
 import { extractMenu } from '../../mapping/extract-menu.js';
 import { issueReport, summaryLine } from '../../mapping/issue-summary.js';
 import type { ExtractResult } from '../../mapping/types.js';
+import { resolveInputLimits, withInputLimitOptions, type InputLimitArgs } from '../input-limit-options.js';
 import { createOutput, type Output } from '../output.js';
 
-interface ExtractArgs {
+interface ExtractArgs extends InputLimitArgs {
   mapping: string;
   input: string[];
   param?: string[];
@@ -54,7 +55,7 @@ export function withMappingOptions<T>(yargs: Argv<T>) {
       type: 'boolean',
       describe: 'Print only problems (errors and warnings), not the summary',
     });
-  return rejectRepeated(options, ['mapping', 'quiet']);
+  return rejectRepeated(withInputLimitOptions(options), ['mapping', 'quiet']);
 }
 
 /** An Output for commands whose --quiet keeps the problems (warn, error) and drops the info lines. */
@@ -133,6 +134,7 @@ export const extractCommand: CommandModule<object, ExtractArgs> = {
       mapping: args.mapping,
       inputs: args.input,
       params: parseParams(args.param),
+      limits: resolveInputLimits(args),
     });
     if (result.stats.errors > 0) {
       printResult(result, out);

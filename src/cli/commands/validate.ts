@@ -1,10 +1,11 @@
 import type { Argv, CommandModule } from 'yargs';
 import { ExitCode } from '../../errors.js';
-import { resolveParameters, runMapping } from '../../mapping/extract-menu.js';
+import { paramFileRoots, resolveParameters, runMapping } from '../../mapping/extract-menu.js';
 import { loadMapping } from '../../mapping/loader.js';
+import { resolveInputLimits, type InputLimitArgs } from '../input-limit-options.js';
 import { parseParams, printResult, problemOutput, withMappingOptions } from './extract.js';
 
-interface ValidateArgs {
+interface ValidateArgs extends InputLimitArgs {
   mapping: string;
   input?: string[];
   param?: string[];
@@ -23,7 +24,8 @@ export const validateCommand: CommandModule<object, ValidateArgs> = {
     }) as Argv<ValidateArgs>,
   handler: async (args) => {
     const out = problemOutput(args.quiet);
-    const { mapping, file } = await loadMapping(args.mapping);
+    const loaded = await loadMapping(args.mapping);
+    const { mapping, file } = loaded;
     const params = parseParams(args.param);
     resolveParameters(mapping, params);
     out.info(
@@ -33,7 +35,10 @@ export const validateCommand: CommandModule<object, ValidateArgs> = {
       process.exitCode = ExitCode.ok;
       return;
     }
-    const result = await runMapping(mapping, args.input, params);
+    const result = await runMapping(mapping, args.input, params, {
+      limits: resolveInputLimits(args),
+      roots: paramFileRoots(loaded),
+    });
     printResult(result, out);
     process.exitCode = result.stats.errors > 0 ? ExitCode.invalid : ExitCode.ok;
   },

@@ -1,6 +1,7 @@
 import { InvalidInputError } from '../../errors.js';
 import type { DataIssue } from '../../model/data-issue.js';
 import { assertReadableFile, inputError, readBytes } from '../file-access.js';
+import { inputLimits } from '../input-limits.js';
 import { locateHeader } from '../locate-header.js';
 import type { ReadOptions, TableSource } from '../types.js';
 import { createDecoder, createUtf8Check, type ChunkDecoder } from './decode-chunks.js';
@@ -33,7 +34,7 @@ async function chooseEncoding(
  * Malformed records become `malformed-row` issues.
  */
 export async function readCsv(file: string, options: ReadOptions): Promise<TableSource> {
-  const size = await assertReadableFile(file);
+  const size = await assertReadableFile(file, inputLimits(options.limits).maxInputBytes);
   const head = await readBytes(file, SAMPLE_BYTES);
   const { encoding } = await chooseEncoding(file, head, size, options.encoding);
   const delimiter =

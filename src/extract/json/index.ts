@@ -7,5 +7,5 @@ export { parseJson } from './parse-json.js';
 export const jsonExtractor: Extractor = {
   format: 'json',
   extensions: ['.json', '.jsonld'],
-  open: (file) => readJson(file),
+  open: readJson,
 };

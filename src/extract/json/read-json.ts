@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { inputError } from '../file-access.js';
-import type { DocumentSource } from '../types.js';
+import { assertReadableFile, inputError } from '../file-access.js';
+import { inputLimits } from '../input-limits.js';
+import type { DocumentSource, ReadOptions } from '../types.js';
 import { parseJson } from './parse-json.js';
 
 /** JSON exports are menus, not ledgers: a few MB at most, so the whole document is read at once. */
-export async function readJson(file: string): Promise<DocumentSource> {
+export async function readJson(file: string, options: ReadOptions = {}): Promise<DocumentSource> {
+  await assertReadableFile(file, inputLimits(options.limits).maxInputBytes);
   let text: string;
   try {
     text = await readFile(file, 'utf8');
