@@ -1,3 +1,4 @@
+import { checkBaseUrl } from '../cli/connection-checks.js';
 import type { Output } from '../cli/output.js';
 import type { RunSettings } from '../config/run-options.js';
 import { requireInputs } from '../config/run-options.js';
@@ -43,6 +44,7 @@ export function planTarget(
   const baseUrl = args['base-url'] ?? settings.config.base_url ?? env.MENUSYNC_BASE_URL;
   const clientId = args['client-id'] ?? settings.config.client_id ?? env.MENUSYNC_CLIENT_ID;
   if (!baseUrl || !clientId) return null;
+  checkBaseUrl(baseUrl);
   return {
     ...(settings.targetName ? { name: settings.targetName } : {}),
     baseUrl,

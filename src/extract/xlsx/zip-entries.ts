@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import { readBytes } from '../file-access.js';
 import { DEFAULT_INPUT_LIMITS, InputLimitError } from '../input-limits.js';
@@ -63,7 +63,8 @@ export async function openZipEntry(
   const header = await readBytes(file, 30, entry.localHeaderOffset);
   if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_FILE_HEADER) return undefined;
   const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-  if (entry.compressedSize === 0) return createReadStream(file, { start, end: start - 1 });
+  // An empty part (createReadStream refuses an end before its start).
+  if (entry.compressedSize === 0) return Readable.from([]);
   // Big chunks: a whole sheet is read this way (merged-ranges.ts) beside exceljs's own reading,
   // and each 16-64 KB chunk is a callback on the main thread (~40 ms of it on a 20k-row sheet).
   const raw = createReadStream(file, {
