@@ -1,6 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import { InvalidInputError } from '../errors.js';
-import { DEFAULT_INPUT_LIMITS, InputLimitError } from './input-limits.js';
+import { count, DEFAULT_INPUT_LIMITS, InputLimitError } from './input-limits.js';
 
 /** Turns fs errors into one clear line naming the file (the user typed the path, so it is their error). */
 export function inputError(file: string, cause: unknown): InvalidInputError {
@@ -40,7 +40,11 @@ export async function assertReadableFile(
     );
   }
   if (info.size > maxBytes)
-    throw new InputLimitError(file, 'maxInputBytes', maxBytes, `${info.size.toLocaleString('en-US')} bytes`);
+    throw new InputLimitError(
+      file,
+      'maxInputBytes',
+      `${count(info.size)} bytes, more than ${count(maxBytes)}`,
+    );
   return info.size;
 }
 

@@ -37,6 +37,9 @@ export const INPUT_LIMIT_NAMES: Readonly<Record<keyof InputLimits, { flag: strin
   maxCellChars: { flag: '--max-cell-chars', key: 'max_cell_chars' },
 };
 
+/** 1234567 -> "1,234,567", for messages. */
+export const count = (n: number): string => n.toLocaleString('en-US');
+
 export function inputLimits(given: Partial<InputLimits> | undefined): InputLimits {
   return { ...DEFAULT_INPUT_LIMITS, ...given };
 }
@@ -44,9 +47,10 @@ export function inputLimits(given: Partial<InputLimits> | undefined): InputLimit
 /** An input went past one of the limits; `limit` says which (decide by it, not by the message). */
 export class InputLimitError extends InvalidInputError {
   readonly limit: keyof InputLimits;
-  constructor(file: string, limit: keyof InputLimits, value: number, what: string) {
+  /** `detail` says what was found against the limit, e.g. "more than 1,000,000 shared strings". */
+  constructor(file: string, limit: keyof InputLimits, detail: string) {
     const { flag } = INPUT_LIMIT_NAMES[limit];
-    super(`${file}: ${what}, more than the limit of ${value.toLocaleString('en-US')} (${flag})`, {
+    super(`${file}: ${detail} (the limit: ${flag})`, {
       hint: `if the file is genuine, raise the limit with ${flag} (or ${INPUT_LIMIT_NAMES[limit].key} in the config target)`,
     });
     this.limit = limit;

@@ -1,7 +1,7 @@
 import { InvalidInputError } from '../../errors.js';
 import type { DataIssue } from '../../model/data-issue.js';
 import { assertReadableFile } from '../file-access.js';
-import { inputLimits, InputLimitError, type InputLimits } from '../input-limits.js';
+import { count, inputLimits, InputLimitError, type InputLimits } from '../input-limits.js';
 import { locateHeader } from '../locate-header.js';
 import type { CellValue, ReadOptions, TableRecord, TableSource } from '../types.js';
 import { toCellValue } from './cell-value.js';
@@ -57,8 +57,7 @@ function assertCellSizes(cells: readonly CellValue[], row: number, file: string,
       throw new InputLimitError(
         file,
         'maxCellChars',
-        limits.maxCellChars,
-        `row ${row}, column ${column + 1}: the cell has ${cell.length.toLocaleString('en-US')} characters`,
+        `row ${row}, column ${column + 1}: ${count(cell.length)} characters in the cell, more than ${count(limits.maxCellChars)}`,
       );
     }
   }
@@ -145,11 +144,14 @@ export async function readXlsx(file: string, options: ReadOptions): Promise<Tabl
   const limits = inputLimits(options.limits);
   const size = await assertReadableFile(file, limits.maxInputBytes);
   const wanted = options.sheet ?? 1;
-  // Started first: its inflating runs on the thread pool while exceljs opens the workbook.
+  // The sheet's own pass (merged ranges, cell counts, inflated size) and the check of the other
+  // parts run while exceljs loads, and both finish before exceljs reads the file: exceljs inflates
+  // a sheet that precedes the shared strings (or has none) whole into a temp file, and caches the
+  // shared strings, so a bomb must be refused before it starts.
   const early = readSheetMerges(file, (name, position) => matches(wanted, name, position), limits);
   early.catch(() => undefined);
   preloadExceljs();
-  await checkWorkbookParts(file, size, limits);
+  await Promise.all([checkWorkbookParts(file, size, limits), early.catch(keepLimitErrors)]);
   const book = await openWorkbook(file);
   let sheet: SheetReader;
   try {

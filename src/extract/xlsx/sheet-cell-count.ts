@@ -1,5 +1,5 @@
 import { InvalidInputError } from '../../errors.js';
-import { InputLimitError } from '../input-limits.js';
+import { count, InputLimitError } from '../input-limits.js';
 
 const CELL = Buffer.from('<c', 'latin1');
 const ROW = Buffer.from('<row', 'latin1');
@@ -47,10 +47,14 @@ export class SheetCellCount {
 
   private countCell(): void {
     if (++this.cells > this.maxCells)
-      throw new InputLimitError(this.file, 'maxCells', this.maxCells, 'the sheet has more cells');
+      throw new InputLimitError(
+        this.file,
+        'maxCells',
+        `the sheet has more than ${count(this.maxCells)} cells`,
+      );
     if (++this.rowCells > MAX_CELLS_PER_ROW) {
       throw new InvalidInputError(
-        `${this.file}: row ${this.rows} of the sheet has more than ${MAX_CELLS_PER_ROW.toLocaleString('en-US')} cells (Excel's column limit)`,
+        `${this.file}: row element ${count(this.rows)} of the sheet has more than ${count(MAX_CELLS_PER_ROW)} cells (Excel's column limit)`,
       );
     }
   }

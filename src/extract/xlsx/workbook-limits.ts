@@ -1,5 +1,5 @@
 import type { InputLimits } from '../input-limits.js';
-import { InputLimitError } from '../input-limits.js';
+import { count, InputLimitError } from '../input-limits.js';
 import { countSharedStrings } from './shared-strings-scan.js';
 import { listZipEntries, openZipEntry, tooBig, type ZipEntry } from './zip-entries.js';
 
@@ -19,12 +19,7 @@ export async function checkWorkbookParts(file: string, size: number, limits: Inp
   if (!entries) return;
   for (const entry of entries) {
     if (entry.uncompressedSize > limits.maxInflatedBytes)
-      throw tooBig(
-        file,
-        entry,
-        limits.maxInflatedBytes,
-        `${entry.uncompressedSize.toLocaleString('en-US')} bytes`,
-      );
+      throw tooBig(file, entry, limits.maxInflatedBytes, entry.uncompressedSize);
   }
   await Promise.all(
     entries
@@ -57,16 +52,14 @@ async function checkSharedStrings(file: string, entry: ZipEntry, limits: InputLi
     throw new InputLimitError(
       file,
       'maxSharedStrings',
-      limits.maxSharedStrings,
-      'the shared-strings table has more entries',
+      `more than ${count(limits.maxSharedStrings)} shared strings`,
     );
   }
   if (found.kind === 'too-long') {
     throw new InputLimitError(
       file,
       'maxCellChars',
-      limits.maxCellChars,
-      `shared string ${found.index.toLocaleString('en-US')} is longer (${found.bytes.toLocaleString('en-US')} bytes of XML)`,
+      `shared string ${count(found.index)} is ${count(found.bytes)} bytes of XML, more than ${count(limits.maxCellChars)} characters can take`,
     );
   }
 }

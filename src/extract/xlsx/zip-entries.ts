@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { Readable, Transform } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import { readBytes } from '../file-access.js';
-import { DEFAULT_INPUT_LIMITS, InputLimitError } from '../input-limits.js';
+import { count, DEFAULT_INPUT_LIMITS, InputLimitError } from '../input-limits.js';
 
 /** One file inside a zip, from the central directory. */
 export interface ZipEntry {
@@ -75,24 +75,33 @@ export async function openZipEntry(
   if (entry.method === 0) return raw;
   if (entry.method !== 8) return undefined;
   const inflate = createInflateRaw({ chunkSize: ENTRY_CHUNK_BYTES });
-  raw.on('error', (error) => inflate.destroy(error));
   let inflated = 0;
   const bounded = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       inflated += chunk.length;
-      if (inflated > maxBytes) {
-        raw.destroy();
-        inflate.destroy();
-        done(tooBig(file, entry, maxBytes, `more than ${maxBytes.toLocaleString('en-US')} bytes`));
-      } else done(null, chunk);
+      if (inflated > maxBytes) done(tooBig(file, entry, maxBytes, 'more than'));
+      else done(null, chunk);
     },
   });
-  inflate.on('error', (error) => bounded.destroy(error));
-  return raw.pipe(inflate).pipe(bounded);
+  // pipeline: an error anywhere, or the reader stopping early, closes the file and the inflater.
+  // Errors reach the reader through `bounded`; the callback only keeps them from being unhandled.
+  return pipeline(raw, inflate, bounded, () => undefined);
 }
 
-export function tooBig(file: string, entry: ZipEntry, limit: number, size: string): InputLimitError {
-  return new InputLimitError(file, 'maxInflatedBytes', limit, `part ${entry.name} inflates to ${size}`);
+/** `size` is the declared size, or 'more than' when inflating went past the limit. */
+export function tooBig(
+  file: string,
+  entry: ZipEntry,
+  limit: number,
+  size: number | 'more than',
+): InputLimitError {
+  const what =
+    size === 'more than' ? `more than ${count(limit)}` : `${count(size)} bytes, more than ${count(limit)}`;
+  return new InputLimitError(
+    file,
+    'maxInflatedBytes',
+    `part ${entry.name} inflates to ${what}${size === 'more than' ? ' bytes' : ''}`,
+  );
 }
 
 /** A small entry (workbook.xml, rels) as text. */
