@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { UsageError } from '../errors.js';
 import type { AuthMode, PlatformClientOptions } from '../platform/types.js';
 import { registerSecret } from '../secrets.js';
-import { checkBaseUrl, checkConnectionNumbers } from './connection-checks.js';
+import { checkBaseUrl, checkConnectionNumbers, readSecretFile } from './connection-checks.js';
 
 /** Options shared by every command that talks to the platform. */
 export interface ConnectionArgs {
@@ -77,15 +76,7 @@ export function resolveConnection(
   if (!clientId) throw new UsageError('no client id: set MENUSYNC_CLIENT_ID or pass --client-id');
   let clientSecret = env.MENUSYNC_CLIENT_SECRET;
   const secretFile = args['client-secret-file'];
-  if (secretFile) {
-    try {
-      clientSecret = readFileSync(secretFile, 'utf8').trim();
-    } catch (error) {
-      throw new UsageError(
-        `cannot read --client-secret-file ${secretFile}: ${(error as NodeJS.ErrnoException).code}`,
-      );
-    }
-  }
+  if (secretFile) clientSecret = readSecretFile(secretFile);
   if (!clientSecret) {
     throw new UsageError('no client secret: set MENUSYNC_CLIENT_SECRET or pass --client-secret-file');
   }
