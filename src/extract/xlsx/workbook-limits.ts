@@ -4,7 +4,8 @@ import { countSharedStrings } from './shared-strings-scan.js';
 import { listZipEntries, openZipEntry, tooBig, type ZipEntry } from './zip-entries.js';
 
 const SHARED_STRINGS = /^xl\/sharedStrings\.xml$/i;
-// Worksheets are checked as they are read (sheet-scan.ts); everything else exceljs reads eagerly.
+// Worksheets are checked by the sheet's own pass (merged-ranges.ts, sheet-cell-count.ts); the
+// rest is what exceljs reads eagerly.
 const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/i;
 
 /**
