@@ -1,3 +1,4 @@
+import { checkBaseUrl } from '../cli/connection-checks.js';
 import type { Output } from '../cli/output.js';
 import type { RunSettings } from '../config/run-options.js';
 import { requireInputs } from '../config/run-options.js';
@@ -24,6 +25,8 @@ export async function extractDesired(
     params: settings.params,
     ...(settings.encoding !== undefined ? { encoding: settings.encoding } : {}),
     ...(progress ? { progress } : {}),
+    paramDirs: settings.paramDirs,
+    limits: settings.limits,
   });
   // The counts and each input's encoding and why: a wrong guess shows before anything is sent.
   out.info(`extract: ${summaryLine(result)}`);
@@ -50,6 +53,7 @@ export function planTarget(
   const baseUrl = args['base-url'] ?? settings.config.base_url ?? env.MENUSYNC_BASE_URL;
   const clientId = args['client-id'] ?? settings.config.client_id ?? env.MENUSYNC_CLIENT_ID;
   if (!baseUrl || !clientId) return null;
+  checkBaseUrl(baseUrl);
   return {
     ...(settings.targetName ? { name: settings.targetName } : {}),
     baseUrl,

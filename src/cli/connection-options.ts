@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Argv } from 'yargs';
 import { UsageError } from '../errors.js';
 import type { AuthMode, PlatformClientOptions } from '../platform/types.js';
 import { registerSecret } from '../secrets.js';
+import { checkBaseUrl, checkConnectionNumbers, readSecretFile } from './connection-checks.js';
 
 /** Options shared by every command that talks to the platform. */
 export interface ConnectionArgs {
@@ -71,31 +71,21 @@ export function resolveConnection(
 ): PlatformClientOptions {
   const baseUrl = args['base-url'] ?? env.MENUSYNC_BASE_URL ?? defaults.baseUrl;
   if (!baseUrl) throw new UsageError('no platform base URL: pass --base-url or set MENUSYNC_BASE_URL');
-  try {
-    new URL(baseUrl);
-  } catch {
-    throw new UsageError(`--base-url is not a valid URL: ${baseUrl}`);
-  }
+  checkBaseUrl(baseUrl);
   const clientId = args['client-id'] ?? env.MENUSYNC_CLIENT_ID;
   if (!clientId) throw new UsageError('no client id: set MENUSYNC_CLIENT_ID or pass --client-id');
   let clientSecret = env.MENUSYNC_CLIENT_SECRET;
   const secretFile = args['client-secret-file'];
-  if (secretFile) {
-    try {
-      clientSecret = readFileSync(secretFile, 'utf8').trim();
-    } catch (error) {
-      throw new UsageError(
-        `cannot read --client-secret-file ${secretFile}: ${(error as NodeJS.ErrnoException).code}`,
-      );
-    }
-  }
+  if (secretFile) clientSecret = readSecretFile(secretFile);
   if (!clientSecret) {
     throw new UsageError('no client secret: set MENUSYNC_CLIENT_SECRET or pass --client-secret-file');
   }
   registerSecret(clientSecret);
-  if (!(args['max-attempts'] >= 1)) throw new UsageError('--max-attempts must be at least 1');
-  if (!(args['max-retry-time'] >= 0)) throw new UsageError('--max-retry-time must be 0 or more seconds');
-  if (!(args.timeout > 0)) throw new UsageError('--timeout must be more than 0 seconds');
+  checkConnectionNumbers({
+    maxAttempts: args['max-attempts'],
+    maxRetryTime: args['max-retry-time'],
+    timeout: args.timeout,
+  });
   return {
     baseUrl,
     auth: args.auth,

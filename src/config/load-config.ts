@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
 import { InvalidInputError, UsageError } from '../errors.js';
+import { readSmallTextFile } from '../mapping/mapping-files.js';
+import { yamlToData } from '../mapping/yaml-data.js';
 import { MenusyncConfig, type TargetConfig } from './schema.js';
 
 export const CONFIG_FILE = 'menusync.config.yaml';
@@ -22,8 +23,9 @@ export async function loadConfig(
   const chosen = path.resolve(cwd, file ?? CONFIG_FILE);
   let text: string;
   try {
-    text = await readFile(chosen, 'utf8');
+    text = await readSmallTextFile(chosen, 'config file');
   } catch (error) {
+    if (error instanceof InvalidInputError) throw error;
     if (file === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new UsageError(`cannot read the config file ${chosen}: ${(error as NodeJS.ErrnoException).code}`);
   }
@@ -39,7 +41,9 @@ export function parseConfig(text: string, file: string): MenusyncConfig {
     );
     throw new InvalidInputError(`invalid config file\n${lines.join('\n')}`);
   }
-  const parsed = MenusyncConfig.safeParse(doc.toJS());
+  const data = yamlToData(doc, lineCounter);
+  if (!data.ok) throw new InvalidInputError(`invalid config file\n${file}:${data.line}: ${data.message}`);
+  const parsed = MenusyncConfig.safeParse(data.value);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => {
     const at = issue.path.map(String);

@@ -1,5 +1,12 @@
+import path from 'node:path';
 import type { Argv } from 'yargs';
 import { withEncodingOption } from '../cli/encoding-option.js';
+import {
+  resolveInputLimits,
+  withInputLimitOptions,
+  type InputLimitArgs,
+} from '../cli/input-limit-options.js';
+import type { InputLimits } from '../extract/input-limits.js';
 import { UsageError } from '../errors.js';
 import type { GuardOptions } from '../plan/types.js';
 import type { UpdateMode } from '../model/import-payload.js';
@@ -8,7 +15,7 @@ import { configTarget, loadConfig } from './load-config.js';
 import type { TargetConfig } from './schema.js';
 
 /** Options shared by `plan` and `apply`: what to read, which target, which guards, which outputs. */
-export interface RunArgs {
+export interface RunArgs extends InputLimitArgs {
   config?: string;
   target?: string;
   mapping?: string;
@@ -29,7 +36,7 @@ export interface RunArgs {
 }
 
 export function withRunOptions<T>(yargs: Argv<T>): Argv<T & RunArgs> {
-  return withEncodingOption(yargs)
+  return withEncodingOption(withInputLimitOptions(yargs))
     .option('config', {
       type: 'string',
       describe: 'Config file (default: ./menusync.config.yaml when present)',
@@ -76,6 +83,9 @@ export interface RunSettings {
   params: Record<string, string>;
   /** `--encoding`: overrides the mapping's and the detected encoding of every input. */
   encoding?: string;
+  /** The config's folder for each parameter the config target sets (files it names stay inside). */
+  paramDirs: Record<string, string>;
+  limits: Partial<InputLimits>;
   stateDir: string;
   posUid: string;
   mode: 'auto' | UpdateMode;
@@ -98,11 +108,16 @@ export async function resolveRunSettings(
   const targetName = args.target ?? (options.soleTarget && names.length === 1 ? names[0] : undefined);
   const config = loaded && targetName ? configTarget(loaded, targetName) : {};
   const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(config.params ?? {})) params[key] = String(value);
+  const paramDirs: Record<string, string> = {};
+  for (const [key, value] of Object.entries(config.params ?? {})) {
+    params[key] = String(value);
+    if (loaded) paramDirs[key] = path.dirname(loaded.file);
+  }
   for (const pair of args.param ?? []) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new UsageError(`--param must be name=value, got "${pair}"`);
     params[pair.slice(0, eq)] = pair.slice(eq + 1);
+    delete paramDirs[pair.slice(0, eq)];
   }
   const allowDeletes = args['allow-deletes'] ?? config.guards?.allow_deletes;
   const protect = [...(config.guards?.protect ?? []), ...(args.protect ?? [])];
@@ -120,6 +135,8 @@ export async function resolveRunSettings(
     inputs: args.input && args.input.length > 0 ? args.input : (config.inputs ?? []),
     params,
     ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
+    paramDirs,
+    limits: resolveInputLimits(args, config),
     stateDir: args.state ?? config.state_dir ?? DEFAULT_STATE_DIR,
     posUid: args['pos-uid'] ?? config.pos_uid ?? 'default',
     mode: args.mode ?? config.mode ?? 'auto',

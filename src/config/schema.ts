@@ -32,6 +32,12 @@ export const TargetConfig = z.strictObject({
   max_retry_time: z.number().min(0).optional(),
   timeout: z.number().positive().optional(),
   max_payload_bytes: z.number().int().positive().optional(),
+  /** Input limits (src/extract/input-limits.ts), as --max-input-bytes and friends. */
+  max_input_bytes: z.number().int().min(1).optional(),
+  max_inflated_bytes: z.number().int().min(1).optional(),
+  max_shared_strings: z.number().int().min(1).optional(),
+  max_cells: z.number().int().min(1).optional(),
+  max_cell_chars: z.number().int().min(1).optional(),
   /** Runs kept in the target's runs/ folder; older ones are removed (default 30). */
   keep_runs: z.number().int().min(1).optional(),
 });

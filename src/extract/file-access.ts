@@ -1,5 +1,6 @@
 import { open, stat } from 'node:fs/promises';
 import { InvalidInputError } from '../errors.js';
+import { count, DEFAULT_INPUT_LIMITS, InputLimitError } from './input-limits.js';
 
 /** Turns fs errors into one clear line naming the file (the user typed the path, so it is their error). */
 export function inputError(file: string, cause: unknown): InvalidInputError {
@@ -17,15 +18,34 @@ export function inputError(file: string, cause: unknown): InvalidInputError {
   return new InvalidInputError(`Cannot read input file ${file}: ${reason}`, { cause });
 }
 
-/** Checks the input is a readable regular file before any stream is opened. */
-export async function assertReadableFile(file: string): Promise<number> {
+/**
+ * Checks the input is a regular file of at most `maxBytes` before any stream is opened: a device
+ * (/dev/zero), a FIFO or a socket would be read forever or block, so they are refused by type.
+ */
+export async function assertReadableFile(
+  file: string,
+  maxBytes: number = DEFAULT_INPUT_LIMITS.maxInputBytes,
+): Promise<number> {
+  let info;
   try {
-    const info = await stat(file);
-    if (info.isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
-    return info.size;
+    info = await stat(file);
   } catch (error) {
     throw inputError(file, error);
   }
+  if (info.isDirectory()) throw inputError(file, Object.assign(new Error('directory'), { code: 'EISDIR' }));
+  if (!info.isFile()) {
+    throw new InvalidInputError(
+      `Cannot read input file ${file}: not a regular file (a device, pipe or socket)`,
+      { hint: 'inputs are exported files; copy the data to a file first' },
+    );
+  }
+  if (info.size > maxBytes)
+    throw new InputLimitError(
+      file,
+      'maxInputBytes',
+      `${count(info.size)} bytes, more than ${count(maxBytes)}`,
+    );
+  return info.size;
 }
 
 /**

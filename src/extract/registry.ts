@@ -2,6 +2,7 @@ import { extname } from 'node:path';
 import { InvalidInputError } from '../errors.js';
 import { csvExtractor } from './csv/index.js';
 import { assertReadableFile, readBytes } from './file-access.js';
+import { inputLimits } from './input-limits.js';
 import { jsonExtractor } from './json/index.js';
 import type { Extractor, ReadOptions, Source } from './types.js';
 import { xlsxExtractor } from './xlsx/index.js';
@@ -42,7 +43,7 @@ export async function chooseExtractor(file: string, options: ReadOptions = {}): 
   const extension = extname(file).toLowerCase();
   const byExtension = extractors.find((extractor) => extractor.extensions.includes(extension));
   if (byExtension) return byExtension;
-  await assertReadableFile(file);
+  await assertReadableFile(file, inputLimits(options.limits).maxInputBytes);
   const what = UNSUPPORTED[extension];
   if (what) throw unsupported(file, what);
   const head = await readBytes(file, 512);
@@ -57,6 +58,8 @@ export async function chooseExtractor(file: string, options: ReadOptions = {}): 
  * data problems inside a readable file become `source.issues`.
  */
 export async function openSource(file: string, options: ReadOptions = {}): Promise<Source> {
+  // Before anything reads a byte: a device or a huge file is refused whatever its extension.
+  await assertReadableFile(file, inputLimits(options.limits).maxInputBytes);
   const extractor = await chooseExtractor(file, options);
   return extractor.open(file, options);
 }

@@ -1,4 +1,5 @@
 import type { DataIssue } from '../model/data-issue.js';
+import type { InputLimits } from './input-limits.js';
 
 /** One cell as an extractor hands it on: text for CSV; xlsx keeps numbers and booleans as such. */
 export type CellValue = string | number | boolean | null;
@@ -78,6 +79,8 @@ export interface ReadOptions {
   headerHints?: string[];
   /** xlsx only: sheet name or 1-based index. */
   sheet?: string | number;
+  /** Resource bounds (not from the mapping: the command line or the config); defaults when absent. */
+  limits?: InputLimits;
 }
 
 /** The contract every format folder implements (src/extract/<format>/index.ts), listed in registry.ts. */

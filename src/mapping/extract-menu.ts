@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { UsageError, InvalidInputError } from '../errors.js';
 import type { ReadOptions, Source, TableSource } from '../extract/types.js';
 import { observeRows } from '../extract/observe-rows.js';
+import { inputLimits, type InputLimits } from '../extract/input-limits.js';
 import { openSource } from '../extract/registry.js';
 import { PRICE_LIMIT } from '../model/money.js';
 import type { ProgressSink } from '../progress.js';
@@ -8,19 +10,12 @@ import { normalizeMoney } from '../model/normalize.js';
 import { validateMenu } from '../model/validate-payload.js';
 import type { DataIssue } from '../model/data-issue.js';
 import { runDocumentMapping } from './document/run.js';
-import { loadMapping } from './loader.js';
+import { loadMapping, type LoadedMapping } from './loader.js';
 import { bindInputs, type BoundInput } from './bind-inputs.js';
-
-/** How a run reads its inputs, beyond what the mapping says. */
-export interface RunOptions {
-  /** `--encoding`: every CSV and JSON input in this encoding, whatever the mapping says. */
-  encoding?: string;
-  /** Told the rows read as the inputs stream (table mappings). */
-  progress?: ProgressSink;
-}
+import type { ParamFileRoots } from './mapping-files.js';
 import type { Mapping } from './schema.js';
 import { runTableMapping } from './table/run.js';
-import { withSetsFile } from './table/sets-file.js';
+import { withSetsFile, type ParamFiles } from './table/sets-file.js';
 import { readSetsSource } from './table/sets-source.js';
 import { compileTransforms } from './transforms/index.js';
 import { garbledTextIssues } from './garbled-text.js';
@@ -29,11 +24,44 @@ import type { ExtractRequest, ExtractResult, ExtractResultParts } from './types.
 
 /** The pipeline's first two stages: read the inputs, map them to the canonical menu. */
 export async function extractMenu(request: ExtractRequest): Promise<ExtractResult> {
-  const { mapping } = await loadMapping(request.mapping);
-  return runMapping(mapping, request.inputs, request.params ?? {}, {
+  const loaded = await loadMapping(request.mapping);
+  return runMapping(loaded.mapping, request.inputs, request.params ?? {}, {
     ...(request.encoding !== undefined ? { encoding: request.encoding } : {}),
     ...(request.progress ? { progress: request.progress } : {}),
+    ...(request.limits ? { limits: request.limits } : {}),
+    roots: paramFileRoots(loaded, request.paramDirs),
   });
+}
+
+/** What a run takes besides the mapping, its inputs and its parameters. */
+export interface MappingRunOptions {
+  /** `--encoding`: every CSV and JSON input in this encoding, whatever the mapping says. */
+  encoding?: string;
+  /** Told the rows read as the inputs stream (table mappings). */
+  progress?: ProgressSink;
+  /** Resource bounds for reading the inputs (defaults for those absent). */
+  limits?: Partial<InputLimits>;
+  /** Where files named by parameters must be; default the working directory (a mapping parsed from text). */
+  roots?: ParamFileRoots;
+}
+
+/** What reading the bound inputs needs, passed down to each open. */
+interface RunContext {
+  log: ReadLog;
+  files: ParamFiles;
+  limits: InputLimits;
+  progress?: ProgressSink;
+}
+
+/** The folders files named by a loaded mapping's parameters must stay inside (mapping-files.ts). */
+export function paramFileRoots(
+  loaded: Pick<LoadedMapping, 'file' | 'shipped'>,
+  byName?: Readonly<Record<string, string>>,
+  cwd: string = process.cwd(),
+): ParamFileRoots {
+  const folder = path.dirname(loaded.file);
+  // A shipped mapping's folder is inside the installed package, where users keep no files.
+  return { defaults: folder, given: loaded.shipped ? cwd : folder, ...(byName ? { byName } : {}) };
 }
 
 /** Runs an already loaded mapping (validate and tests use it with a mapping parsed from text). */
@@ -41,15 +69,21 @@ export async function runMapping(
   mapping: Mapping,
   inputs: readonly string[],
   given: Readonly<Record<string, string>>,
-  options: RunOptions = {},
+  options: MappingRunOptions = {},
 ): Promise<ExtractResult> {
   const params = resolveParameters(mapping, given);
   const overrides = options.encoding !== undefined ? { encoding: options.encoding } : {};
   const bound = await bindInputs(mapping, inputs, overrides);
-  const log: ReadLog = { sources: [], settings: [mapping, params] };
-  const parts = await runBound(mapping, bound, params, log, options.progress);
-  const read = log.sources.map(inputRead);
-  return { ...finish(parts, bound[0]?.file, { checkText: mayBeGarbled(log) }), inputs: read };
+  const roots = options.roots ?? { defaults: process.cwd(), given: process.cwd() };
+  const context: RunContext = {
+    log: { sources: [], settings: [mapping, params] },
+    files: { given: new Set(Object.keys(given)), roots },
+    limits: inputLimits(options.limits),
+    ...(options.progress ? { progress: options.progress } : {}),
+  };
+  const parts = await runBound(mapping, bound, params, context);
+  const read = context.log.sources.map(inputRead);
+  return { ...finish(parts, bound[0]?.file, { checkText: mayBeGarbled(context.log) }), inputs: read };
 }
 
 /** Given values, then defaults; a declared parameter with neither stays a wildcard (undefined). */
@@ -76,34 +110,28 @@ export function resolveParameters(
   return params;
 }
 
-async function open(input: BoundInput, log: ReadLog): Promise<Source> {
+async function open(input: BoundInput, context: RunContext): Promise<Source> {
   const { description: _d, optional: _o, ...readOptions } = input.spec;
-  const source = await openSource(input.file, readOptions);
-  log.sources.push(source);
+  const source = await openSource(input.file, { ...readOptions, limits: context.limits });
+  context.log.sources.push(source);
   return source;
 }
 
-async function openTable(
-  input: BoundInput,
-  mappingName: string,
-  log: ReadLog,
-  progress?: ProgressSink,
-): Promise<TableSource> {
-  const source = await open(input, log);
+async function openTable(input: BoundInput, mappingName: string, context: RunContext): Promise<TableSource> {
+  const source = await open(input, context);
   if (source.kind !== 'table') {
     throw new InvalidInputError(
       `${input.file}: a ${source.kind} input, but mapping "${mappingName}" reads tables (CSV or XLSX)`,
     );
   }
-  return progress ? observeRows(source, progress) : source;
+  return context.progress ? observeRows(source, context.progress) : source;
 }
 
 async function runBound(
   mapping: Mapping,
   bound: readonly BoundInput[],
   params: Record<string, string | undefined>,
-  log: ReadLog,
-  progress?: ProgressSink,
+  context: RunContext,
 ): Promise<ExtractResultParts & { rounded?: boolean }> {
   if (mapping.kind === 'table') {
     const input = bound.find((b) => b.name === mapping.table.source);
@@ -112,11 +140,11 @@ async function runBound(
         `mapping "${mapping.name}": table.source "${mapping.table.source}" is not a declared source with an input`,
       );
     // Declared sets are read first: a bad sets file fails before any input is opened.
-    let withSets = await withSetsFile(mapping, params);
+    let withSets = await withSetsFile(mapping, params, context.files);
     // Every bound input is opened before any row is read: a missing second file fails the run.
     const tables = new Map<string, TableSource>();
-    if (withSets !== mapping) log.settings.push(withSets);
-    for (const b of bound) tables.set(b.name, await openTable(b, mapping.name, log, progress));
+    if (withSets !== mapping) context.log.settings.push(withSets);
+    for (const b of bound) tables.set(b.name, await openTable(b, mapping.name, context));
     const from = withSets.table.modifier_sets?.from;
     const setsSource = from ? tables.get(from.source) : undefined;
     let setsParts: { issues: DataIssue[]; rows: number } | undefined;
@@ -146,7 +174,7 @@ async function runBound(
   }
   const sources: Record<string, Extract<Source, { kind: 'document' }>> = {};
   for (const input of bound) {
-    const source = await open(input, log);
+    const source = await open(input, context);
     if (source.kind !== 'document') {
       throw new InvalidInputError(
         `${input.file}: a table input, but mapping "${mapping.name}" reads JSON documents`,

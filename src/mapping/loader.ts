@@ -1,11 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
 import { InvalidInputError } from '../errors.js';
 import { parseJsonWithoutDuplicates } from './json-fast-path.js';
+import { readSmallTextFile } from './mapping-files.js';
 import { Mapping, TableMapping } from './schema.js';
+import { yamlToData } from './yaml-data.js';
 import { describeZodIssues } from './zod-issues.js';
 
 /** mappings/ of the installed package: src/mapping and dist/mapping both sit two levels below it. */
@@ -27,6 +28,8 @@ export interface LoadedMapping {
   mapping: Mapping;
   /** Absolute path of the file read. */
   file: string;
+  /** Named by a bare name: one of the package's mappings/. */
+  shipped: boolean;
 }
 
 /** A bare name (`loyverse-items`) means mappings/<name>.yaml|.yml|.json of the package. */
@@ -40,8 +43,9 @@ export async function resolveMappingFile(ref: string): Promise<{ file: string; t
     : [path.resolve(ref)];
   for (const file of candidates) {
     try {
-      return { file, text: await readFile(file, 'utf8') };
+      return { file, text: await readSmallTextFile(file, 'mapping') };
     } catch (error) {
+      if (error instanceof InvalidInputError) throw error;
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
         throw new InvalidInputError(`cannot read mapping ${file}: ${(error as Error).message}`);
       }
@@ -55,7 +59,7 @@ export async function resolveMappingFile(ref: string): Promise<{ file: string; t
 
 export async function loadMapping(ref: string): Promise<LoadedMapping> {
   const { file, text } = await resolveMappingFile(ref);
-  return { mapping: parseMappingText(text, file), file };
+  return { mapping: parseMappingText(text, file), file, shipped: isBareMappingName(ref) };
 }
 
 /** Parses YAML or JSON (JSON is YAML) and validates; throws MappingError listing every problem. */
@@ -85,7 +89,9 @@ export function parseYamlText<T>(text: string, file: string, schemaFor: (raw: un
       doc.errors.map((e) => `${file}:${lineCounter.linePos(e.pos[0]).line}: ${e.message.split('\n')[0]}`),
     );
   }
-  const raw: unknown = doc.toJS();
+  const data = yamlToData(doc, lineCounter);
+  if (!data.ok) throw new MappingError(file, [`${file}:${data.line}: ${data.message}`]);
+  const raw = data.value;
   const result = schemaFor(raw).safeParse(raw);
   if (result.success) return result.data;
   throw new MappingError(

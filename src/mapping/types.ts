@@ -1,3 +1,4 @@
+import type { InputLimits } from '../extract/input-limits.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { ProgressSink } from '../progress.js';
 import type { DataIssue } from '../model/data-issue.js';
@@ -47,6 +48,13 @@ export interface ExtractRequest {
   encoding?: string;
   /** Told the rows read as the inputs stream (table mappings). */
   progress?: ProgressSink;
+  /** Resource bounds for reading the inputs (src/extract/input-limits.ts); defaults for those absent. */
+  limits?: Partial<InputLimits>;
+  /**
+   * For parameters set by a config target: the config's folder, which files they name must stay
+   * inside (others: the mapping's folder; see mapping-files.ts).
+   */
+  paramDirs?: Record<string, string>;
 }
 
 /** The pipeline's first two stages, read then map (implemented in extract-menu.ts). */

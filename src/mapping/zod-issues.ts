@@ -26,7 +26,7 @@ export function describeZodIssues(
     }
     let message = issue.message;
     if (issue.code === 'unrecognized_keys')
-      message = `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+      message = `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${safeKey(k)}"`).join(', ')}`;
     return [{ path: fullPath, where: formatPath(fullPath), message }];
   });
 }
@@ -42,6 +42,19 @@ function depth(errors: readonly z.core.$ZodIssue[]): number {
 function formatPath(segments: readonly PropertyKey[]): string {
   let out = '';
   for (const seg of segments)
-    out += typeof seg === 'number' ? `[${seg}]` : out === '' ? String(seg) : `.${String(seg)}`;
+    out +=
+      typeof seg === 'number' ? `[${seg}]` : out === '' ? safeKey(String(seg)) : `.${safeKey(String(seg))}`;
   return out === '' ? '(root)' : out;
+}
+
+// A name-like key: letters, digits, spaces and the punctuation of set and column names.
+const NAME_LIKE = /^[\p{L}\p{N}$_@][\p{L}\p{N} _.()&'+#-]{0,47}$/u;
+
+/**
+ * A key as it may appear in an error. Keys are how a problem is found, but a file that was never
+ * a mapping (a password file named by a parameter) has whole lines of content as its keys: only
+ * name-like keys are shown, anything else as a placeholder (the line number still points at it).
+ */
+export function safeKey(key: string): string {
+  return NAME_LIKE.test(key) ? key : `<key of ${key.length} characters>`;
 }

@@ -111,6 +111,8 @@ describe('square-item-library on our fixture (CSV)', () => {
         mapping: 'square-item-library',
         inputs: ['/nonexistent.csv'],
         params: { modifier_sets: sets },
+        // The folder a sets file may come from (the CLI: the working directory for a shipped mapping).
+        paramDirs: { modifier_sets: path.dirname(sets) },
       }),
     ).rejects.toThrow(/sets\.yaml:2: Milk choice\.values\[0\]\.price/);
   });
@@ -139,6 +141,7 @@ describe('square-item-library on our fixture (CSV)', () => {
       mapping: 'square-item-library',
       inputs: [FIXTURE],
       params: { modifier_sets: sets },
+      paramDirs: { modifier_sets: path.dirname(sets) },
     });
     expect(result.issues.filter((i) => i.code === 'unknown-reference')).toEqual([]);
     const latte = result.menu.products.find((p) => p.name === 'Latte');

@@ -7,12 +7,13 @@ import { issueReport, summaryLine } from '../../mapping/issue-summary.js';
 import type { ExtractResult } from '../../mapping/types.js';
 import { withEncodingOption } from '../encoding-option.js';
 import { checkOutputPaths, type NamedPath } from '../output-paths.js';
+import { resolveInputLimits, withInputLimitOptions, type InputLimitArgs } from '../input-limit-options.js';
 import { createOutput, type Output } from '../output.js';
 import { mappingReads, paramReads } from '../run-paths.js';
 import { countOf } from '../../plural.js';
 import { createProgress } from '../progress.js';
 
-interface ExtractArgs {
+interface ExtractArgs extends InputLimitArgs {
   mapping: string;
   input: string[];
   param?: string[];
@@ -60,7 +61,7 @@ export function withMappingOptions<T>(yargs: Argv<T>) {
       type: 'boolean',
       describe: 'Print only problems (errors and warnings), not the summary',
     });
-  return withEncodingOption(rejectRepeated(options, ['mapping', 'quiet']));
+  return withEncodingOption(rejectRepeated(withInputLimitOptions(options), ['mapping', 'quiet']));
 }
 
 /** An Output for commands whose --quiet keeps the problems (warn, error) and drops the info lines. */
@@ -140,6 +141,7 @@ export const extractCommand: CommandModule<object, ExtractArgs> = {
       params,
       ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
       progress: progress.sink,
+      limits: resolveInputLimits(args),
     }).finally(progress.stop);
     if (result.stats.errors > 0) {
       printResult(result, out);

@@ -1,11 +1,12 @@
 import type { Argv, CommandModule } from 'yargs';
 import { ExitCode } from '../../errors.js';
-import { resolveParameters, runMapping } from '../../mapping/extract-menu.js';
+import { paramFileRoots, resolveParameters, runMapping } from '../../mapping/extract-menu.js';
 import { loadMapping } from '../../mapping/loader.js';
+import { resolveInputLimits, type InputLimitArgs } from '../input-limit-options.js';
 import { parseParams, printResult, problemOutput, withMappingOptions } from './extract.js';
 import { createProgress } from '../progress.js';
 
-interface ValidateArgs {
+interface ValidateArgs extends InputLimitArgs {
   mapping: string;
   input?: string[];
   param?: string[];
@@ -25,7 +26,8 @@ export const validateCommand: CommandModule<object, ValidateArgs> = {
     }) as Argv<ValidateArgs>,
   handler: async (args) => {
     const out = problemOutput(args.quiet);
-    const { mapping, file } = await loadMapping(args.mapping);
+    const loaded = await loadMapping(args.mapping);
+    const { mapping, file } = loaded;
     const params = parseParams(args.param);
     resolveParameters(mapping, params);
     out.info(
@@ -39,6 +41,8 @@ export const validateCommand: CommandModule<object, ValidateArgs> = {
     const result = await runMapping(mapping, args.input, params, {
       ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
       progress: progress.sink,
+      limits: resolveInputLimits(args),
+      roots: paramFileRoots(loaded),
     }).finally(progress.stop);
     printResult(result, out);
     process.exitCode = result.stats.errors > 0 ? ExitCode.invalid : ExitCode.ok;

@@ -1,6 +1,7 @@
 import { InvalidInputError } from '../../errors.js';
 import type { DataIssue } from '../../model/data-issue.js';
 import { assertReadableFile, inputError, readBytes } from '../file-access.js';
+import { inputLimits } from '../input-limits.js';
 import { locateHeader } from '../locate-header.js';
 import type { ReadOptions, TableSource } from '../types.js';
 import { REPLACEMENT } from '../utf8-faults.js';
@@ -45,7 +46,7 @@ function watchText(inner: ChunkDecoder, onGarbled: () => void): ChunkDecoder {
  * Malformed records become `malformed-row` issues.
  */
 export async function readCsv(file: string, options: ReadOptions): Promise<TableSource> {
-  const size = await assertReadableFile(file);
+  const size = await assertReadableFile(file, inputLimits(options.limits).maxInputBytes);
   const head = await readBytes(file, SAMPLE_BYTES);
   const chosen = await chooseEncoding(file, head, size, options);
   const { encoding, reason } = chosen;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { overrideMismatch } from '../csv/detect-encoding.js';
-import { inputError } from '../file-access.js';
+import { assertReadableFile, inputError } from '../file-access.js';
+import { inputLimits } from '../input-limits.js';
 import type { DocumentSource, ReadOptions } from '../types.js';
 import { decodeJson, invalidUtf8Issues } from './decode-json.js';
 import { parseJson } from './parse-json.js';
@@ -11,6 +12,7 @@ const GARBLED = /[\uFFFD\u0000]|\\u(?:0000|[fF]{3}[dD])/;
 
 /** JSON exports are menus, not ledgers: a few MB at most, so the whole document is read at once. */
 export async function readJson(file: string, options: ReadOptions = {}): Promise<DocumentSource> {
+  await assertReadableFile(file, inputLimits(options.limits).maxInputBytes);
   let bytes: Buffer;
   try {
     bytes = await readFile(file);

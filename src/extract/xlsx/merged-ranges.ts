@@ -1,4 +1,6 @@
 import { assertReadableFile } from '../file-access.js';
+import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../input-limits.js';
+import { SheetCellCount } from './sheet-cell-count.js';
 import { listZipEntries, openZipEntry, readZipText, type ZipEntry } from './zip-entries.js';
 
 /** A merged range, 1-based and inclusive. */
@@ -38,10 +40,11 @@ async function sheetPath(
   file: string,
   entries: ZipEntry[],
   pick: SheetPick,
+  maxBytes: number,
 ): Promise<{ name: string; path: string } | undefined> {
   const byName = (name: string): ZipEntry | undefined => entries.find((entry) => entry.name === name);
-  const workbook = await readZipText(file, byName('xl/workbook.xml'));
-  const rels = await readZipText(file, byName('xl/_rels/workbook.xml.rels'));
+  const workbook = await readZipText(file, byName('xl/workbook.xml'), maxBytes);
+  const rels = await readZipText(file, byName('xl/_rels/workbook.xml.rels'), maxBytes);
   if (!workbook || !rels) return undefined;
   const sheets = [...workbook.matchAll(/<(?:\w+:)?sheet\s[^>]*>/g)];
   const sheet = sheets.find((tag, i) => pick(attribute(tag[0], 'name') ?? '', i + 1));
@@ -58,8 +61,12 @@ const MERGE_CELL = Buffer.from('mergeCell', 'latin1');
 const CARRY_BYTES = 200;
 
 /** The merged ranges of the sheet called `sheetName` (exactly). */
-export async function readMergedRanges(file: string, sheetName: string): Promise<MergedRange[]> {
-  return (await readSheetMerges(file, (name) => name === sheetName))?.ranges ?? [];
+export async function readMergedRanges(
+  file: string,
+  sheetName: string,
+  limits: InputLimits = DEFAULT_INPUT_LIMITS,
+): Promise<MergedRange[]> {
+  return (await readSheetMerges(file, (name) => name === sheetName, limits))?.ranges ?? [];
 }
 
 /**
@@ -68,21 +75,27 @@ export async function readMergedRanges(file: string, sheetName: string): Promise
  * scan for the tags (no XML tree: memory stays flat however big the sheet). Undefined when the
  * workbook cannot be read this way. Independent of exceljs, so it can run while exceljs opens the
  * workbook: the inflating happens on libuv's thread pool.
+ *
+ * The same pass enforces the sheet's limits (inflated size, cells: an InputLimitError), which
+ * read-xlsx.ts awaits before exceljs parses the first row.
  */
 export async function readSheetMerges(
   file: string,
   pick: SheetPick,
+  limits: InputLimits = DEFAULT_INPUT_LIMITS,
 ): Promise<{ sheetName: string; ranges: MergedRange[] } | undefined> {
-  const entries = await listZipEntries(file, await assertReadableFile(file));
+  const entries = await listZipEntries(file, await assertReadableFile(file, limits.maxInputBytes));
   if (!entries) return undefined;
-  const sheet = await sheetPath(file, entries, pick);
+  const sheet = await sheetPath(file, entries, pick, limits.maxInflatedBytes);
   const entry = sheet && entries.find((candidate) => candidate.name === sheet.path);
-  const stream = entry && (await openZipEntry(file, entry));
+  const stream = entry && (await openZipEntry(file, entry, limits.maxInflatedBytes));
   if (!sheet || !stream) return undefined;
   const ranges: MergedRange[] = [];
+  const cells = new SheetCellCount(file, limits.maxCells);
   let carry: Buffer = Buffer.alloc(0);
   for await (const chunk of stream) {
     const bytes = carry.length ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+    cells.feed(bytes, carry.length);
     // Nearly every chunk is cell data: a byte search skips decoding it to text for the regex.
     if (bytes.indexOf(MERGE_CELL) < 0) {
       carry = Buffer.from(bytes.subarray(Math.max(0, bytes.length - CARRY_BYTES)));

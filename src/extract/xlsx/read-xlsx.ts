@@ -1,14 +1,17 @@
 import { InvalidInputError } from '../../errors.js';
 import type { DataIssue } from '../../model/data-issue.js';
 import { assertReadableFile } from '../file-access.js';
+import { count, inputLimits, InputLimitError, type InputLimits } from '../input-limits.js';
 import { locateHeader } from '../locate-header.js';
 import type { CellValue, ReadOptions, TableRecord, TableSource } from '../types.js';
 import { toCellValue } from './cell-value.js';
 import { mergeFiller } from './fill-merges.js';
+import { checkWorkbookParts } from './workbook-limits.js';
 import { readMergedRanges, readSheetMerges, type MergedRange } from './merged-ranges.js';
 import {
   discardSheet,
   openWorkbook,
+  preloadExceljs,
   workbookError,
   type OpenWorkbook,
   type SheetReader,
@@ -46,12 +49,28 @@ async function findSheet(book: OpenWorkbook, file: string, wanted: string | numb
   );
 }
 
+/** A cell longer than the limit: found after exceljs parsed it, so the row is at most 16,384 of them. */
+function assertCellSizes(cells: readonly CellValue[], row: number, file: string, limits: InputLimits): void {
+  for (let column = 0; column < cells.length; column++) {
+    const cell = cells[column];
+    if (typeof cell === 'string' && cell.length > limits.maxCellChars) {
+      throw new InputLimitError(
+        file,
+        'maxCellChars',
+        `row ${row}, column ${column + 1}: ${count(cell.length)} characters in the cell, more than ${count(limits.maxCellChars)}`,
+      );
+    }
+  }
+}
+
 /** One row as a record, or undefined for a row that only carries formatting (exceljs emits those). */
 function toRecord(
   row: SheetRow,
   fillMerges: (row: number, cells: CellValue[]) => void,
+  check: (cells: readonly CellValue[], row: number) => void,
 ): TableRecord | undefined {
   const cells = rowCells(row);
+  check(cells, row.number);
   fillMerges(row.number, cells);
   return cells.some((cell) => cell !== null && cell !== '') ? { row: row.number, cells } : undefined;
 }
@@ -65,12 +84,14 @@ async function* sheetBatches(
   sheet: SheetReader,
   book: OpenWorkbook,
   merges: Promise<readonly MergedRange[]>,
+  check: (cells: readonly CellValue[], row: number) => void,
 ): AsyncGenerator<TableRecord[]> {
   try {
+    // Awaited before exceljs parses a row: the same pass checks the sheet's size and cells.
     const fillMerges = mergeFiller(await merges);
     if (!sheet.parse) {
       for await (const row of sheet) {
-        const record = toRecord(row, fillMerges);
+        const record = toRecord(row, fillMerges, check);
         if (record) yield [record];
       }
       return;
@@ -79,7 +100,7 @@ async function* sheetBatches(
       const batch: TableRecord[] = [];
       for (const event of events) {
         if (event.eventType !== 'row') continue;
-        const record = toRecord(event.value as SheetRow, fillMerges);
+        const record = toRecord(event.value as SheetRow, fillMerges, check);
         if (record) batch.push(record);
       }
       if (batch.length > 0) yield batch;
@@ -94,11 +115,21 @@ async function sheetMerges(
   file: string,
   early: Promise<Awaited<ReturnType<typeof readSheetMerges>>>,
   sheetName: string,
+  limits: InputLimits,
 ): Promise<readonly MergedRange[]> {
-  // Best effort: a workbook the zip reader cannot follow still reads, just without merges.
-  const found = await early.catch(() => undefined);
+  // Best effort: a workbook the zip reader cannot follow still reads, just without merges; but a
+  // limit it found stops the read.
+  const found = await early.catch(keepLimitErrors);
   if (found?.sheetName === sheetName) return found.ranges;
-  return readMergedRanges(file, sheetName).catch(() => []);
+  return readMergedRanges(file, sheetName, limits).catch((error: unknown) => {
+    keepLimitErrors(error);
+    return [];
+  });
+}
+
+function keepLimitErrors(error: unknown): undefined {
+  if (error instanceof InvalidInputError) throw error;
+  return undefined;
 }
 
 /**
@@ -110,11 +141,17 @@ async function sheetMerges(
  * that holds nothing but merged-over cells is not in the sheet XML at all and stays absent.
  */
 export async function readXlsx(file: string, options: ReadOptions): Promise<TableSource> {
-  await assertReadableFile(file);
+  const limits = inputLimits(options.limits);
+  const size = await assertReadableFile(file, limits.maxInputBytes);
   const wanted = options.sheet ?? 1;
-  // Started first: its inflating runs on the thread pool while exceljs opens the workbook.
-  const early = readSheetMerges(file, (name, position) => matches(wanted, name, position));
+  // The sheet's own pass (merged ranges, cell counts, inflated size) and the check of the other
+  // parts run while exceljs loads, and both finish before exceljs reads the file: exceljs inflates
+  // a sheet that precedes the shared strings (or has none) whole into a temp file, and caches the
+  // shared strings, so a bomb must be refused before it starts.
+  const early = readSheetMerges(file, (name, position) => matches(wanted, name, position), limits);
   early.catch(() => undefined);
+  preloadExceljs();
+  await Promise.all([checkWorkbookParts(file, size, limits), early.catch(keepLimitErrors)]);
   const book = await openWorkbook(file);
   let sheet: SheetReader;
   try {
@@ -125,7 +162,9 @@ export async function readXlsx(file: string, options: ReadOptions): Promise<Tabl
   }
   const issues: DataIssue[] = [];
   const located = await locateHeader(
-    sheetBatches(sheet, book, sheetMerges(file, early, sheet.name)),
+    sheetBatches(sheet, book, sheetMerges(file, early, sheet.name, limits), (cells, row) =>
+      assertCellSizes(cells, row, file, limits),
+    ),
     options,
     { file, sheet: sheet.name },
     issues,
@@ -135,8 +174,12 @@ export async function readXlsx(file: string, options: ReadOptions): Promise<Tabl
 }
 
 /** Sheet names in workbook order (for `menusync init` and for choosing options.sheet). */
-export async function listSheets(file: string): Promise<string[]> {
-  await assertReadableFile(file);
+export async function listSheets(
+  file: string,
+  limits: InputLimits = inputLimits(undefined),
+): Promise<string[]> {
+  const size = await assertReadableFile(file, limits.maxInputBytes);
+  await checkWorkbookParts(file, size, limits);
   const book = await openWorkbook(file);
   const seen: string[] = [];
   try {

@@ -44,6 +44,11 @@ export function workbookError(file: string, error: unknown): InvalidInputError {
   });
 }
 
+/** Starts loading exceljs while the workbook's limits are checked (the module cache keeps it). */
+export function preloadExceljs(): void {
+  import('exceljs').catch(() => undefined);
+}
+
 /**
  * Opens a workbook with exceljs's streaming reader. exceljs is imported here, lazily: it costs
  * ~230 ms of start-up and most runs read no Excel file.
