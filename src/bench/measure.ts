@@ -68,39 +68,60 @@ export interface Comparison {
   ratio: number;
   /** The same ratio of CPU-time medians, for context on a noisy machine. */
   cpuRatio: number;
+  /** Lowest and highest ratio of one run pair (subject / the reference run beside it): the noise. */
+  spread: [number, number];
   /** Highest maxRSS over the subject's runs, in MB. */
   subjectRssMb: number;
   referenceRssMb: number;
 }
 
-/**
- * Medians of `reps` runs each, subject and reference alternating (so drift in machine load hits
- * both alike), after one discarded warm-up pair (file cache, CPU frequency).
- */
-export async function compare(
+/** One timed run of a subject or a reference, however it is run (a task child, a whole process). */
+export type Runner = () => Promise<Sample>;
+
+/** `compareRuns` for two tasks, each run in its own bench child (child.ts). */
+export function compare(
   subject: TaskCall,
   reference: TaskCall,
   reps: number,
   warmup = 1,
 ): Promise<Comparison> {
+  return compareRuns(
+    () => runTask(subject),
+    () => runTask(reference),
+    reps,
+    warmup,
+  );
+}
+
+/**
+ * Medians of `reps` runs each, subject and reference alternating in pairs (so drift in machine load
+ * hits both alike), after `warmup` discarded pairs (file cache, CPU frequency).
+ */
+export async function compareRuns(
+  subject: Runner,
+  reference: Runner,
+  reps: number,
+  warmup = 1,
+): Promise<Comparison> {
   for (let i = 0; i < warmup; i++) {
-    await runTask(subject);
-    await runTask(reference);
+    await subject();
+    await reference();
   }
   const s: Sample[] = [];
   const r: Sample[] = [];
   for (let i = 0; i < reps; i++) {
     // Alternate which goes first, too.
     if (i % 2 === 0) {
-      s.push(await runTask(subject));
-      r.push(await runTask(reference));
+      s.push(await subject());
+      r.push(await reference());
     } else {
-      r.push(await runTask(reference));
-      s.push(await runTask(subject));
+      r.push(await reference());
+      s.push(await subject());
     }
   }
   const subjectMs = median(s.map((x) => x.ms));
   const referenceMs = median(r.map((x) => x.ms));
+  const pairRatios = s.map((x, i) => x.ms / r[i]!.ms);
   return {
     subject: s,
     reference: r,
@@ -108,6 +129,7 @@ export async function compare(
     referenceMs,
     ratio: subjectMs / referenceMs,
     cpuRatio: median(s.map((x) => x.cpuMs)) / median(r.map((x) => x.cpuMs)),
+    spread: [Math.min(...pairRatios), Math.max(...pairRatios)],
     subjectRssMb: Math.max(...s.map((x) => x.maxRssMb)),
     referenceRssMb: Math.max(...r.map((x) => x.maxRssMb)),
   };

@@ -18,14 +18,14 @@ function judged(row: BenchRow): [string, string] {
 /** The results as a Markdown table (README and docs/benchmarks.md carry a copy of it). */
 export function renderTable(rows: readonly BenchRow[]): string {
   const lines = [
-    '| Target | Products | Subject ms | Reference ms | Measured | Limit | CPU ratio | Peak RSS MB (subject / reference) | Result |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| Target | Products | Subject ms | Reference ms | Measured | Limit | Pair ratios (min–max) | CPU ratio | Peak RSS MB (subject / reference) | Result |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const row of rows) {
     const [measured, limit] = judged(row);
     const rss = row.subjectRssMb === null ? '–' : `${mb(row.subjectRssMb)} / ${mb(row.referenceRssMb)}`;
     lines.push(
-      `| ${row.target} | ${row.size} | ${ms(row.subjectMs)} | ${ms(row.referenceMs)} | ${measured} | ${limit} | ${row.cpuRatio === null ? '–' : `${row.cpuRatio.toFixed(2)}x`} | ${rss} | ${row.pass ? 'PASS' : '**FAIL**'} |`,
+      `| ${row.target} | ${row.size} | ${ms(row.subjectMs)} | ${ms(row.referenceMs)} | ${measured} | ${limit} | ${row.spread === null ? '–' : `${row.spread[0].toFixed(2)}–${row.spread[1].toFixed(2)}x`} | ${row.cpuRatio === null ? '–' : `${row.cpuRatio.toFixed(2)}x`} | ${rss} | ${row.pass ? 'PASS' : '**FAIL**'} |`,
     );
   }
   return `${lines.join('\n')}\n`;

@@ -1,5 +1,5 @@
 import { applyImportOnlyTask, applyReferenceTask, applyTask } from './apply-target.js';
-import { csvParseTask, extractTask } from './extract-target.js';
+import { extractTask } from './extract-target.js';
 import { planReferenceTask, planTask } from './plan-target.js';
 import type { TaskSetup } from './types.js';
 import { exceljsReadTask } from './xlsx-target.js';
@@ -7,7 +7,6 @@ import { exceljsReadTask } from './xlsx-target.js';
 /** Every task a bench child can run, by the name the parent passes on its command line. */
 export const TASKS: Readonly<Record<string, TaskSetup>> = {
   extract: extractTask,
-  'csv-parse': csvParseTask,
   'exceljs-read': exceljsReadTask,
   plan: planTask,
   'plan-reference': planReferenceTask,

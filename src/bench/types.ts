@@ -13,6 +13,8 @@ export interface BenchRow {
   unit: 'x' | 'MB';
   /** For a time ratio: the same ratio of CPU-time medians (context only, not judged). */
   cpuRatio: number | null;
+  /** For a time ratio: the lowest and highest ratio of a single run pair, i.e. the noise around it. */
+  spread: [number, number] | null;
   limit: number;
   /** How `measured` meets `limit`: `at-most` (<=, every ratio) or `below` (<). */
   bound: 'at-most' | 'below';

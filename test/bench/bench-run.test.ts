@@ -35,6 +35,7 @@ interface Row {
   unit: string;
   limit: number;
   bound: string;
+  spread: [number, number] | null;
   pass: boolean;
   check?: string;
 }
@@ -70,10 +71,9 @@ describe('npm run bench on a tiny size', () => {
     expect(result.formatVersion).toBe(1);
     expect(result.options.sizes).toEqual([20, 40]);
     expect(result.rows.map((r) => r.target)).toEqual([
-      'extract CSV vs csv-parse',
-      'extract CSV vs csv-parse',
-      'extract CSV peak RSS',
-      'extract CSV: 40/20 time',
+      'extract --out vs csv-parse, whole processes',
+      'extract --out peak RSS',
+      'extract --out: 40/20 time',
       'extract XLSX vs exceljs read',
       'plan (1% changed) vs csv-parse + JSON.parse',
       'plan (1% changed) vs csv-parse + JSON.parse',
@@ -93,10 +93,17 @@ describe('npm run bench on a tiny size', () => {
   it('extracts two option groups of five values for every generated product', () => {
     const extract = result.rows.filter((r) => r.target.startsWith('extract') && r.check !== undefined);
     expect(extract.map((r) => r.check)).toEqual([
-      '20 products, 200 values, 0 errors',
-      '40 products, 400 values, 0 errors',
+      // The whole `menusync extract --out` process: its summary line.
+      expect.stringMatching(/^40 rows -> .*, 40 products, 80 options, 400 option values; .* 0 errors$/),
       '20 products, 200 values, 0 errors',
     ]);
+  });
+
+  it('times the extract target as whole processes, with the spread of its run pairs', () => {
+    const whole = result.rows.find((r) => r.target === 'extract --out vs csv-parse, whole processes');
+    expect(whole).toMatchObject({ size: 40, unit: 'x', limit: 2, bound: 'at-most' });
+    const [low, high] = whole?.spread ?? [Number.NaN, Number.NaN];
+    expect(low).toBeLessThanOrEqual(high);
   });
 
   it('plans against the generated snapshot and applies to the sandbox with a verified read-back', () => {

@@ -48,6 +48,7 @@ describe('renderTable', () => {
     measured: 1.5,
     unit: 'x',
     cpuRatio: 1.4,
+    spread: [1.31, 1.72],
     limit: 1.5,
     bound: 'at-most',
     subjectRssMb: 90.2,
@@ -55,7 +56,7 @@ describe('renderTable', () => {
     pass: true,
   };
 
-  it('shows ratios with their limit and memory ceilings in MB', () => {
+  it('shows ratios with their limit and the spread of run pairs, and memory ceilings in MB', () => {
     const table = renderTable([
       row,
       {
@@ -66,12 +67,13 @@ describe('renderTable', () => {
         limit: 512,
         bound: 'below',
         cpuRatio: null,
+        spread: null,
         pass: false,
       },
     ]);
     expect(table.split('\n').slice(2, 4)).toEqual([
-      '| extract CSV vs csv-parse | 100 | 150 | 100 | 1.50x | ≤ 1.5x | 1.40x | 90 / 80 | PASS |',
-      '| peak RSS | 100 | 150 | 100 | 600 MB | < 512 MB | – | 90 / 80 | **FAIL** |',
+      '| extract CSV vs csv-parse | 100 | 150 | 100 | 1.50x | ≤ 1.5x | 1.31–1.72x | 1.40x | 90 / 80 | PASS |',
+      '| peak RSS | 100 | 150 | 100 | 600 MB | < 512 MB | – | – | 90 / 80 | **FAIL** |',
     ]);
   });
 });

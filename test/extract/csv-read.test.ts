@@ -253,9 +253,20 @@ describe('CSV malformed rows', () => {
     expect(source.issues[0]?.location.row).toBe(5);
   });
 
-  it('reports an unclosed quote at the end of the file', async () => {
-    const source = asTable(await openSource(write('unclosed.csv', 'Name,Price\nTea,1\n"Coffee,3\nCake,4\n')));
+  it('reports an unclosed quote at the row where the quote opened, not at the end of the file', async () => {
+    const file = write('unclosed.csv', 'Name,Price\nTea,1\n"Coffee,3\nCake,4\n\n');
+    const source = asTable(await openSource(file));
     expect((await readAll(source)).map((r) => r.cells[0])).toEqual(['Tea']);
-    expect(source.issues.map((issue) => issue.code)).toEqual(['malformed-row']);
+    expect(source.issues).toEqual([
+      expect.objectContaining({ code: 'malformed-row', severity: 'error', location: { file, row: 3 } }),
+    ]);
+    expect(source.issues[0]?.message).toContain('lines 3-4 were read as one record');
+  });
+
+  it('locates an unclosed quote in a later cell after multi-line cells and blank lines', async () => {
+    const text = 'Name,Note\r\nTea,"a\r\nb"\r\n\r\n\r\nCake,"x\r\ny",oops,"open\r\nrest\r\nmore\r\n';
+    const source = asTable(await openSource(write('unclosed-late.csv', text)));
+    expect((await readAll(source)).map((r) => r.row)).toEqual([2]);
+    expect(source.issues.map((issue) => issue.location.row)).toEqual([7]);
   });
 });

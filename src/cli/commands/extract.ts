@@ -1,4 +1,4 @@
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { ExitCode, UsageError } from '../../errors.js';
@@ -8,6 +8,7 @@ import type { ExtractResult } from '../../mapping/types.js';
 import { withEncodingOption } from '../encoding-option.js';
 import { checkOutputPaths, type NamedPath } from '../output-paths.js';
 import { resolveInputLimits, withInputLimitOptions, type InputLimitArgs } from '../input-limit-options.js';
+import { jsonPieces } from '../json-pieces.js';
 import { createOutput, type Output } from '../output.js';
 import { mappingReads, paramReads } from '../run-paths.js';
 import { countOf } from '../../plural.js';
@@ -97,16 +98,43 @@ export async function assertOutPath(file: string, reads: readonly NamedPath[] = 
   await checkOutputPaths([{ option: '--out', file }], { inputs: reads });
 }
 
-/** Writes then renames, so a reader never sees half a file; fs failures name the path in one line. */
-export async function writeOutFile(file: string, text: string): Promise<void> {
+/** Text pieces are gathered up to this many characters per write. */
+const WRITE_CHARS = 1 << 20;
+
+/**
+ * Writes then renames, so a reader never sees half a file; fs failures name the path in one line.
+ * `text` may come in pieces (json-pieces.ts), written as they come so it is never whole in memory.
+ */
+export async function writeOutFile(file: string, text: string | Iterable<string>): Promise<void> {
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
-    await writeFile(tmp, text);
+    const handle = await open(tmp, 'w');
+    try {
+      let pending: string[] = [];
+      let size = 0;
+      for (const piece of typeof text === 'string' ? [text] : text) {
+        pending.push(piece);
+        size += piece.length;
+        if (size < WRITE_CHARS) continue;
+        await handle.write(pending.join(''));
+        pending = [];
+        size = 0;
+      }
+      if (pending.length > 0) await handle.write(pending.join(''));
+    } finally {
+      await handle.close();
+    }
     await rename(tmp, file);
   } catch (error) {
     await rm(tmp, { force: true }).catch(() => undefined);
     throw new UsageError(`Cannot write --out ${file}: ${fsReason(error)}`, { cause: error });
   }
+}
+
+/** The menu as `extract` prints it (JSON.stringify(menu, null, 2) and a newline), in pieces. */
+function* menuJson(menu: unknown): Generator<string> {
+  yield* jsonPieces(menu);
+  yield '\n';
 }
 
 export const extractCommand: CommandModule<object, ExtractArgs> = {
@@ -151,12 +179,11 @@ export const extractCommand: CommandModule<object, ExtractArgs> = {
       process.exitCode = ExitCode.invalid;
       return;
     }
-    const json = `${JSON.stringify(result.menu, null, 2)}\n`;
     // Written before the summary, so a failed write never follows a success line.
-    if (args.out) await writeOutFile(args.out, json);
+    if (args.out) await writeOutFile(args.out, menuJson(result.menu));
     printResult(result, out);
     if (args.out) out.info(`menu written to ${args.out}`);
-    else out.data(json);
+    else out.data(`${JSON.stringify(result.menu, null, 2)}\n`);
     process.exitCode = ExitCode.ok;
   },
 };

@@ -18,7 +18,7 @@ export interface RecordObserver {
 
 /**
  * A CSV file's records, one batch per chunk read: the file is read into a fresh buffer each time
- * (csv-parse keeps a view of an unfinished record's bytes), decoded, and parsed synchronously.
+ * (csv-parse keeps a view of an unfinished record's bytes), decoded, and parsed.
  * Chunks that complete no record are read through, so a batch is never empty. `return()` (a
  * consumer that stops early) and the end of the file close the file.
  *
@@ -40,7 +40,7 @@ export function fileBatches(
     fd = undefined;
     if (opened !== undefined) closeSync(opened);
   };
-  const read = (): IteratorResult<TableRecord[]> => {
+  const read = async (): Promise<IteratorResult<TableRecord[]>> => {
     if (finished) return { done: true, value: undefined };
     const from = (fd ??= openSync(file, 'r'));
     while (!finished) {
@@ -50,11 +50,13 @@ export function fileBatches(
       if (bytesRead === 0) {
         close();
         const rest = decoder.flush();
-        records = rest ? [...parser.parse(rest), ...parser.parse(undefined)] : parser.parse(undefined);
+        records = rest
+          ? [...(await parser.parse(rest)), ...(await parser.parse(undefined))]
+          : await parser.parse(undefined);
         observer?.inspect(records);
         observer?.finish();
       } else {
-        records = parser.parse(decoder.decode(buffer.subarray(0, bytesRead)));
+        records = await parser.parse(decoder.decode(buffer.subarray(0, bytesRead)));
         observer?.inspect(records);
       }
       if (records.length > 0) return { done: false, value: records };
@@ -64,7 +66,7 @@ export function fileBatches(
   return {
     next: async () => {
       try {
-        return read();
+        return await read();
       } catch (error) {
         try {
           close();

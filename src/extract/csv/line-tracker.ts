@@ -10,9 +10,14 @@ export class LineTracker {
   /** csv-parse's line count at the end of the previous record. */
   private reportedEnd = 0;
   /** True physical line where the previous record ended. */
-  private trueEnd = 0;
+  private trueEnd: number;
   /** How many lines csv-parse has over-counted so far (one per quoted CRLF). */
   private overcount = 0;
+
+  /** `firstLine`: the physical line of the first byte csv-parse is given (a parser may start mid-file). */
+  constructor(private readonly firstLine = 1) {
+    this.trueEnd = firstLine - 1;
+  }
 
   /** Start line of a record, given its cells and csv-parse's `info.lines` at its end. */
   startOf(cells: readonly string[], reportedLines: number): number {
@@ -42,8 +47,13 @@ export class LineTracker {
     return start;
   }
 
+  /** The physical line after the last record's end: where the next one could start. */
+  get nextLine(): number {
+    return this.trueEnd + 1;
+  }
+
   /** A csv-parse line number (e.g. from a CsvError) corrected for the over-count so far. */
   physical(reportedLine: number): number {
-    return Math.max(1, reportedLine - this.overcount);
+    return Math.max(this.firstLine, reportedLine - this.overcount + this.firstLine - 1);
   }
 }
