@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { UsageError, InvalidInputError } from '../errors.js';
-import type { ReadOptions, Source, TableSource } from '../extract/types.js';
+import type { Source, TableSource } from '../extract/types.js';
 import { observeRows } from '../extract/observe-rows.js';
 import { inputLimits, type InputLimits } from '../extract/input-limits.js';
 import { openSource } from '../extract/registry.js';

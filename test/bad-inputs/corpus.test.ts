@@ -43,6 +43,13 @@ afterAll(async () => {
 });
 
 describe('the bad-input corpus (fixtures/bad-inputs)', () => {
+  it('holds at least 40 cases, covering every item of the integrity list', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(40);
+    expect([...new Set(cases.map((c) => c.spec.item))].sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // Each case is where its name says.
+    for (const c of cases) expect(c.name.startsWith(`${c.spec.item}-`), c.name).toBe(true);
+  });
+
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, { dir, spec }) => {
     const tmp = await mkdtemp(path.join(tmpdir(), 'menusync-bad-'));
     temps.push(tmp);

@@ -1,4 +1,4 @@
-import { open, rename, rm, stat } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { ExitCode, UsageError } from '../../errors.js';
