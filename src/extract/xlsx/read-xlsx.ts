@@ -152,14 +152,7 @@ export async function readXlsx(file: string, options: ReadOptions): Promise<Tabl
   early.catch(() => undefined);
   preloadExceljs();
   await Promise.all([checkWorkbookParts(file, size, limits), early.catch(keepLimitErrors)]);
-  const book = await openWorkbook(file);
-  let sheet: SheetReader;
-  try {
-    sheet = await findSheet(book, file, wanted);
-  } catch (error) {
-    book.close();
-    throw workbookError(file, error);
-  }
+  const { book, sheet } = await openSheet(file, wanted);
   const issues: DataIssue[] = [];
   const located = await locateHeader(
     sheetBatches(sheet, book, sheetMerges(file, early, sheet.name, limits), (cells, row) =>
@@ -173,6 +166,36 @@ export async function readXlsx(file: string, options: ReadOptions): Promise<Tabl
   return { kind: 'table', file, sheet: sheet.name, shortRecords: 'trailing-empty', issues, ...located };
 }
 
+/** Opens the workbook this many times at most when exceljs lost its workbook.xml (below). */
+const OPEN_TRIES = 3;
+
+/**
+ * exceljs's streaming reader now and then drops a workbook.xml that is the zip's last entry (where
+ * its own writer and some other tools put it: 1-2 opens in 40 here) and then fails on the sheets it
+ * held back waiting for it. Nothing has been read from the workbook at that point, so it is opened
+ * again; a workbook whose model never arrives is reported as before. Decided by the reader's state
+ * (no workbook model), not by the error's text.
+ */
+async function withWorkbook<T>(file: string, use: (book: OpenWorkbook) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const book = await openWorkbook(file);
+    try {
+      return await use(book);
+    } catch (error) {
+      book.close();
+      const modelLost = !(error instanceof InvalidInputError) && book.sheetNames() === undefined;
+      if (!modelLost || attempt >= OPEN_TRIES) throw workbookError(file, error);
+    }
+  }
+}
+
+async function openSheet(
+  file: string,
+  wanted: string | number,
+): Promise<{ book: OpenWorkbook; sheet: SheetReader }> {
+  return withWorkbook(file, async (book) => ({ book, sheet: await findSheet(book, file, wanted) }));
+}
+
 /** Sheet names in workbook order (for `menusync init` and for choosing options.sheet). */
 export async function listSheets(
   file: string,
@@ -180,19 +203,18 @@ export async function listSheets(
 ): Promise<string[]> {
   const size = await assertReadableFile(file, limits.maxInputBytes);
   await checkWorkbookParts(file, size, limits);
-  const book = await openWorkbook(file);
-  const seen: string[] = [];
-  try {
+  return withWorkbook(file, async (book) => {
+    const seen: string[] = [];
     for (let next = await book.sheets.next(); !next.done; next = await book.sheets.next()) {
       discardSheet(next.value);
       const known = book.sheetNames();
-      if (known) return known;
+      if (known) {
+        book.close();
+        return known;
+      }
       seen.push(next.value.name);
     }
-    return book.sheetNames() ?? seen;
-  } catch (error) {
-    throw workbookError(file, error);
-  } finally {
     book.close();
-  }
+    return book.sheetNames() ?? seen;
+  });
 }
