@@ -6,3 +6,6 @@ export * from './snapshot.js';
 export * from './target.js';
 export * from './test-pause.js';
 export * from './state-write-error.js';
+export * from './store.js';
+export { localStateStore } from './local/local-store.js';
+export { openStateStore } from './open-store.js';
