@@ -98,6 +98,19 @@ export async function readLines(
   file: string,
   parse: (text: string, line: number) => ImportProduct,
 ): Promise<SnapshotLines | undefined> {
+  const stream = createReadStream(file, { highWaterMark: PIECE_CHARS });
+  try {
+    return await readLinesFrom(stream as AsyncIterable<Buffer>, parse);
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** readLines over the file's bytes in chunks from anywhere (the PostgreSQL store keeps them as rows). */
+export async function readLinesFrom(
+  chunks: AsyncIterable<Buffer>,
+  parse: (text: string, line: number) => ImportProduct,
+): Promise<SnapshotLines | undefined> {
   const hash = createHash('sha256');
   const products: ImportProduct[] = [];
   let head: string | undefined;
@@ -141,43 +154,38 @@ export async function readLines(
     if (!ours) otherLayout = true;
     return ours;
   };
-  await forEachLine(file, onLine, isLines);
+  await forEachLine(chunks, onLine, isLines);
   if (otherLayout || head === undefined) return undefined;
   return { head, products, bytesHash: hash.digest('hex'), complete };
 }
 
 /** Calls `onLine` with each line's bytes (without the line break) until it returns false. */
 async function forEachLine(
-  file: string,
+  chunks: AsyncIterable<Buffer>,
   onLine: (line: Buffer) => boolean,
   /** Sees the first chunk before any line; false stops there. */
   accept: (start: Buffer) => boolean,
 ): Promise<void> {
-  const stream = createReadStream(file, { highWaterMark: PIECE_CHARS });
   // The unfinished line's pieces, joined once its end is found: a formatVersion 1 file is one
   // 100+ MB line, and joining at every chunk would copy it over and over.
   let carry: Buffer[] = [];
-  try {
-    let first = true;
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      if (first && !accept(chunk)) return;
-      first = false;
-      let start = 0;
-      let nl = chunk.indexOf(NEWLINE);
-      while (nl >= 0) {
-        const part = chunk.subarray(start, nl);
-        const line = carry.length === 0 ? part : Buffer.concat([...carry, part]);
-        carry = [];
-        if (!onLine(line)) return;
-        start = nl + 1;
-        nl = chunk.indexOf(NEWLINE, start);
-      }
-      if (start < chunk.length) carry.push(chunk.subarray(start));
+  let first = true;
+  for await (const chunk of chunks) {
+    if (first && !accept(chunk)) return;
+    first = false;
+    let start = 0;
+    let nl = chunk.indexOf(NEWLINE);
+    while (nl >= 0) {
+      const part = chunk.subarray(start, nl);
+      const line = carry.length === 0 ? part : Buffer.concat([...carry, part]);
+      carry = [];
+      if (!onLine(line)) return;
+      start = nl + 1;
+      nl = chunk.indexOf(NEWLINE, start);
     }
-    if (carry.length > 0) onLine(Buffer.concat(carry));
-  } finally {
-    stream.destroy();
+    if (start < chunk.length) carry.push(chunk.subarray(start));
   }
+  if (carry.length > 0) onLine(Buffer.concat(carry));
 }
 
 /**

@@ -61,6 +61,8 @@ export interface TargetStore {
   createRun(runId: string): Promise<RunRecord>;
   /** The target's runs, oldest first (run ids sort by start time). */
   listRuns(): Promise<StoredRun[]>;
+  /** The names of a run's files (not its confirmed snapshot: see confirmedSnapshot), sorted. */
+  listRunFiles(runId: string): Promise<string[]>;
   /** One file of a run's record, or null when the run or the file is not there. */
   readRunFile(runId: string, name: string): Promise<Buffer | null>;
   /** The menu run `runId` confirmed, or null when it confirmed none or its record is gone. */

@@ -12,6 +12,7 @@ import {
   writeStatus,
 } from '../snapshot.js';
 import { ensureTargetDir, targetDir, type Target } from '../target.js';
+import { listLocalRunFiles } from './run-files.js';
 import { listStateTargets, writeTargetIdentity } from '../target-identity.js';
 import type { StagedConfirmation, StateStore, StoredRun, StoredTarget, TargetStore } from '../store.js';
 
@@ -70,6 +71,7 @@ function localTargetStore(root: string, target: Target): TargetStore {
     },
     createRun: (runId) => createRunRecord(dir, runId),
     listRuns: () => listLocalRuns(dir),
+    listRunFiles: (runId) => listLocalRunFiles(runDir(runId)),
     readRunFile: (runId, name) => readOptional(path.join(runDir(runId), name)),
     async confirmedSnapshot(runId) {
       const folder = runDir(runId);

@@ -1,0 +1,109 @@
+import { InvalidInputError } from '../../errors.js';
+import { advisoryKey } from './advisory-key.js';
+import type { Db, Queryable } from './pg-db.js';
+
+/**
+ * The schema's numbered migrations: version N is MIGRATIONS[N - 1]. A migration once released
+ * never changes; a new layout is a new entry. `schema_migrations` records the versions applied.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE {s}.targets (
+     key text PRIMARY KEY,
+     base_url text, client_id text, pos_uid text,
+     snapshot_id bigint,
+     created_at timestamptz NOT NULL DEFAULT now());
+   CREATE TABLE {s}.snapshots (
+     id bigserial PRIMARY KEY,
+     target_key text NOT NULL REFERENCES {s}.targets (key) ON DELETE CASCADE,
+     staged boolean NOT NULL,
+     format_version integer NOT NULL,
+     hash text NOT NULL,
+     run_id text NOT NULL,
+     created_at timestamptz NOT NULL DEFAULT now());
+   ALTER TABLE {s}.targets ADD FOREIGN KEY (snapshot_id) REFERENCES {s}.snapshots (id);
+   CREATE TABLE {s}.snapshot_pieces (
+     snapshot_id bigint NOT NULL REFERENCES {s}.snapshots (id) ON DELETE CASCADE,
+     seq integer NOT NULL,
+     bytes bytea NOT NULL,
+     PRIMARY KEY (snapshot_id, seq));
+   CREATE TABLE {s}.statuses (
+     target_key text PRIMARY KEY REFERENCES {s}.targets (key) ON DELETE CASCADE,
+     status jsonb NOT NULL,
+     updated_at timestamptz NOT NULL DEFAULT now());
+   CREATE TABLE {s}.runs (
+     target_key text NOT NULL REFERENCES {s}.targets (key) ON DELETE CASCADE,
+     run_id text COLLATE "C" NOT NULL,
+     snapshot_id bigint REFERENCES {s}.snapshots (id),
+     created_at timestamptz NOT NULL DEFAULT now(),
+     PRIMARY KEY (target_key, run_id));
+   CREATE TABLE {s}.run_files (
+     target_key text NOT NULL,
+     run_id text COLLATE "C" NOT NULL,
+     name text NOT NULL,
+     content bytea NOT NULL,
+     PRIMARY KEY (target_key, run_id, name),
+     FOREIGN KEY (target_key, run_id) REFERENCES {s}.runs (target_key, run_id) ON DELETE CASCADE);`,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * Creates the schema on first use and applies the migrations it lacks, in one transaction under a
+ * transaction-level advisory lock, so two first runs (two machines) do not race: the second waits,
+ * then finds the work done. A schema at a version newer than this code knows, or one holding
+ * tables of something else, is refused: reading it with the wrong layout would misread the state.
+ */
+export async function migrate(db: Db): Promise<void> {
+  const { schema } = db.where;
+  await db.transaction(async (client) => {
+    await db.run('SELECT pg_advisory_xact_lock($1::bigint)', [advisoryKey('migrate', schema)], true, client);
+    const version = await currentVersion(db, client);
+    if (version > SCHEMA_VERSION) {
+      throw new InvalidInputError(
+        `the PostgreSQL state ${db.where.display} is at schema version ${version}, newer than this menusync knows (${SCHEMA_VERSION}); nothing was sent to the platform`,
+        { hint: 'upgrade menusync to the version that wrote this state' },
+      );
+    }
+    for (let next = version + 1; next <= SCHEMA_VERSION; next++) {
+      await db.run(MIGRATIONS[next - 1]!, [], true, client);
+      await db.run('INSERT INTO {s}.schema_migrations (version) VALUES ($1)', [next], true, client);
+    }
+  });
+}
+
+/** The schema's version: 0 when it is new (created here) or empty. */
+async function currentVersion(db: Db, client: Queryable): Promise<number> {
+  const { schema } = db.where;
+  const tables = await db.run<{ name: string }>(
+    'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = $1',
+    [schema],
+    false,
+    client,
+  );
+  const names = tables.rows.map((row) => row.name);
+  if (!names.includes('schema_migrations')) {
+    if (names.length > 0) {
+      throw new InvalidInputError(
+        `the PostgreSQL schema "${schema}" of ${db.where.display} holds tables that menusync did not create (${names.slice(0, 3).join(', ')}); nothing was sent to the platform`,
+        { hint: 'name a schema of its own for menusync: add ?schema=NAME to the --state URL' },
+      );
+    }
+    await db.run('CREATE SCHEMA IF NOT EXISTS {schema}', [], true, client);
+    await db.run(
+      `CREATE TABLE {s}.schema_migrations (
+         version integer PRIMARY KEY,
+         applied_at timestamptz NOT NULL DEFAULT now())`,
+      [],
+      true,
+      client,
+    );
+    return 0;
+  }
+  const max = await db.run<{ version: number | null }>(
+    'SELECT max(version) AS version FROM {s}.schema_migrations',
+    [],
+    false,
+    client,
+  );
+  return max.rows[0]?.version ?? 0;
+}

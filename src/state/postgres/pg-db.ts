@@ -1,0 +1,86 @@
+import pg from 'pg';
+import { queryError } from './pg-errors.js';
+import type { PostgresLocation } from './pg-url.js';
+
+/** A connection attempt to a server that does not answer gives up after this long. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+export type SqlValue = string | number | boolean | Buffer | null | string[];
+
+/** What a query runs on: the pool, or one client inside a transaction. */
+export interface Queryable {
+  query<R extends pg.QueryResultRow>(text: string, values?: SqlValue[]): Promise<pg.QueryResult<R>>;
+}
+
+/**
+ * The store's pool and its schema. SQL names tables as `{s}.name` (the schema alone: `{schema}`): the schema comes from the URL
+ * (checked to be a plain name by parsePostgresUrl) and is quoted here, once.
+ */
+export class Db {
+  readonly pool: pg.Pool;
+  private readonly prefix: string;
+
+  constructor(
+    readonly where: PostgresLocation,
+    readonly applicationName: string,
+  ) {
+    this.prefix = `"${where.schema}".`;
+    this.pool = new pg.Pool({ ...this.clientConfig(), max: 4 });
+    // An idle connection the server closed (restart, kill) must not crash the process; the next
+    // query meets the failure and reports it.
+    this.pool.on('error', () => undefined);
+  }
+
+  clientConfig(): pg.ClientConfig {
+    return {
+      connectionString: this.where.connectionString,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      application_name: this.applicationName,
+    };
+  }
+
+  sql(text: string): string {
+    return text.replaceAll('{s}.', this.prefix).replaceAll('{schema}', this.prefix.slice(0, -1));
+  }
+
+  /** One query on the pool; a failure names the store (a StateWriteError when `writing`). */
+  async run<R extends pg.QueryResultRow>(
+    text: string,
+    values: SqlValue[] = [],
+    writing = false,
+    on: Queryable = this.pool,
+  ): Promise<pg.QueryResult<R>> {
+    try {
+      return await on.query<R>(this.sql(text), values);
+    } catch (error) {
+      throw queryError(error, this.where.display, writing);
+    }
+  }
+
+  /** `work` inside one transaction on one client: all of it or none of it. */
+  async transaction<T>(work: (client: Queryable) => Promise<T>, writing = true): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw queryError(error, this.where.display, writing);
+    }
+    let broken: unknown;
+    try {
+      await this.run('BEGIN', [], writing, client);
+      const result = await work(client);
+      await this.run('COMMIT', [], writing, client);
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
+      throw error;
+    } finally {
+      // A client whose rollback failed is not handed out again.
+      client.release(broken instanceof Error ? broken : undefined);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}

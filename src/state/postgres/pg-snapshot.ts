@@ -1,0 +1,115 @@
+import { InvalidInputError } from '../../errors.js';
+import type { ImportProduct } from '../../model/import-payload.js';
+import { MenuSnapshot, type ReadSnapshotOptions } from '../snapshot.js';
+import {
+  BaselineMatcher,
+  LINES_FORMAT_VERSION,
+  prepareSnapshotMenu,
+  readLinesFrom,
+  snapshotPieces,
+} from '../snapshot-lines.js';
+import type { ConfirmedState } from '../store.js';
+import type { Db, Queryable, SqlValue } from './pg-db.js';
+
+/** Pieces per INSERT and per SELECT: snapshotPieces makes ~1 MB pieces, so ~8 MB a statement. */
+const PIECES_PER_STATEMENT = 8;
+
+const SnapshotEnvelope = MenuSnapshot.omit({ menu: true });
+
+/**
+ * Writes a snapshot as a staged row: the same bytes the local backend's snapshot.json holds
+ * (snapshot-lines.ts), a row per ~1 MB piece, so a 100k-product menu is read back a piece at a
+ * time and hashed as read, like the file. Nothing points at it until commit; returns its id and hash.
+ */
+export async function stageSnapshotRows(
+  db: Db,
+  targetKey: string,
+  input: ConfirmedState,
+): Promise<{ id: string; hash: string }> {
+  const { snapshot, prepared } = input;
+  const menu = prepared?.menu === snapshot.menu ? prepared : prepareSnapshotMenu(snapshot.menu);
+  const { appliedAt, mode, runId } = snapshot;
+  const formatVersion = LINES_FORMAT_VERSION;
+  const envelope = JSON.stringify({ formatVersion, hash: menu.hash, appliedAt, mode, runId });
+  const pieces = snapshotPieces(envelope.slice(0, -1), menu);
+  const id = await db.transaction(async (client) => {
+    const row = await db.run<{ id: string }>(
+      `INSERT INTO {s}.snapshots (target_key, staged, format_version, hash, run_id)
+       VALUES ($1, true, $2, $3, $4) RETURNING id`,
+      [targetKey, formatVersion, menu.hash, runId],
+      true,
+      client,
+    );
+    const snapshotId = row.rows[0]!.id;
+    await insertPieces(db, client, snapshotId, pieces);
+    return snapshotId;
+  });
+  return { id, hash: menu.hash };
+}
+
+async function insertPieces(db: Db, client: Queryable, id: string, pieces: string[]): Promise<void> {
+  for (let start = 0; start < pieces.length; start += PIECES_PER_STATEMENT) {
+    const values: SqlValue[] = [id];
+    const rows: string[] = [];
+    pieces.slice(start, start + PIECES_PER_STATEMENT).forEach((piece, i) => {
+      values.push(start + i, Buffer.from(piece, 'utf8'));
+      rows.push(`($1, $${values.length - 1}, $${values.length})`);
+    });
+    await db.run(
+      `INSERT INTO {s}.snapshot_pieces (snapshot_id, seq, bytes) VALUES ${rows.join(', ')}`,
+      values,
+      true,
+      client,
+    );
+  }
+}
+
+/**
+ * A snapshot row's menu, read as the local reader reads its file: a line at a time (products
+ * reused from `options.reuse` where their text matches), the hash checked against the bytes.
+ */
+export async function readSnapshotRows(
+  db: Db,
+  id: string,
+  where: string,
+  options: ReadSnapshotOptions = {},
+): Promise<MenuSnapshot> {
+  const matcher = options.reuse ? new BaselineMatcher(options.reuse.products) : undefined;
+  const parse = (text: string, line: number): ImportProduct => {
+    try {
+      return matcher ? matcher.take(text) : (JSON.parse(text) as ImportProduct);
+    } catch {
+      throw damaged(where, `line ${line} is not valid JSON`);
+    }
+  };
+  const lines = await readLinesFrom(pieceRows(db, id), parse);
+  if (lines === undefined || !lines.complete) throw damaged(where, 'its layout is not a snapshot');
+  let head: unknown;
+  try {
+    head = JSON.parse(`${lines.head}]}}`);
+  } catch {
+    throw damaged(where, 'its first line is not valid JSON');
+  }
+  const envelope = SnapshotEnvelope.safeParse(head);
+  if (!envelope.success) throw damaged(where, 'its envelope is not a snapshot');
+  if (envelope.data.hash !== lines.bytesHash) throw damaged(where, 'it does not match its hash');
+  const { categories } = (head as { menu: { categories: MenuSnapshot['menu']['categories'] } }).menu;
+  return { ...envelope.data, menu: { categories, products: lines.products } };
+}
+
+async function* pieceRows(db: Db, id: string): AsyncGenerator<Buffer> {
+  for (let from = 0; ; from += PIECES_PER_STATEMENT) {
+    const rows = await db.run<{ bytes: Buffer }>(
+      'SELECT bytes FROM {s}.snapshot_pieces WHERE snapshot_id = $1 AND seq >= $2 AND seq < $3 ORDER BY seq',
+      [id, from, from + PIECES_PER_STATEMENT],
+    );
+    for (const row of rows.rows) yield row.bytes;
+    if (rows.rows.length < PIECES_PER_STATEMENT) return;
+  }
+}
+
+function damaged(where: string, why: string): InvalidInputError {
+  return new InvalidInputError(`the snapshot in ${where} is damaged: ${why}`, {
+    hint: "it was changed outside menusync: restore the database from a backup, or delete the target's row in the targets table to start it afresh (the next apply replaces)",
+  });
+}

@@ -1,0 +1,43 @@
+import type { StoredTarget } from '../store.js';
+import { advisoryKey, keyHalves } from './advisory-key.js';
+import type { Db } from './pg-db.js';
+
+interface TargetRow {
+  key: string;
+  base_url: string | null;
+  client_id: string | null;
+  last_run: string | null;
+  status: { uncertain?: unknown } | null;
+}
+
+/** Every target of the schema, with its last run, uncertain mark and whether a session holds its lock. */
+export async function listPostgresTargets(db: Db): Promise<StoredTarget[]> {
+  const rows = await db.run<TargetRow>(
+    `SELECT t.key, t.base_url, t.client_id, s.status,
+       (SELECT max(r.run_id) FROM {s}.runs r WHERE r.target_key = t.key) AS last_run
+     FROM {s}.targets t LEFT JOIN {s}.statuses s ON s.target_key = t.key
+     ORDER BY t.key`,
+  );
+  const held = await heldAdvisoryLocks(db);
+  return rows.rows.map((row) => {
+    const { high, low } = keyHalves(advisoryKey('target', db.where.schema, row.key));
+    return {
+      target: row.base_url && row.client_id ? { baseUrl: row.base_url, clientId: row.client_id } : null,
+      key: row.key,
+      location: `${db.where.display}#${row.key}`,
+      lastRunId: row.last_run,
+      uncertain: row.status?.uncertain === true,
+      locked: held.has(`${high}:${low}`),
+    };
+  });
+}
+
+/** The advisory locks sessions of this database hold, as "classid:objid" (looked at, never taken). */
+async function heldAdvisoryLocks(db: Db): Promise<Set<string>> {
+  const rows = await db.run<{ lock: string }>(
+    `SELECT classid::bigint || ':' || objid::bigint AS lock FROM pg_locks
+     WHERE locktype = 'advisory' AND granted AND objsubid = 1
+       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+  );
+  return new Set(rows.rows.map((row) => row.lock));
+}

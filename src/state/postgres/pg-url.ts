@@ -1,0 +1,61 @@
+import { UsageError } from '../../errors.js';
+import { registerSecret } from '../../secrets.js';
+
+/** The schema menusync keeps its tables in when the URL names none. */
+export const DEFAULT_SCHEMA = 'menusync';
+
+/** A plain identifier: it goes into SQL quoted, but a name needing care is a typo more often than not. */
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export interface PostgresLocation {
+  /** What pg connects with: the URL without menusync's own `schema` parameter. */
+  connectionString: string;
+  schema: string;
+  /** The URL without its password, for every message and report. */
+  display: string;
+}
+
+export function isPostgresUrl(spec: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(spec);
+}
+
+/**
+ * Reads a `--state postgres://USER[:PASSWORD]@HOST[:PORT]/DB[?schema=NAME]` value. The password is
+ * registered as a secret before anything can print the URL, and `display` leaves it out.
+ */
+export function parsePostgresUrl(spec: string): PostgresLocation {
+  let url: URL;
+  try {
+    url = new URL(spec);
+  } catch {
+    throw badUrl(withoutPasswordText(spec), 'not a valid URL');
+  }
+  if (url.password) {
+    registerSecret(url.password);
+    registerSecret(decodeURIComponent(url.password));
+  }
+  const schema = url.searchParams.get('schema') ?? DEFAULT_SCHEMA;
+  url.searchParams.delete('schema');
+  const connectionString = url.toString();
+  const shown = new URL(url.toString());
+  shown.password = '';
+  if (schema !== DEFAULT_SCHEMA) shown.searchParams.set('schema', schema);
+  const display = shown.toString();
+  if (!url.hostname && !url.searchParams.get('host')) throw badUrl(display, 'it names no host');
+  if (url.pathname.length <= 1) throw badUrl(display, 'it names no database (postgres://USER@HOST:PORT/DB)');
+  if (!SCHEMA_NAME.test(schema)) {
+    throw badUrl(display, `schema "${schema}" is not a plain lower-case name (letters, digits, _)`);
+  }
+  return { connectionString, schema, display };
+}
+
+function badUrl(shown: string, why: string): UsageError {
+  return new UsageError(`the state URL ${shown} is invalid: ${why}; nothing was sent to the platform`, {
+    hint: 'pass --state postgres://USER@HOST:PORT/DB (optionally ?schema=NAME), or a folder',
+  });
+}
+
+/** A URL that did not parse still must not show its password: drop whatever sits between :// and @. */
+function withoutPasswordText(spec: string): string {
+  return spec.replace(/^([a-z]+:\/\/[^:@/]*):[^@]*@/i, '$1@');
+}
