@@ -19,6 +19,7 @@ export interface Queryable {
 export class Db {
   readonly pool: pg.Pool;
   private readonly prefix: string;
+  private closed = false;
 
   constructor(
     readonly where: PostgresLocation,
@@ -80,7 +81,10 @@ export class Db {
     }
   }
 
-  close(): Promise<void> {
-    return this.pool.end();
+  /** Ends the pool; closing again does nothing (a store may be closed by its user and a finally). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
   }
 }
