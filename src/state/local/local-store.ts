@@ -116,7 +116,9 @@ async function listLocalTargets(root: string): Promise<StoredTarget[]> {
       const runs = await listLocalRuns(dir);
       const status = await readStatus(dir).catch(() => ({ uncertain: true }));
       return {
-        target: identity ? { baseUrl: identity.baseUrl, clientId: identity.clientId } : null,
+        target: identity
+          ? { baseUrl: identity.baseUrl, clientId: identity.clientId, posUid: identity.posUid }
+          : null,
         key: path.basename(dir),
         location: dir,
         lastRunId: runs.at(-1)?.id ?? null,

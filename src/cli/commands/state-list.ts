@@ -1,0 +1,53 @@
+import type { CommandModule } from 'yargs';
+import { targetOverview, type TargetOverview } from '../../state/target-overview.js';
+import { countOf } from '../../plural.js';
+import { createOutput } from '../output.js';
+import { STATE_OPTION_TEXT, stateSpec, withStore } from './state-options.js';
+
+interface StateListArgs {
+  state?: string;
+  json: boolean;
+}
+
+/** `menusync state list`: every target the state holds, its last run and where it stands. */
+export const stateListCommand: CommandModule<object, StateListArgs> = {
+  command: 'list',
+  describe: 'List every target of the state with its last run, mode, outcome, uncertain mark and lock',
+  builder: (yargs) =>
+    yargs
+      .option('state', { type: 'string', describe: STATE_OPTION_TEXT })
+      .option('json', { type: 'boolean', default: false, describe: 'Print the targets as JSON' }),
+  handler: async (args) => {
+    const out = createOutput();
+    await withStore(stateSpec(args.state), async (store) => {
+      const targets = await targetOverview(store);
+      out.data(
+        args.json
+          ? JSON.stringify({ state: store.location, targets }, null, 2)
+          : renderTargets(targets, store.location),
+      );
+    });
+  },
+};
+
+const COLUMNS = ['target', 'pos', 'last run', 'mode', 'outcome', 'uncertain', 'locked'] as const;
+
+export function renderTargets(targets: TargetOverview[], location: string): string {
+  if (targets.length === 0) return `no targets in ${location}`;
+  const rows = targets.map((t) => [
+    t.baseUrl ? `${t.baseUrl} (client ${t.clientId})` : `${t.key} (whose: unknown)`,
+    t.posUid ?? '',
+    t.lastRunId ?? 'none',
+    t.mode ?? '',
+    t.outcome ?? '',
+    t.uncertain ? 'yes' : 'no',
+    t.locked ? 'yes' : 'no',
+  ]);
+  const widths = COLUMNS.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [line(COLUMNS), ...rows.map(line), `${countOf(targets.length, 'target')} in ${location}`].join('\n');
+}

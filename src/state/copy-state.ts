@@ -1,0 +1,114 @@
+import { GuardBlockedError, UsageError } from '../errors.js';
+import type { MenuSnapshot } from './snapshot.js';
+import type { HeldLock, StateStore, TargetStore } from './store.js';
+import type { Target } from './target.js';
+
+/** What `state copy` did for one target. */
+export interface CopiedTarget {
+  /** Where it went: the destination target's folder, or URL and key. */
+  location: string;
+  target: Target;
+  runs: number;
+  /** The hash of the current snapshot in the destination; null when the source had none. */
+  snapshotHash: string | null;
+  uncertain: boolean;
+}
+
+export interface StateCopyReport {
+  from: string;
+  to: string;
+  copied: CopiedTarget[];
+  /** Targets whose state does not say whose it is (older menusync): they cannot be copied. */
+  skipped: string[];
+}
+
+/**
+ * Copies every target's state (snapshot, status, runs with their files and rollback points) from
+ * one store to another, e.g. a local folder into PostgreSQL and back. Both sides are locked per
+ * target, so a running apply is never copied half-way. A destination target that already holds
+ * state is refused unless `force` (then its snapshot and status are replaced and the source's runs
+ * added). A copy that stops half-way leaves the destination target marked uncertain.
+ */
+export async function copyState(from: StateStore, to: StateStore, options: { force?: boolean } = {}) {
+  if (from.kind === to.kind && from.location === to.location) {
+    throw new UsageError(`state copy: --from and --to are the same state (${from.location})`);
+  }
+  const listed = await from.listTargets();
+  const targets = listed.flatMap((entry) => (entry.target ? [{ ...entry.target }] : []));
+  const report: StateCopyReport = {
+    from: from.location,
+    to: to.location,
+    copied: [],
+    skipped: listed.filter((entry) => !entry.target).map((entry) => entry.key),
+  };
+  if (!options.force) {
+    const taken = await occupied(to, targets);
+    if (taken.length > 0) {
+      throw new GuardBlockedError(
+        `state copy: ${to.location} already holds state for ${taken.join(', ')}; nothing was copied`,
+        { hint: 'pass --force to replace their snapshot and status with the copied ones' },
+      );
+    }
+  }
+  for (const target of targets) report.copied.push(await copyTarget(from.target(target), to.target(target)));
+  return report;
+}
+
+async function occupied(to: StateStore, targets: Target[]): Promise<string[]> {
+  const taken: string[] = [];
+  for (const target of targets) {
+    const dst = to.target(target);
+    const status = await dst.readStatus();
+    if (status.uncertain || (await dst.listRuns()).length > 0 || (await dst.readSnapshot()) !== null) {
+      taken.push(dst.location);
+    }
+  }
+  return taken;
+}
+
+async function copyTarget(src: TargetStore, dst: TargetStore): Promise<CopiedTarget> {
+  const locks: HeldLock[] = [];
+  try {
+    locks.push(await src.lock(), await dst.lock());
+    await dst.recover();
+    // Until the copy is whole, the destination cannot vouch for the platform's menu.
+    await dst.writeStatus({ uncertain: true, reason: 'state copy did not finish' });
+    await dst.writeIdentity();
+    let last: { source: MenuSnapshot; hash: string } | null = null;
+    const runs = await src.listRuns();
+    for (const run of runs) {
+      const record = await dst.createRun(run.id);
+      for (const name of await src.listRunFiles(run.id)) {
+        const content = await src.readRunFile(run.id, name);
+        if (content !== null) await record.write(name, content);
+      }
+      const confirmed = run.confirmed ? await src.confirmedSnapshot(run.id) : null;
+      if (confirmed) last = { source: confirmed, hash: await confirm(dst, confirmed) };
+    }
+    const current = await src.readSnapshot();
+    const status = await src.readStatus();
+    const same = last && current?.hash === last.source.hash && current.runId === last.source.runId;
+    const snapshotHash = current === null ? null : same && last ? last.hash : await confirm(dst, current);
+    await dst.writeStatus(status);
+    return {
+      location: dst.location,
+      target: dst.target,
+      runs: runs.length,
+      snapshotHash,
+      uncertain: status.uncertain,
+    };
+  } finally {
+    for (const lock of locks.reverse()) await lock.release();
+  }
+}
+
+/** Puts `snapshot` in place as the one its run confirmed; the status stays uncertain until the end. */
+async function confirm(dst: TargetStore, snapshot: MenuSnapshot): Promise<string> {
+  const { hash: _hash, ...rest } = snapshot;
+  const staged = await dst.stageConfirmed({
+    snapshot: rest,
+    status: { uncertain: true, reason: 'state copy did not finish' },
+  });
+  await staged.commit();
+  return staged.hash;
+}
