@@ -34,6 +34,8 @@ export async function copyState(from: StateStore, to: StateStore, options: { for
     throw new UsageError(`state copy: --from and --to are the same state (${from.location})`);
   }
   const listed = await from.listTargets();
+  // A mistyped --from is an empty state: copying nothing and saying "done" would hide it.
+  if (listed.length === 0) throw new UsageError(`state copy: ${from.location} holds no state to copy`);
   const targets = listed.flatMap((entry) => (entry.target ? [{ ...entry.target }] : []));
   const report: StateCopyReport = {
     from: from.location,

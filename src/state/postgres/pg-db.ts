@@ -20,13 +20,15 @@ export class Db {
   readonly pool: pg.Pool;
   private readonly prefix: string;
   private closed = false;
+  private textSafeAnswer: Promise<boolean> | undefined;
 
   constructor(
     readonly where: PostgresLocation,
     readonly applicationName: string,
   ) {
     this.prefix = `"${where.schema}".`;
-    this.pool = new pg.Pool({ ...this.clientConfig(), max: 4 });
+    // allowExitOnIdle: idle connections do not keep a finished command's process alive.
+    this.pool = new pg.Pool({ ...this.clientConfig(), max: 4, allowExitOnIdle: true });
     // An idle connection the server closed (restart, kill) must not crash the process; the next
     // query meets the failure and reports it.
     this.pool.on('error', () => undefined);
@@ -79,6 +81,17 @@ export class Db {
       // A client whose rollback failed is not handed out again.
       client.release(broken instanceof Error ? broken : undefined);
     }
+  }
+
+  /**
+   * Whether bytes written as UTF-8 can be read back as text: the database's encoding is UTF8 (or
+   * SQL_ASCII, which does not convert). Asked once per store.
+   */
+  textSafe(): Promise<boolean> {
+    this.textSafeAnswer ??= this.run<{ encoding: string }>('SHOW server_encoding').then((result) =>
+      ['UTF8', 'SQL_ASCII'].includes(result.rows[0]?.encoding ?? ''),
+    );
+    return this.textSafeAnswer;
   }
 
   /** Ends the pool; closing again does nothing (a store may be closed by its user and a finally). */

@@ -11,8 +11,10 @@ import {
 import type { ConfirmedState } from '../store.js';
 import type { Db, Queryable, SqlValue } from './pg-db.js';
 
-/** Pieces per INSERT and per SELECT: snapshotPieces makes ~1 MB pieces, so ~8 MB a statement. */
+/** Pieces per INSERT: snapshotPieces makes ~1 MB pieces, so ~8 MB a statement. */
 const PIECES_PER_STATEMENT = 8;
+/** Pieces per SELECT: fewer round trips; ~32 MB held at a time. */
+const PIECES_PER_READ = 32;
 
 const SnapshotEnvelope = MenuSnapshot.omit({ menu: true });
 
@@ -98,13 +100,18 @@ export async function readSnapshotRows(
 }
 
 async function* pieceRows(db: Db, id: string): AsyncGenerator<Buffer> {
-  for (let from = 0; ; from += PIECES_PER_STATEMENT) {
-    const rows = await db.run<{ bytes: Buffer }>(
-      'SELECT bytes FROM {s}.snapshot_pieces WHERE snapshot_id = $1 AND seq >= $2 AND seq < $3 ORDER BY seq',
-      [id, from, from + PIECES_PER_STATEMENT],
+  // bytea comes as hex text (twice the bytes, then decoded): as UTF-8 text it is read ~3x faster
+  // (100k products), where the database's encoding can hold any character (pg-db.ts textSafe).
+  const column = (await db.textSafe()) ? "convert_from(bytes, 'UTF8')" : 'bytes';
+  for (let from = 0; ; from += PIECES_PER_READ) {
+    const rows = await db.run<{ piece: Buffer | string }>(
+      `SELECT ${column} AS piece FROM {s}.snapshot_pieces
+       WHERE snapshot_id = $1 AND seq >= $2 AND seq < $3 ORDER BY seq`,
+      [id, from, from + PIECES_PER_READ],
     );
-    for (const row of rows.rows) yield row.bytes;
-    if (rows.rows.length < PIECES_PER_STATEMENT) return;
+    for (const row of rows.rows)
+      yield typeof row.piece === 'string' ? Buffer.from(row.piece, 'utf8') : row.piece;
+    if (rows.rows.length < PIECES_PER_READ) return;
   }
 }
 
