@@ -106,7 +106,12 @@ describe.skipIf(!available)('PostgreSQL store, holder killed with SIGKILL', () =
     const t = await openTarget(url);
     const holder = child(url, 'lock', null);
     await holder.saw('LOCKED');
-    await expect(t.lock()).rejects.toMatchObject({ exitCode: 4 });
+    await expect(t.lock()).rejects.toMatchObject({
+      exitCode: 4,
+      message: expect.stringMatching(
+        new RegExp(`is locked by "menusync pid ${holder.proc.pid} on .+" since `),
+      ),
+    });
     holder.proc.kill('SIGKILL');
     expect(await holder.exited).toBe('SIGKILL');
     await (await lockAfterKill(t)).release();

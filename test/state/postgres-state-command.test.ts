@@ -59,6 +59,15 @@ describe('menusync state list, local folder', () => {
   });
 });
 
+describe('menusync state copy, local folders', () => {
+  it('refuses a source that holds no state (exit 2), a mistyped --from', async () => {
+    const empty = path.join(testTempDir('copy-empty'), 'nothing-here');
+    const copied = await w.run(['state', 'copy', '--from', empty, '--to', w.stateDir]);
+    expect(copied.code).toBe(2);
+    expect(copied.stderr).toMatch(/^error: state copy: .*nothing-here holds no state to copy\n/);
+  });
+});
+
 describe.skipIf(!available)('menusync state copy and list, PostgreSQL', () => {
   it('copies a local state into PostgreSQL and back, the same snapshot, runs and files', async () => {
     const url = schemaUrl(testSchema());
