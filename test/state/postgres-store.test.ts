@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { MenusyncError } from '../../src/errors.js';
 import { openStateStore } from '../../src/state/open-store.js';
@@ -89,6 +90,36 @@ describe.skipIf(!available)('PostgreSQL store schema', () => {
       exitCode: 2,
       message: /damaged: it does not match its hash/,
     });
+  });
+});
+
+describe.skipIf(!available)('PostgreSQL store, lock session lost', () => {
+  it('does not move the snapshot when the session holding the lock ended during the run', async () => {
+    const t = (await open(schemaUrl(testSchema()))).target(target);
+    const lock = await t.lock();
+    onTestFinished(() => lock.release());
+    const snapshot = {
+      formatVersion: 2 as const,
+      menu: cafeMenu(5),
+      runId: 'r1',
+      mode: 'merge' as const,
+      appliedAt: 'x',
+    };
+    const staged = await t.stageConfirmed({ snapshot, status: { uncertain: false } });
+    // As a server restart or an administrator would: end the session that holds the advisory lock.
+    await sql(
+      `SELECT pg_terminate_backend(l.pid) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+       WHERE l.locktype = 'advisory' AND a.application_name = $1`,
+      [`menusync pid ${process.pid} on ${hostname()}`],
+    );
+    await expect(staged.commit()).rejects.toMatchObject({
+      exitCode: 1,
+      message: expect.stringMatching(
+        /session holding the lock of .* ended during the run; the snapshot was not moved/,
+      ),
+    });
+    expect(await t.readSnapshot()).toBeNull();
+    await (await t.lock()).release();
   });
 });
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { LockHeldError } from '../../errors.js';
 import { keyHalves } from './advisory-key.js';
-import type { Db } from './pg-db.js';
+import type { Db, Queryable } from './pg-db.js';
 import { queryError } from './pg-errors.js';
 import type { HeldLock } from '../store.js';
 
@@ -10,14 +10,24 @@ import type { HeldLock } from '../store.js';
  * PostgreSQL frees it the moment that session ends, so a killed run (kill -9, a machine gone)
  * frees it at once, and every machine that uses this database sees the same lock.
  */
-export async function takeAdvisoryLock(db: Db, key: string, what: string): Promise<HeldLock> {
+export interface AdvisoryLock extends HeldLock {
+  /** The backend pid of the session holding it, to check inside a commit that it still does. */
+  readonly sessionPid: number;
+}
+
+export async function takeAdvisoryLock(db: Db, key: string, what: string): Promise<AdvisoryLock> {
   const client = new pg.Client(db.clientConfig());
-  // Losing the connection loses the lock; the run's next state write reports the failure.
+  let sessionPid = 0;
+  // Losing the connection loses the lock; the commit checks for it (stillHeld).
   client.on('error', () => undefined);
   try {
     await client.connect();
-    const taken = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS ok', [key]);
+    const taken = await client.query<{ ok: boolean; pid: number }>(
+      'SELECT pg_try_advisory_lock($1::bigint) AS ok, pg_backend_pid() AS pid',
+      [key],
+    );
     if (!taken.rows[0]?.ok) throw await heldBy(db, client, key, what);
+    sessionPid = taken.rows[0].pid;
   } catch (error) {
     await client.end().catch(() => undefined);
     throw queryError(error, db.where.display, true);
@@ -25,6 +35,7 @@ export async function takeAdvisoryLock(db: Db, key: string, what: string): Promi
   let released = false;
   return {
     holder: db.applicationName,
+    sessionPid,
     async release() {
       if (released) return;
       released = true;
@@ -33,6 +44,15 @@ export async function takeAdvisoryLock(db: Db, key: string, what: string): Promi
       await client.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Inside a commit's transaction: whether the session that took the lock still holds it. A
+ * connection lost mid-run (a server restart) drops the lock silently, and another run may hold it now.
+ */
+export async function stillHeld(db: Db, on: Queryable, lock: AdvisoryLock, key: string): Promise<boolean> {
+  const found = await db.run<{ pid: number }>(LOCK_HOLDER, Object.values(keyHalves(key)), true, on);
+  return found.rows.some((row) => row.pid === lock.sessionPid);
 }
 
 const LOCK_HOLDER = `

@@ -6,8 +6,8 @@ import { pauseAt } from '../test-pause.js';
 import type { StateStore, TargetStore } from '../store.js';
 import { advisoryKey } from './advisory-key.js';
 import { Db } from './pg-db.js';
-import { connectError } from './pg-errors.js';
-import { takeAdvisoryLock } from './pg-lock.js';
+import { connectError, StateStoreError } from './pg-errors.js';
+import { stillHeld, takeAdvisoryLock, type AdvisoryLock } from './pg-lock.js';
 import { listPostgresTargets } from './pg-targets.js';
 import { readSnapshotRows, stageSnapshotRows } from './pg-snapshot.js';
 import {
@@ -62,6 +62,9 @@ function postgresTargetStore(db: Db, target: Target): TargetStore {
       [key, target.baseUrl, target.clientId, target.posUid],
       true,
     );
+  const lockKey = advisoryKey('target', db.where.schema, key);
+  /** The lock this target store took, if any: its commit checks that the session still holds it. */
+  let held: AdvisoryLock | null = null;
   const snapshotOf = async (sql: string, values: string[]): Promise<string | null> =>
     (await db.run<{ id: string | null }>(sql, values)).rows[0]?.id ?? null;
 
@@ -69,18 +72,21 @@ function postgresTargetStore(db: Db, target: Target): TargetStore {
     target,
     location,
     async lock() {
-      const held = await takeAdvisoryLock(
-        db,
-        advisoryKey('target', db.where.schema, key),
-        `target ${location}`,
-      );
+      const lock = await takeAdvisoryLock(db, lockKey, `target ${location}`);
       try {
         await ensureTarget();
       } catch (error) {
-        await held.release();
+        await lock.release();
         throw error;
       }
-      return held;
+      held = lock;
+      return {
+        holder: lock.holder,
+        async release() {
+          if (held === lock) held = null;
+          await lock.release();
+        },
+      };
     },
     async recover() {
       await db.run('DELETE FROM {s}.snapshots WHERE target_key = $1 AND staged', [key], true);
@@ -119,6 +125,7 @@ function postgresTargetStore(db: Db, target: Target): TargetStore {
         async commit() {
           // Snapshot, status and the run's rollback point move together, or not at all.
           await db.transaction(async (client) => {
+            if (held && !(await stillHeld(db, client, held, lockKey))) throw lockLost(location);
             await db.run('UPDATE {s}.snapshots SET staged = false WHERE id = $1', [staged.id], true, client);
             await db.run(
               'UPDATE {s}.targets SET snapshot_id = $2 WHERE key = $1',
@@ -165,3 +172,10 @@ function postgresTargetStore(db: Db, target: Target): TargetStore {
 const UPSERT_STATUS = `
   INSERT INTO {s}.statuses (target_key, status) VALUES ($1, $2::jsonb)
   ON CONFLICT (target_key) DO UPDATE SET status = excluded.status, updated_at = now()`;
+
+function lockLost(location: string): StateStoreError {
+  return new StateStoreError(
+    `the PostgreSQL session holding the lock of ${location} ended during the run; the snapshot was not moved`,
+    { hint: 'the target stays marked uncertain: the next apply sends the whole menu as a replace' },
+  );
+}
