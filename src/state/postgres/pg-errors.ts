@@ -48,16 +48,21 @@ export function connectError(error: unknown, display: string): MenusyncError {
       hint: 'check the user, database and password of --state (the password can come from PGPASSWORD)',
     });
   }
+  // pg raises these two without a code, so only their text tells them apart.
+  if (code === undefined && /client password must be a string/i.test(text)) {
+    return new UsageError(
+      `PostgreSQL state ${display}: the server asks for a password and none was given; ${suffix}`,
+      { hint: 'put the password in the URL (postgres://USER:PASSWORD@...) or in PGPASSWORD' },
+    );
+  }
+  const timedOut = code === undefined && /timeout/i.test(text);
   const reason =
     typeof code === 'string' && UNREACHABLE[code]
       ? UNREACHABLE[code]
-      : /timeout/i.test(text)
+      : timedOut
         ? 'connection timed out'
-        : /password/i.test(text)
-          ? 'the server asks for a password and none was given'
-          : `cannot connect (${typeof code === 'string' ? code : 'no code'})`;
-  const Kind = /password/i.test(text) && !UNREACHABLE[String(code)] ? UsageError : StateStoreError;
-  return new Kind(`cannot reach the PostgreSQL state ${display}: ${reason}; ${suffix}`, {
+        : `cannot connect (${typeof code === 'string' ? code : text})`;
+  return new StateStoreError(`cannot reach the PostgreSQL state ${display}: ${reason}; ${suffix}`, {
     hint: 'check that PostgreSQL runs and that --state names its host and port',
   });
 }
