@@ -2,9 +2,16 @@ import { openStateStore } from '../../state/open-store.js';
 import type { StateStore } from '../../state/store.js';
 import { DEFAULT_STATE_DIR } from '../../state/target.js';
 
-/** `--state`, else MENUSYNC_STATE, else the default folder. */
-export function stateSpec(option: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  return option ?? (env.MENUSYNC_STATE || DEFAULT_STATE_DIR);
+/**
+ * Which state a command uses: `--state`, else the config's `state:` (when the caller has a config),
+ * else MENUSYNC_STATE, else the default folder. A folder path or a postgres:// URL.
+ */
+export function stateSpec(
+  option: string | undefined,
+  configured?: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  return option ?? configured ?? (env.MENUSYNC_STATE || DEFAULT_STATE_DIR);
 }
 
 /** Opens a store for one command and closes it whatever the command does. */
