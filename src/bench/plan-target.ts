@@ -4,6 +4,7 @@ import { planOffline } from '../apply/plan-offline.js';
 import { extractMenu } from '../mapping/extract-menu.js';
 import { plan } from '../plan/index.js';
 import { hashMenu } from '../plan/canonical-json.js';
+import { localStateStore } from '../state/local/local-store.js';
 import { SNAPSHOT_FILE, writeSnapshot } from '../state/snapshot.js';
 import { targetDir, type Target } from '../state/target.js';
 import { countCsvRecords } from './extract-target.js';
@@ -19,9 +20,10 @@ const BENCH_TARGET: Target = { baseUrl: 'http://127.0.0.1:9/bench', clientId: 'b
 
 /** What `menusync plan` does: extract the changed export, read the snapshot, diff. */
 export const planTask: TaskSetup = async ([mapping, input, stateDir]) => {
+  const store = localStateStore(stateDir!);
   return async () => {
     const extracted = await extractMenu({ mapping: mapping!, inputs: [input!] });
-    const { plan: result } = await planOffline(plan, extracted.menu, BENCH_TARGET, stateDir!, {
+    const { plan: result } = await planOffline(plan, extracted.menu, BENCH_TARGET, store, {
       posUid: BENCH_TARGET.posUid,
       extractionErrors: extracted.stats.errors,
     });
