@@ -65,14 +65,14 @@ async function planWithStore(
   out: Output,
 ): Promise<void> {
   const target = await resolvePlanTarget(args, settings, store, out);
-  // Absolute, or the URL without its password: a relative --state says where it really is.
-  out.info(`state: ${store.location}`);
   if (args['out-plan'] && !target)
     throw new UsageError('--out-plan needs a target: --target, or --base-url and --client-id');
   await checkOutputPaths(reportOutputs(args, { '--out-plan': args['out-plan'] }), {
     inputs: runReads(args, settings),
     ...(store.kind === 'local' ? { stateDir: store.location } : {}),
   });
+  // Absolute, or the URL without its password: a relative --state says where it really is.
+  out.info(`state: ${store.location}`);
   const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
   const { menu, errors } = await extractDesired(settings, out, progress.sink).finally(progress.stop);
   const offline = await planOffline(plan, menu, target, store, {
