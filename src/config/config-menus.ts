@@ -26,10 +26,9 @@ export function findMenuConflicts(config: MenusyncConfig): MenuConflict[] {
     for (const a of targets.slice(0, index)) {
       const same = sameMenu(a, b);
       if (same && (a.menu === undefined || a.menu !== b.menu)) {
-        const named = a.menu !== undefined || b.menu !== undefined;
         conflicts.push({
           at: ['targets', b.name, 'client_id'],
-          message: `targets "${a.name}" and "${b.name}" write the same platform menu (client ${b.clientId} at ${b.baseUrl}), where a replace by one removes what the other sent; ${named ? `they name different menus (${a.menu ?? 'none'}, ${b.menu ?? 'none'})` : `if they are meant to share it, give both the same "menu: NAME"`}`,
+          message: `targets "${a.name}" and "${b.name}" write the same platform menu (client ${b.clientId} at ${b.baseUrl}), where a replace by one removes what the other sent; ${shareHint(a, b)}`,
         });
       } else if (!same && a.menu !== undefined && a.menu === b.menu) {
         conflicts.push({
@@ -40,4 +39,14 @@ export function findMenuConflicts(config: MenusyncConfig): MenuConflict[] {
     }
   }
   return conflicts;
+}
+
+function shareHint(a: { name: string; menu?: string }, b: { name: string; menu?: string }): string {
+  if (a.menu !== undefined && b.menu !== undefined) return `they name different menus (${a.menu}, ${b.menu})`;
+  const named = a.menu !== undefined ? a : b.menu !== undefined ? b : undefined;
+  if (named) {
+    const other = named === a ? b : a;
+    return `only "${named.name}" says menu: ${named.menu}; give "${other.name}" the same if they are meant to share it`;
+  }
+  return 'if they are meant to share it, give both the same "menu: NAME"';
 }
