@@ -3,7 +3,7 @@ import path from 'node:path';
 import { UsageError } from '../../errors.js';
 import { asStateWriteError } from '../state-write-error.js';
 import { acquireLock, LOCK_FILE, LockInfo, type TargetLock } from '../lock.js';
-import { listStateTargets } from '../target-identity.js';
+import { listStateTargets, TARGET_FILE } from '../target-identity.js';
 import { sameMenu, type Target } from '../target.js';
 import { legacyTargetKey } from './legacy-key.js';
 
@@ -18,9 +18,11 @@ import { legacyTargetKey } from './legacy-key.js';
 export async function findLegacyFolders(root: string, target: Target): Promise<string[]> {
   const { legacy, unknown } = await listStateTargets(root);
   const names = legacy.filter((folder) => sameMenu(folder.identity, target)).map((folder) => folder.name);
-  // Versions before target.json: only a folder named by this run's own pos_uid can be recognised.
+  // Versions before target.json: only a folder named by this run's own pos_uid can be recognised,
+  // and only when nothing in it says it is someone else's.
   const unmarked = legacyTargetKey(target);
-  if (unknown.includes(unmarked)) names.push(unmarked);
+  if (unknown.includes(unmarked) && !(await exists(path.join(root, unmarked, TARGET_FILE))))
+    names.push(unmarked);
   return names.sort();
 }
 
