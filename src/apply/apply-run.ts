@@ -2,19 +2,10 @@ import { GuardBlockedError, MenusyncError } from '../errors.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { Plan, PlanFunction, PlanOptions } from '../plan/types.js';
 import type { PlatformClient } from '../platform/types.js';
-import { acquireLock } from '../state/lock.js';
-import {
-  createRunRecord,
-  DEFAULT_KEEP_RUNS,
-  newRunId,
-  pruneRuns,
-  type RunRecord,
-} from '../state/run-history.js';
-import { removeStaleTemps } from '../state/atomic-write.js';
+import { DEFAULT_KEEP_RUNS, newRunId, type RunRecord } from '../state/run-history.js';
 import { duringImport, StateWriteError, type ImportState } from '../state/state-write-error.js';
-import { readSnapshot, readStatus } from '../state/snapshot.js';
-import { ensureTargetDir, targetDir, type Target } from '../state/target.js';
-import { writeTargetIdentity } from '../state/target-identity.js';
+import type { StateStore } from '../state/store.js';
+import type { Target } from '../state/target.js';
 import { preparePlan } from './prepare-plan.js';
 import { checkSavedPlan, checkSavedPlanTarget, type SavedPlan } from './saved-plan.js';
 import { markDrift, sendPlan, type SendProgress } from './send-plan.js';
@@ -27,7 +18,8 @@ import type { RunReport, Verification } from '../report/types.js';
 
 export interface ApplyRequest {
   target: Target;
-  stateDir: string;
+  /** Where the target's state is kept (openStateStore); the caller opens and closes it. */
+  store: StateStore;
   /** The desired menu (from extract), or a saved plan to apply exactly. */
   desired: CanonicalMenu;
   planOptions: PlanOptions;
@@ -77,12 +69,11 @@ export class ApplyCancelledError extends MenusyncError {}
  */
 export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<ApplyOutcome> {
   const now = deps.now ?? (() => new Date());
-  const dir = targetDir(request.stateDir, request.target);
   const desired = request.savedPlan?.desired ?? request.desired;
   // A plan for another target is a usage error: refused before the target's state is touched.
   if (request.savedPlan) checkSavedPlanTarget(request.savedPlan, request.target);
-  await ensureTargetDir(dir);
-  const lock = await acquireLock(dir, now).catch((error: unknown) => {
+  const state = request.store.target(request.target);
+  const lock = await state.lock(now).catch((error: unknown) => {
     throw duringImport(error, 'not-sent');
   });
   let runId: string | undefined;
@@ -90,15 +81,15 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
   let importState: ImportState = 'not-sent';
   try {
     // What a killed run left half-written (a staged snapshot is as big as the menu).
-    await removeStaleTemps(dir);
+    await state.recover();
     const startedAt = now();
     // Independent reads and the run's folder, side by side. The desired menu lets readSnapshot skip
     // parsing (and plan skip comparing) the products that did not change.
     const [record, snapshot, status] = await Promise.all([
-      createRunRecord(dir, newRunId(startedAt)),
-      readSnapshot(dir, { reuse: desired }),
-      readStatus(dir),
-      writeTargetIdentity(dir, request.target),
+      state.createRun(newRunId(startedAt)),
+      state.readSnapshot({ reuse: desired }),
+      state.readStatus(),
+      state.writeIdentity(),
     ]);
     runId = record.id;
     const plan = request.savedPlan
@@ -168,7 +159,7 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
     };
     try {
       await sendPlan({
-        dir,
+        state,
         record,
         plan,
         desired,
@@ -194,7 +185,7 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
     importState = 'applied-recorded';
     const { verification, errors } = checked;
     const drift = verification?.status === 'drift';
-    if (drift) await markDrift(dir, record.id, now());
+    if (drift) await markDrift(state, record.id, now());
     // A read-back that differs leaves the target uncertain (the next apply replaces), as the run says.
     const outcome = drift ? 'uncertain' : 'applied';
     return await finish({ outcome, applied: true, send: progress, verification, errors });
@@ -202,7 +193,7 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
     throw duringImport(error, importState);
   } finally {
     // Under the lock, so two runs never prune at once; never fails the run.
-    await pruneRuns(dir, request.keepRuns ?? DEFAULT_KEEP_RUNS, runId).catch(() => []);
+    await state.pruneRuns(request.keepRuns ?? DEFAULT_KEEP_RUNS, runId).catch(() => []);
     await lock.release();
   }
 }

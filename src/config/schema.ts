@@ -27,7 +27,18 @@ export const TargetConfig = z.strictObject({
   auth: z.enum(['oauth', 'headers']).optional(),
   mode: z.enum(['auto', 'merge', 'replace']).optional(),
   guards: TargetGuards.optional(),
+  /** A state folder, or a postgres:// URL (relative folders are relative to the config file). */
   state_dir: z.string().min(1).optional(),
+  /**
+   * Names the platform menu this target writes. The platform keeps one menu per base URL and
+   * client id (a replace sets all of it, whatever pos_uid says), so two targets of one client are
+   * refused unless both carry the same `menu` (config-menus.ts): then they knowingly share its
+   * baseline, its lock and its run history.
+   */
+  menu: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'menu names use letters, digits, - and _')
+    .optional(),
   max_attempts: z.number().int().min(1).optional(),
   max_retry_time: z.number().min(0).optional(),
   timeout: z.number().positive().optional(),
@@ -44,6 +55,11 @@ export const TargetConfig = z.strictObject({
 export type TargetConfig = z.infer<typeof TargetConfig>;
 
 export const MenusyncConfig = z.strictObject({
+  /**
+   * Where every target keeps its state unless it says otherwise (state_dir): a folder, relative to
+   * the config file, or a postgres:// URL. Default: .menusync/ beside the config file.
+   */
+  state: z.string().min(1).optional(),
   targets: z.record(
     z.string().regex(/^[A-Za-z0-9_-]+$/, 'target names use letters, digits, - and _'),
     TargetConfig,

@@ -1,7 +1,7 @@
 import { GuardBlockedError, UsageError } from '../errors.js';
 import type { MenuSnapshot } from './snapshot.js';
 import type { HeldLock, StateStore, TargetStore } from './store.js';
-import type { Target } from './target.js';
+import { DEFAULT_POS_UID, type Target } from './target.js';
 
 /** What `state copy` did for one target. */
 export interface CopiedTarget {
@@ -36,7 +36,10 @@ export async function copyState(from: StateStore, to: StateStore, options: { for
   const listed = await from.listTargets();
   // A mistyped --from is an empty state: copying nothing and saying "done" would hide it.
   if (listed.length === 0) throw new UsageError(`state copy: ${from.location} holds no state to copy`);
-  const targets = listed.flatMap((entry) => (entry.target ? [{ ...entry.target }] : []));
+  // pos_uid is not part of a state's key (target.ts): any value names the same state.
+  const targets = listed.flatMap((entry) =>
+    entry.target ? [{ ...entry.target, posUid: DEFAULT_POS_UID }] : [],
+  );
   const report: StateCopyReport = {
     from: from.location,
     to: to.location,

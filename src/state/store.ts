@@ -102,7 +102,7 @@ export interface StoredRun {
 
 export interface StoredTarget {
   /** The target's identity as its state recorded it; null when the state does not say (older versions). */
-  target: Pick<Target, 'baseUrl' | 'clientId' | 'posUid'> | null;
+  target: Pick<Target, 'baseUrl' | 'clientId'> | null;
   /** The store's key for it (a folder name locally). */
   key: string;
   location: string;

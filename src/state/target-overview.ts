@@ -1,4 +1,5 @@
 import type { StateStore, StoredTarget, TargetStore } from './store.js';
+import { DEFAULT_POS_UID } from './target.js';
 
 /** One line of `menusync state list`: a target, its last run and where it stands. */
 export interface TargetOverview {
@@ -6,7 +7,6 @@ export interface TargetOverview {
   location: string;
   baseUrl: string | null;
   clientId: string | null;
-  posUid: string | null;
   lastRunId: string | null;
   /** The last run's mode and outcome, from its report (null when it wrote none). */
   mode: string | null;
@@ -23,13 +23,15 @@ export async function targetOverview(store: StateStore): Promise<TargetOverview[
 
 async function overviewOf(store: StateStore, entry: StoredTarget): Promise<TargetOverview> {
   const { target, lastRunId } = entry;
-  const report = target && lastRunId ? await runReport(store.target({ ...target }), lastRunId) : null;
+  const report =
+    target && lastRunId
+      ? await runReport(store.target({ ...target, posUid: DEFAULT_POS_UID }), lastRunId)
+      : null;
   return {
     key: entry.key,
     location: entry.location,
     baseUrl: entry.target?.baseUrl ?? null,
     clientId: entry.target?.clientId ?? null,
-    posUid: entry.target?.posUid ?? null,
     lastRunId: entry.lastRunId,
     mode: typeof report?.mode === 'string' ? report.mode : null,
     outcome: typeof report?.outcome === 'string' ? report.outcome : null,

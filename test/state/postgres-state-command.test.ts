@@ -47,14 +47,13 @@ describe('menusync state list, local folder', () => {
     expect(targets[0]).toMatchObject({
       baseUrl: w.sandbox.url,
       clientId: w.clientId,
-      posUid: 'default',
       mode: 'merge',
       outcome: 'applied',
       uncertain: false,
       locked: false,
     });
     const text = await w.run(['state', 'list'], { env: { MENUSYNC_STATE: w.stateDir } });
-    expect(text.stdout).toContain(`${w.sandbox.url} (client ${w.clientId})  default`);
+    expect(text.stdout).toContain(`${w.sandbox.url} (client ${w.clientId})  `);
     expect(text.stdout).toMatch(/merge\s+applied\s+no\s+no\n1 target in /);
   });
 });

@@ -14,7 +14,7 @@ export interface StoreFactory {
 }
 
 const target: Target = { baseUrl: 'https://platform.example/api', clientId: 'client-1', posUid: 'default' };
-const other: Target = { ...target, posUid: 'terrace' };
+const other: Target = { ...target, clientId: 'client-2' };
 
 async function fresh(factory: StoreFactory) {
   const { store, reopen } = await factory.open();
@@ -195,16 +195,16 @@ export function storeContract(label: string, factory: StoreFactory): void {
       await (await free.lock()).release();
       await free.writeIdentity();
       const listed = await (await again()).listTargets();
-      const byPos = (posUid: string) =>
-        listed.find((entry) => entry.key === targetKey({ ...target, posUid }));
+      const byClient = (clientId: string) =>
+        listed.find((entry) => entry.key === targetKey({ ...target, clientId }));
       expect(listed).toHaveLength(2);
-      expect(byPos('default')).toMatchObject({
+      expect(byClient('client-1')).toMatchObject({
         target: { baseUrl: target.baseUrl, clientId: target.clientId },
         lastRunId: '20261124T180000000Z-aaaaaa',
         uncertain: true,
         locked: true,
       });
-      expect(byPos('terrace')).toMatchObject({ lastRunId: null, uncertain: false, locked: false });
+      expect(byClient('client-2')).toMatchObject({ lastRunId: null, uncertain: false, locked: false });
       await lock.release();
       expect((await store.listTargets()).every((entry) => !entry.locked)).toBe(true);
     });

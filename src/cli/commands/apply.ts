@@ -7,9 +7,16 @@ import { summaryLine, writeOutputs } from '../../apply/present.js';
 import { buildRunReport } from '../../apply/run-report.js';
 import { readSavedPlan } from '../../apply/saved-plan.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';
-import { resolveRunSettings, withRunOptions, type RunArgs } from '../../config/run-options.js';
+import {
+  resolveRunSettings,
+  withRunOptions,
+  type RunArgs,
+  type RunSettings,
+} from '../../config/run-options.js';
 import { ExitCode, UsageError } from '../../errors.js';
+import { openStateStore } from '../../state/open-store.js';
 import { DEFAULT_KEEP_RUNS } from '../../state/run-history.js';
+import type { StateStore } from '../../state/store.js';
 import { plan as planMenu } from '../../plan/index.js';
 import type { Plan } from '../../plan/types.js';
 import { createPlatformClient } from '../../platform/index.js';
@@ -50,87 +57,98 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
         describe: `Runs kept in the state folder's history; older ones are removed (default ${DEFAULT_KEEP_RUNS})`,
       }),
   handler: async (args) => {
-    const out = createOutput({ quiet: args.quiet === true, debug: args.debug === true });
     const settings = await resolveRunSettings(args);
-    const connection = resolveApplyConnection(args, settings);
-    // Before anything is read or sent: a report that cannot be written is known now, not after the import.
-    await checkOutputPaths(reportOutputs(args), {
-      inputs: runReads(args, settings, {
-        '--plan': args.plan,
-        '--client-secret-file': args['client-secret-file'] ?? settings.config.client_secret_file,
-      }),
-      stateDir: settings.stateDir,
-    });
-    const target = {
-      ...(settings.targetName ? { name: settings.targetName } : {}),
-      baseUrl: connection.baseUrl,
-      clientId: connection.credentials.clientId,
-      posUid: settings.posUid,
-    };
-    const saved = args.plan ? await readSavedPlan(args.plan) : undefined;
-    const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
-    const desired = saved
-      ? { menu: saved.desired, errors: 0 }
-      : await extractDesired(settings, out, progress.sink);
-    const maxPayloadBytes =
-      args['max-payload-bytes'] ?? settings.config.max_payload_bytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
-    if (!(maxPayloadBytes > 0)) throw new UsageError('--max-payload-bytes must be more than 0');
-    const keepRuns = args['keep-runs'] ?? settings.config.keep_runs ?? DEFAULT_KEEP_RUNS;
-    if (!Number.isInteger(keepRuns) || keepRuns < 1)
-      throw new UsageError('--keep-runs must be a whole number of at least 1');
-    let shown = false;
-    let finished: ApplyOutcome | undefined;
-    const stopWatching = exitOnInterrupt(out);
-    const outcome = await applyRun(
-      {
-        target,
-        stateDir: settings.stateDir,
-        desired: desired.menu,
-        planOptions: {
-          posUid: settings.posUid,
-          mode: settings.mode,
-          extractionErrors: desired.errors,
-          ...settings.guards,
-        },
-        ...(saved ? { savedPlan: saved } : {}),
-        maxPayloadBytes,
-        keepRuns,
-      },
-      {
-        plan: planMenu,
-        client: observeClient(
-          createPlatformClient({ ...connection, log: (m) => out.debug(m), notice: retryNotice(out) }),
-          progress.sink,
-        ),
-        confirm: async (plan) => {
-          if (!args.quiet && !args.json) {
-            out.data(renderPlanOnly(plan, target, out));
-            shown = true;
-          }
-          return confirm(plan, args.yes === true, out);
-        },
-        onFinish: (ended) => (finished = ended),
-      },
-    )
-      .catch(async (error: unknown) => {
-        // A blocked, cancelled or failed run has its report too: printed and written like any
-        // other, then the error decides the exit code. Without one (a lock held, a bad state
-        // file) the run never started.
-        if (finished) await presentEnded(finished, args, out, shown);
-        else if (args.quiet) out.error(`menusync apply${target.name ? ` ${target.name}` : ''}: failed`);
-        throw error;
-      })
-      .finally(() => {
-        progress.stop();
-        stopWatching();
-      });
-    const report = outcome.report;
-    printReport(outcome, args, out, shown);
-    await writeOutputs(report, args);
-    if (args.quiet) out.error(summaryLine(report));
-    process.exitCode = report.errors.length > 0 || report.verified === false ? ExitCode.failure : ExitCode.ok;
+    const store = await openStateStore(settings.stateDir);
+    try {
+      await applyWithStore(args, settings, store);
+    } finally {
+      await store.close();
+    }
   },
 };
+
+async function applyWithStore(args: ApplyArgs, settings: RunSettings, store: StateStore): Promise<void> {
+  const out = createOutput({ quiet: args.quiet === true, debug: args.debug === true });
+  const connection = resolveApplyConnection(args, settings);
+  // Before anything is read or sent: a report that cannot be written is known now, not after the import.
+  await checkOutputPaths(reportOutputs(args), {
+    inputs: runReads(args, settings, {
+      '--plan': args.plan,
+      '--client-secret-file': args['client-secret-file'] ?? settings.config.client_secret_file,
+    }),
+    ...(store.kind === 'local' ? { stateDir: store.location } : {}),
+  });
+  const target = {
+    ...(settings.targetName ? { name: settings.targetName } : {}),
+    baseUrl: connection.baseUrl,
+    clientId: connection.credentials.clientId,
+    posUid: settings.posUid,
+  };
+  // Absolute, or the URL without its password: a relative --state says where it really is.
+  out.info(`state: ${store.location}`);
+  const saved = args.plan ? await readSavedPlan(args.plan) : undefined;
+  const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
+  const desired = saved
+    ? { menu: saved.desired, errors: 0 }
+    : await extractDesired(settings, out, progress.sink);
+  const maxPayloadBytes =
+    args['max-payload-bytes'] ?? settings.config.max_payload_bytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
+  if (!(maxPayloadBytes > 0)) throw new UsageError('--max-payload-bytes must be more than 0');
+  const keepRuns = args['keep-runs'] ?? settings.config.keep_runs ?? DEFAULT_KEEP_RUNS;
+  if (!Number.isInteger(keepRuns) || keepRuns < 1)
+    throw new UsageError('--keep-runs must be a whole number of at least 1');
+  let shown = false;
+  let finished: ApplyOutcome | undefined;
+  const stopWatching = exitOnInterrupt(out);
+  const outcome = await applyRun(
+    {
+      target,
+      store,
+      desired: desired.menu,
+      planOptions: {
+        posUid: settings.posUid,
+        mode: settings.mode,
+        extractionErrors: desired.errors,
+        ...settings.guards,
+      },
+      ...(saved ? { savedPlan: saved } : {}),
+      maxPayloadBytes,
+      keepRuns,
+    },
+    {
+      plan: planMenu,
+      client: observeClient(
+        createPlatformClient({ ...connection, log: (m) => out.debug(m), notice: retryNotice(out) }),
+        progress.sink,
+      ),
+      confirm: async (plan) => {
+        if (!args.quiet && !args.json) {
+          out.data(renderPlanOnly(plan, target, out));
+          shown = true;
+        }
+        return confirm(plan, args.yes === true, out);
+      },
+      onFinish: (ended) => (finished = ended),
+    },
+  )
+    .catch(async (error: unknown) => {
+      // A blocked, cancelled or failed run has its report too: printed and written like any
+      // other, then the error decides the exit code. Without one (a lock held, a bad state
+      // file) the run never started.
+      if (finished) await presentEnded(finished, args, out, shown);
+      else if (args.quiet) out.error(`menusync apply${target.name ? ` ${target.name}` : ''}: failed`);
+      throw error;
+    })
+    .finally(() => {
+      progress.stop();
+      stopWatching();
+    });
+  const report = outcome.report;
+  printReport(outcome, args, out, shown);
+  await writeOutputs(report, args);
+  if (args.quiet) out.error(summaryLine(report));
+  process.exitCode = report.errors.length > 0 || report.verified === false ? ExitCode.failure : ExitCode.ok;
+}
 
 /** JSON with --json; else the terminal report, or only the outcome when the plan was shown for confirmation. */
 function printReport(outcome: ApplyOutcome, args: ApplyArgs, out: Output, shown: boolean): void {

@@ -5,11 +5,18 @@ import { buildRunReport } from '../../apply/run-report.js';
 import { createSavedPlan, writeSavedPlan } from '../../apply/saved-plan.js';
 import { extractDesired } from '../../apply/cli-inputs.js';
 import { resolvePlanTarget } from '../../apply/resolve-plan-target.js';
-import { resolveRunSettings, withRunOptions, type RunArgs } from '../../config/run-options.js';
+import {
+  resolveRunSettings,
+  withRunOptions,
+  type RunArgs,
+  type RunSettings,
+} from '../../config/run-options.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import { plan } from '../../plan/index.js';
 import { checkOutputPaths } from '../output-paths.js';
-import { createOutput } from '../output.js';
+import { openStateStore } from '../../state/open-store.js';
+import type { StateStore } from '../../state/store.js';
+import { createOutput, type Output } from '../output.js';
 import { reportOutputs, runReads } from '../run-paths.js';
 import { createProgress } from '../progress.js';
 
@@ -42,49 +49,65 @@ export const planCommand: CommandModule<object, PlanArgs> = {
   handler: async (args) => {
     const out = createOutput({ quiet: args.quiet === true });
     const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
-    const target = await resolvePlanTarget(args, settings, out);
-    if (args['out-plan'] && !target)
-      throw new UsageError('--out-plan needs a target: --target, or --base-url and --client-id');
-    await checkOutputPaths(reportOutputs(args, { '--out-plan': args['out-plan'] }), {
-      inputs: runReads(args, settings),
-      stateDir: settings.stateDir,
-    });
-    const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
-    const { menu, errors } = await extractDesired(settings, out, progress.sink).finally(progress.stop);
-    const offline = await planOffline(plan, menu, target, settings.stateDir, {
-      posUid: settings.posUid,
-      mode: settings.mode,
-      extractionErrors: errors,
-      ...settings.guards,
-    });
-    const report = buildRunReport({
-      command: 'plan',
-      target: {
-        ...(target ?? {}),
-        ...(settings.targetName ? { name: settings.targetName } : {}),
-        posUid: settings.posUid,
-      },
-      plan: offline.plan,
-      applied: false,
-      verification: null,
-      attempts: 0,
-      errors: [],
-    });
-    await emitReport(report, args, out);
-    if (args['out-plan'] && target) {
-      await writeSavedPlan(
-        args['out-plan'],
-        createSavedPlan(offline.plan, menu, target, offline.baseline, new Date()),
-      );
-      out.info(`plan saved to ${args['out-plan']}`);
+    const store = await openStateStore(settings.stateDir);
+    try {
+      await planWithStore(args, settings, store, out);
+    } finally {
+      await store.close();
     }
-    if (args.quiet) {
-      // Cron reads only this: a blocked plan must say why, not just that it is blocked.
-      if (offline.plan.blocked) out.error(`blocked: ${offline.plan.blocked}`);
-      out.error(summaryLine(report));
-    }
-    if (offline.plan.blocked) process.exitCode = ExitCode.blocked;
-    else if (args['detailed-exitcode'] && offline.plan.mode !== 'none') process.exitCode = ExitCode.changes;
-    else process.exitCode = ExitCode.ok;
   },
 };
+
+async function planWithStore(
+  args: PlanArgs,
+  settings: RunSettings,
+  store: StateStore,
+  out: Output,
+): Promise<void> {
+  const target = await resolvePlanTarget(args, settings, store, out);
+  if (args['out-plan'] && !target)
+    throw new UsageError('--out-plan needs a target: --target, or --base-url and --client-id');
+  await checkOutputPaths(reportOutputs(args, { '--out-plan': args['out-plan'] }), {
+    inputs: runReads(args, settings),
+    ...(store.kind === 'local' ? { stateDir: store.location } : {}),
+  });
+  // Absolute, or the URL without its password: a relative --state says where it really is.
+  out.info(`state: ${store.location}`);
+  const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
+  const { menu, errors } = await extractDesired(settings, out, progress.sink).finally(progress.stop);
+  const offline = await planOffline(plan, menu, target, store, {
+    posUid: settings.posUid,
+    mode: settings.mode,
+    extractionErrors: errors,
+    ...settings.guards,
+  });
+  const report = buildRunReport({
+    command: 'plan',
+    target: {
+      ...(target ?? {}),
+      ...(settings.targetName ? { name: settings.targetName } : {}),
+      posUid: settings.posUid,
+    },
+    plan: offline.plan,
+    applied: false,
+    verification: null,
+    attempts: 0,
+    errors: [],
+  });
+  await emitReport(report, args, out);
+  if (args['out-plan'] && target) {
+    await writeSavedPlan(
+      args['out-plan'],
+      createSavedPlan(offline.plan, menu, target, offline.baseline, new Date()),
+    );
+    out.info(`plan saved to ${args['out-plan']}`);
+  }
+  if (args.quiet) {
+    // Cron reads only this: a blocked plan must say why, not just that it is blocked.
+    if (offline.plan.blocked) out.error(`blocked: ${offline.plan.blocked}`);
+    out.error(summaryLine(report));
+  }
+  if (offline.plan.blocked) process.exitCode = ExitCode.blocked;
+  else if (args['detailed-exitcode'] && offline.plan.mode !== 'none') process.exitCode = ExitCode.changes;
+  else process.exitCode = ExitCode.ok;
+}

@@ -45,9 +45,9 @@ export const stateCopyCommand: CommandModule<object, StateCopyArgs> = {
 function renderCopy(report: StateCopyReport): string {
   const lines = report.copied.map((copied) => {
     const snapshot = copied.snapshotHash ? `snapshot ${copied.snapshotHash.slice(0, 12)}` : 'no snapshot';
-    const { baseUrl, clientId, posUid } = copied.target;
+    const { baseUrl, clientId } = copied.target;
     const uncertain = copied.uncertain ? ', uncertain' : '';
-    return `  ${baseUrl} (client ${clientId}, pos ${posUid}): ${countOf(copied.runs, 'run')}, ${snapshot}${uncertain}`;
+    return `  ${baseUrl} (client ${clientId}): ${countOf(copied.runs, 'run')}, ${snapshot}${uncertain}`;
   });
   for (const key of report.skipped) lines.push(`  skipped ${key}: its state does not say whose it is`);
   return [

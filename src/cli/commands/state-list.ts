@@ -30,13 +30,12 @@ export const stateListCommand: CommandModule<object, StateListArgs> = {
   },
 };
 
-const COLUMNS = ['target', 'pos', 'last run', 'mode', 'outcome', 'uncertain', 'locked'] as const;
+const COLUMNS = ['target', 'last run', 'mode', 'outcome', 'uncertain', 'locked'] as const;
 
 export function renderTargets(targets: TargetOverview[], location: string): string {
   if (targets.length === 0) return `no targets in ${location}`;
   const rows = targets.map((t) => [
     t.baseUrl ? `${t.baseUrl} (client ${t.clientId})` : `${t.key} (whose: unknown)`,
-    t.posUid ?? '',
     t.lastRunId ?? 'none',
     t.mode ?? '',
     t.outcome ?? '',

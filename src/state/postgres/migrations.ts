@@ -9,7 +9,7 @@ import type { Db, Queryable } from './pg-db.js';
 export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE {s}.targets (
      key text PRIMARY KEY,
-     base_url text, client_id text, pos_uid text,
+     base_url text, client_id text,
      snapshot_id bigint,
      created_at timestamptz NOT NULL DEFAULT now());
    CREATE TABLE {s}.snapshots (

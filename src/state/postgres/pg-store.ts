@@ -57,9 +57,9 @@ function postgresTargetStore(db: Db, target: Target): TargetStore {
   const runWhere = (runId: string) => `${location}/runs/${runId}`;
   const ensureTarget = () =>
     db.run(
-      `INSERT INTO {s}.targets (key, base_url, client_id, pos_uid) VALUES ($1, $2, $3, $4)
+      `INSERT INTO {s}.targets (key, base_url, client_id) VALUES ($1, $2, $3)
        ON CONFLICT (key) DO NOTHING`,
-      [key, target.baseUrl, target.clientId, target.posUid],
+      [key, target.baseUrl, target.clientId],
       true,
     );
   const lockKey = advisoryKey('target', db.where.schema, key);
@@ -94,8 +94,8 @@ function postgresTargetStore(db: Db, target: Target): TargetStore {
     async writeIdentity() {
       await ensureTarget();
       await db.run(
-        'UPDATE {s}.targets SET base_url = $2, client_id = $3, pos_uid = $4 WHERE key = $1',
-        [key, target.baseUrl, target.clientId, target.posUid],
+        'UPDATE {s}.targets SET base_url = $2, client_id = $3 WHERE key = $1',
+        [key, target.baseUrl, target.clientId],
         true,
       );
     },

@@ -6,7 +6,6 @@ interface TargetRow {
   key: string;
   base_url: string | null;
   client_id: string | null;
-  pos_uid: string | null;
   last_run: string | null;
   status: { uncertain?: unknown } | null;
 }
@@ -14,7 +13,7 @@ interface TargetRow {
 /** Every target of the schema, with its last run, uncertain mark and whether a session holds its lock. */
 export async function listPostgresTargets(db: Db): Promise<StoredTarget[]> {
   const rows = await db.run<TargetRow>(
-    `SELECT t.key, t.base_url, t.client_id, t.pos_uid, s.status,
+    `SELECT t.key, t.base_url, t.client_id, s.status,
        (SELECT max(r.run_id) FROM {s}.runs r WHERE r.target_key = t.key) AS last_run
      FROM {s}.targets t LEFT JOIN {s}.statuses s ON s.target_key = t.key
      ORDER BY t.key`,
@@ -23,10 +22,7 @@ export async function listPostgresTargets(db: Db): Promise<StoredTarget[]> {
   return rows.rows.map((row) => {
     const { high, low } = keyHalves(advisoryKey('target', db.where.schema, row.key));
     return {
-      target:
-        row.base_url && row.client_id && row.pos_uid
-          ? { baseUrl: row.base_url, clientId: row.client_id, posUid: row.pos_uid }
-          : null,
+      target: row.base_url && row.client_id ? { baseUrl: row.base_url, clientId: row.client_id } : null,
       key: row.key,
       location: `${db.where.display}#${row.key}`,
       lastRunId: row.last_run,
