@@ -20,6 +20,7 @@ import { pauseAt } from '../state/test-pause.js';
 import { payloadJson } from './payload-json.js';
 import { payloadBytes, splitPayload } from './split-payload.js';
 import { countOf } from '../plural.js';
+import { keepRunSnapshot } from './keep-run-snapshot.js'; // TEMPORARY (branch history): drop on merge
 
 export interface RequestOutcome {
   request: number;
@@ -179,6 +180,7 @@ export async function sendPlan(input: SendInput): Promise<void> {
   const commit = async (): Promise<void> => {
     try {
       await (await (staging ?? stage())).commit();
+      await keepRunSnapshot(dir, record.dir); // TEMPORARY (branch history): the store's commit does this; drop on merge
     } catch (error) {
       await discardStaged();
       throw duringImport(error, 'applied-not-recorded');

@@ -1,0 +1,64 @@
+import { planTarget } from '../apply/cli-inputs.js';
+import type { Output } from '../cli/output.js';
+import type { RunSettings } from '../config/run-options.js';
+import { UsageError } from '../errors.js';
+import type { StateStore } from '../state/store.js';
+import type { Target } from '../state/target.js';
+import { countOf } from '../plural.js';
+
+interface StoredTargetArgs {
+  target?: string;
+  'base-url'?: string;
+  'client-id'?: string;
+}
+
+/**
+ * The target `history` and `rollback` work on, chosen as `plan` chooses it: flags, then the config
+ * target (the only one of the config file counts), then the environment; else the only target the
+ * store holds. Asked of the store rather than a folder, so a PostgreSQL state works the same.
+ * Unlike `plan`, no target is a usage error: there is no history of "no target".
+ */
+export async function resolveStoredTarget(
+  args: StoredTargetArgs,
+  settings: RunSettings,
+  store: StateStore,
+  out: Output,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Target> {
+  const given = planTarget(args, settings, env);
+  if (given) {
+    if (settings.targetName && !args.target)
+      out.info(`target: ${settings.targetName} (the only target of the config file)`);
+    return given;
+  }
+  const stored = await store.listTargets();
+  // A partly given target (only --base-url, say) must agree with the one found.
+  const baseUrl = args['base-url'] ?? settings.config.base_url ?? env.MENUSYNC_BASE_URL;
+  const clientId = args['client-id'] ?? settings.config.client_id ?? env.MENUSYNC_CLIENT_ID;
+  const known = stored.flatMap((entry) => (entry.target ? [entry.target] : []));
+  const fits = known.filter(
+    (t) =>
+      (baseUrl === undefined || t.baseUrl === baseUrl) && (clientId === undefined || t.clientId === clientId),
+  );
+  const sole = stored.length === 1 ? fits[0] : undefined;
+  if (sole) {
+    out.info(
+      `target: ${sole.baseUrl}, client ${sole.clientId}, pos ${settings.posUid} (the only target in ${store.location})`,
+    );
+    return {
+      ...(settings.targetName ? { name: settings.targetName } : {}),
+      baseUrl: sole.baseUrl,
+      clientId: sole.clientId,
+      posUid: settings.posUid,
+    };
+  }
+  const held =
+    stored.length === 0
+      ? `${store.location} holds no target yet (no apply has run with this state)`
+      : stored.length === 1
+        ? `the only target in ${store.location} is not the one given`
+        : `${store.location} holds ${countOf(stored.length, 'target')}`;
+  throw new UsageError(`which target? ${held}`, {
+    hint: 'pass --target (a config target), or --base-url and --client-id',
+  });
+}
