@@ -1,0 +1,63 @@
+import { createInterface } from 'node:readline/promises';
+import type { ApplyOutcome } from '../apply/apply-run.js';
+import { summaryLine, writeOutputs } from '../apply/present.js';
+import { buildRunReport } from '../apply/run-report.js';
+import type { RunArgs } from '../config/run-options.js';
+import type { Plan } from '../plan/types.js';
+import { OUTCOME_TEXT, renderJson, renderTerminal } from '../report/index.js';
+import type { Target } from '../state/target.js';
+import type { Output } from './output.js';
+
+type PresentArgs = Pick<RunArgs, 'json' | 'quiet' | 'out-json' | 'out-md' | 'out-html'>;
+
+/**
+ * On a terminal without --yes: the plan, then the question. Every rollback is a replace that may
+ * remove what was added since, so only an explicit "yes" applies it.
+ */
+export async function askRollback(plan: Plan, target: Target, out: Output, show: boolean): Promise<boolean> {
+  if (show) {
+    const report = buildRunReport({
+      command: 'plan',
+      target,
+      plan,
+      applied: false,
+      verification: null,
+      attempts: 0,
+      errors: [],
+    });
+    out.data(renderTerminal(report, { color: out.color }));
+  }
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await rl.question('Roll the menu back with this replace? Only "yes" is accepted: ');
+    return answer.trim().toLowerCase() === 'yes';
+  } finally {
+    rl.close();
+    out.info('');
+  }
+}
+
+/**
+ * The rollback's report as apply prints it: JSON with --json, else the whole report (or only how
+ * it ended, when the plan was shown for the question), the --out-* files, and with --quiet the
+ * one-line summary.
+ */
+export async function presentRollback(
+  ended: ApplyOutcome,
+  args: PresentArgs,
+  out: Output,
+  shown: boolean,
+): Promise<void> {
+  const report = ended.report;
+  if (args.json) out.data(renderJson(report));
+  else if (!args.quiet) {
+    out.data(
+      shown
+        ? `Outcome: ${OUTCOME_TEXT[report.outcome]}\n${report.errors.map((e) => `Error: ${e}\n`).join('')}`
+        : renderTerminal(report, { color: out.color }),
+    );
+    out.info(`report: ${ended.reports.html}`);
+  }
+  if (args.quiet) out.error(summaryLine(report));
+  await writeOutputs(report, args);
+}
