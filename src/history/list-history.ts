@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PlanMode } from '../plan/types.js';
+import type { PlanCounts, PlanMode } from '../plan/types.js';
 import type { RunOutcome } from '../report/outcome.js';
 import type { StoredRun, TargetStore } from '../state/store.js';
 
@@ -31,6 +31,8 @@ export interface HistoryEntry {
   outcome: RunOutcome | null;
   /** Entities of every kind (categories, products, options, values) the run's plan added, changed, removed. */
   changes: { added: number; changed: number; removed: number } | null;
+  /** The same per kind, as the run's report has them. */
+  counts: PlanCounts | null;
   /** The run left a confirmed menu: `rollback --to` this run can go back to it. */
   rollbackPoint: boolean;
   /** The newest rollback point: its menu is the target's current baseline. */
@@ -57,17 +59,19 @@ export function currentRun(runs: readonly StoredRun[]): string | null {
 }
 
 async function historyEntry(store: TargetStore, run: StoredRun, current: boolean): Promise<HistoryEntry> {
-  const base = { runId: run.id, rollbackPoint: run.confirmed, current };
   const summary = await readSummary(store, run.id);
+  const point = { rollbackPoint: run.confirmed, current };
   if (typeof summary === 'string') {
     return {
-      ...base,
+      runId: run.id,
       startedAt: runIdTime(run.id),
       finishedAt: null,
       command: null,
       mode: null,
       outcome: null,
       changes: null,
+      counts: null,
+      ...point,
       rollbackTo: null,
       note: summary,
     };
@@ -75,13 +79,15 @@ async function historyEntry(store: TargetStore, run: StoredRun, current: boolean
   const kinds = Object.values(summary.counts);
   const total = (action: 'add' | 'update' | 'remove') => kinds.reduce((sum, c) => sum + c[action], 0);
   return {
-    ...base,
+    runId: run.id,
     startedAt: summary.startedAt ?? runIdTime(run.id),
     finishedAt: summary.finishedAt ?? null,
     command: summary.rollback ? 'rollback' : summary.command,
     mode: summary.mode,
     outcome: summary.outcome,
     changes: { added: total('add'), changed: total('update'), removed: total('remove') },
+    counts: summary.counts,
+    ...point,
     rollbackTo: summary.rollback?.runId ?? null,
     note: null,
   };
