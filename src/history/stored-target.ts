@@ -32,9 +32,9 @@ export async function resolveStoredTarget(
     return given;
   }
   const stored = await store.listTargets();
-  // A partly given target (only --base-url, say) must agree with the one found.
-  const baseUrl = args['base-url'] ?? settings.config.base_url ?? env.MENUSYNC_BASE_URL;
-  const clientId = args['client-id'] ?? settings.config.client_id ?? env.MENUSYNC_CLIENT_ID;
+  // A partly given target (only --base-url, say) must agree with the one found; an empty variable is none.
+  const baseUrl = args['base-url'] ?? settings.config.base_url ?? (env.MENUSYNC_BASE_URL || undefined);
+  const clientId = args['client-id'] ?? settings.config.client_id ?? (env.MENUSYNC_CLIENT_ID || undefined);
   const known = stored.flatMap((entry) => (entry.target ? [entry.target] : []));
   const fits = known.filter(
     (t) =>

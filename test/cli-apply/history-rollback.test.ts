@@ -42,6 +42,8 @@ async function history(...more: string[]): Promise<HistoryJson[]> {
 const rollback = (...more: string[]) =>
   w.run(['rollback', '--state', w.stateDir, '--max-attempts', '1', ...more]);
 
+const NO_TARGET_ENV = { MENUSYNC_BASE_URL: '', MENUSYNC_CLIENT_ID: '' };
+
 async function apply(name: string, csv: string, ...more: string[]) {
   const result = await w.run(w.args('apply', await w.writeExport(name, csv), '--quiet', ...more));
   return result;
@@ -166,6 +168,30 @@ describe('menusync history and rollback', () => {
     expect(listed[1]).toMatchObject({ runId: kept[1], current: true });
     const text = await w.run(['history', '--state', w.stateDir]);
     expect(text.stdout).toContain('no report (interrupted?)');
+  });
+
+  it('is guarded like any replace: a rollback removing too much is blocked (exit 3) until allowed', async () => {
+    expect((await apply('v1.csv', menuCsv(12))).code).toBe(0);
+    const v1Menu = w.sandbox.exportMenu(w.clientId);
+    expect((await apply('v2.csv', menuCsv(40))).code).toBe(0);
+    const [v1] = await runIds();
+    const imports = w.imports();
+    const blocked = await rollback('--to', v1!, '--yes');
+    expect(blocked.code).toBe(3);
+    expect(blocked.stderr).toMatch(/remove 28 products of 40/);
+    expect(w.imports()).toBe(imports);
+    const allowed = await rollback('--to', v1!, '--yes', '--allow-deletes', '28', '--quiet');
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(allowed.stderr).toMatch(/^menusync apply: replace: .*\(applied, verified\)$/m);
+    expect(w.sandbox.exportMenu(w.clientId)).toEqual(v1Menu);
+    // Without a target named, the only one the state holds is the one.
+    const sole = await w.run(['history', '--state', w.stateDir], { env: NO_TARGET_ENV });
+    expect(sole.code, sole.stderr).toBe(0);
+    expect(sole.stderr).toContain('(the only target in');
+    // The header, v1, v2, the blocked rollback and the one applied.
+    const rows = sole.stdout.trim().split('\n');
+    expect(rows).toHaveLength(5);
+    expect(rows[2]).toMatch(/ rollback +replace .* blocked +no +went back to /);
   });
 
   it('exits 2 with one line when no target is known or no menu is named', async () => {

@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { applyRun, type ApplyOutcome } from '../../apply/apply-run.js';
+import { CONFIG_FILE } from '../../config/load-config.js';
 import { resolveApplyConnection, type ApplyConnectionArgs } from '../../apply/connection.js';
 import { emitReport, summaryLine } from '../../apply/present.js';
 import { buildRunReport } from '../../apply/run-report.js';
@@ -78,7 +79,7 @@ export const rollbackCommand: CommandModule<object, RollbackArgs> = {
     if (!(maxPayloadBytes > 0)) throw new UsageError('--max-payload-bytes must be more than 0');
     await checkOutputPaths(reportOutputs(args), {
       inputs: [
-        { option: 'the config file', file: args.config ?? 'menusync.config.yaml' },
+        { option: 'the config file', file: args.config ?? CONFIG_FILE },
         ...(args['client-secret-file']
           ? [{ option: '--client-secret-file', file: args['client-secret-file'] }]
           : []),
