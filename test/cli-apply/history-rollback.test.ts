@@ -137,6 +137,17 @@ describe('menusync history and rollback', () => {
     expect(tooFar.code).toBe(2);
     expect(tooFar.stderr).toContain('cannot go back 3 steps: 2 rollback points before the current menu');
 
+    const imports = w.imports();
+    const dry = await rollback('--steps', '2', '--dry-run', '--json');
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(JSON.parse(dry.stdout)).toMatchObject({
+      command: 'plan',
+      outcome: 'planned',
+      rollback: { runId: v1 },
+    });
+    expect(dry.stderr).toContain('dry run: nothing was sent');
+    expect(w.imports()).toBe(imports);
+
     const back = await rollback('--steps', '2', '--yes', '--json');
     expect(back.code, back.stderr).toBe(0);
     expect(JSON.parse(back.stdout)).toMatchObject({ rollback: { runId: v1 }, outcome: 'applied' });

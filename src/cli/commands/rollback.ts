@@ -2,8 +2,6 @@ import type { CommandModule } from 'yargs';
 import { applyRun, type ApplyOutcome } from '../../apply/apply-run.js';
 import { CONFIG_FILE } from '../../config/load-config.js';
 import { resolveApplyConnection, type ApplyConnectionArgs } from '../../apply/connection.js';
-import { emitReport, summaryLine } from '../../apply/present.js';
-import { buildRunReport } from '../../apply/run-report.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';
 import { resolveRunSettings, type RunArgs } from '../../config/run-options.js';
 import { ExitCode, UsageError } from '../../errors.js';
@@ -20,7 +18,7 @@ import { createOutput } from '../output.js';
 import { retryNotice } from '../retry-notice.js';
 import { reportOutputs } from '../run-paths.js';
 import { countOf } from '../../plural.js';
-import { askRollback, presentRollback } from '../rollback-present.js';
+import { askRollback, presentRollback, showRollbackPlan } from '../rollback-present.js';
 
 type RollbackArgs = StateTargetArgs &
   ApplyConnectionArgs &
@@ -103,28 +101,7 @@ export const rollbackCommand: CommandModule<object, RollbackArgs> = {
       const apply = args.yes === true || (args['dry-run'] !== true && process.stdin.isTTY === true);
       if (!apply) {
         const plan = await planRollbackOffline(targetStore, planner, snapshot.menu, planOptions);
-        const report = buildRunReport({
-          command: 'plan',
-          target,
-          plan,
-          applied: false,
-          verification: null,
-          attempts: 0,
-          errors: [],
-        });
-        await emitReport(report, args, out);
-        if (args.quiet) out.error(summaryLine(report));
-        if (plan.blocked) {
-          out.error(`blocked: ${plan.blocked}`);
-          process.exitCode = ExitCode.blocked;
-          return;
-        }
-        out.info(
-          args['dry-run']
-            ? 'dry run: nothing was sent; run again without --dry-run to apply it'
-            : 'not applied: nothing was sent; pass --yes to apply this rollback (there is no terminal to ask on)',
-        );
-        process.exitCode = ExitCode.ok;
+        process.exitCode = await showRollbackPlan(plan, target, args, out);
         return;
       }
       const connection = resolveApplyConnection(
