@@ -16,6 +16,7 @@ import { withConnectionOptions } from '../connection-options.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { createOutput } from '../output.js';
 import { retryNotice } from '../retry-notice.js';
+import { stopOnSignal } from '../stop-on-signal.js';
 import { reportOutputs } from '../run-paths.js';
 import { countOf } from '../../plural.js';
 import { askRollback, presentRollback, showRollbackPlan } from '../rollback-present.js';
@@ -110,6 +111,7 @@ export const rollbackCommand: CommandModule<object, RollbackArgs> = {
       );
       let shown = false;
       let finished: ApplyOutcome | undefined;
+      const stopWatching = stopOnSignal('rollback', out);
       const outcome = await applyRun(
         {
           target,
@@ -129,14 +131,16 @@ export const rollbackCommand: CommandModule<object, RollbackArgs> = {
           },
           onFinish: (ended) => (finished = ended),
         },
-      ).catch(async (error: unknown) => {
-        // A blocked, cancelled or failed rollback has its report too; the error decides the exit code.
-        if (finished)
-          await presentRollback(finished, args, out, shown).catch((reportError: unknown) =>
-            out.error(`error: ${(reportError as Error).message}`),
-          );
-        throw error;
-      });
+      )
+        .catch(async (error: unknown) => {
+          // A blocked, cancelled or failed rollback has its report too; the error decides the exit code.
+          if (finished)
+            await presentRollback(finished, args, out, shown).catch((reportError: unknown) =>
+              out.error(`error: ${(reportError as Error).message}`),
+            );
+          throw error;
+        })
+        .finally(stopWatching);
       await presentRollback(outcome, args, out, shown);
       const report = outcome.report;
       process.exitCode =
