@@ -33,7 +33,7 @@ export function renderHistory(entries: readonly HistoryEntry[]): string {
 
 function historyRow(entry: HistoryEntry): string[] {
   const point = entry.rollbackPoint ? (entry.current ? 'yes, current' : 'yes') : 'no';
-  const note = entry.note ?? (entry.rollbackTo ? `went back to ${entry.rollbackTo}` : '');
+  const note = entry.note ?? (entry.rollbackTo ? `back to ${entry.rollbackTo}` : '');
   const count = (n: number | undefined) => (n === undefined ? '' : String(n));
   return [
     entry.runId,

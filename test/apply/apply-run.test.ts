@@ -31,7 +31,16 @@ describe('applyRun against a real sandbox', () => {
     expect(await readStatus(dir())).toEqual({ uncertain: false });
     const files = await readdir(outcome.runDir);
     expect(files.sort()).toEqual(
-      ['payload.json', 'plan.json', 'report.html', 'report.json', 'report.md', 'response.json'].sort(),
+      // snapshot.json: the menu this run confirmed, kept for `menusync rollback` (a hard link).
+      [
+        'payload.json',
+        'plan.json',
+        'report.html',
+        'report.json',
+        'report.md',
+        'response.json',
+        'snapshot.json',
+      ].sort(),
     );
   });
 

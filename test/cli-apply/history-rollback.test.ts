@@ -202,7 +202,7 @@ describe('menusync history and rollback', () => {
     // The header, v1, v2, the blocked rollback and the one applied.
     const rows = sole.stdout.trim().split('\n');
     expect(rows).toHaveLength(5);
-    expect(rows[2]).toMatch(/ rollback +replace .* blocked +no +went back to /);
+    expect(rows[2]).toMatch(/ rollback +replace .* blocked +no +back to /);
   });
 
   it('exits 2 with one line when no target is known or no menu is named', async () => {

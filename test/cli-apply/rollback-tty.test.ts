@@ -26,9 +26,14 @@ function runInTerminal(args: string[], answer: string): Promise<{ code: number |
       env: { PATH: process.env.PATH, NO_COLOR: '1', ...w.env },
     });
     let output = '';
+    let answered = false;
+    // The terminal may be gone by the time the answer arrives (the run ended): nothing to tell.
+    child.stdin.on('error', () => undefined);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
-      if (output.includes('Only "yes" is accepted')) child.stdin.write(`${answer}\n`);
+      if (answered || !output.includes('Only "yes" is accepted')) return;
+      answered = true;
+      child.stdin.write(`${answer}\n`);
     });
     child.on('close', (code) => {
       recordOutput(args, output, '');
