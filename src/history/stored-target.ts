@@ -2,7 +2,7 @@ import { planTarget } from '../apply/cli-inputs.js';
 import type { Output } from '../cli/output.js';
 import type { RunSettings } from '../config/run-options.js';
 import { UsageError } from '../errors.js';
-import type { StateStore } from '../state/store.js';
+import type { StateStore, StoredTarget } from '../state/store.js';
 import type { Target } from '../state/target.js';
 import { countOf } from '../plural.js';
 
@@ -52,13 +52,15 @@ export async function resolveStoredTarget(
       posUid: settings.posUid,
     };
   }
-  const held =
-    stored.length === 0
-      ? `${store.location} holds no target yet (no apply has run with this state)`
-      : stored.length === 1
-        ? `the only target in ${store.location} is not the one given`
-        : `${store.location} holds ${countOf(stored.length, 'target')}`;
-  throw new UsageError(`which target? ${held}`, {
+  throw new UsageError(`which target? ${noTargetReason(stored, store.location)}`, {
     hint: 'pass --target (a config target), or --base-url and --client-id',
   });
+}
+
+function noTargetReason(stored: readonly StoredTarget[], location: string): string {
+  if (stored.length === 0) return `${location} holds no target yet (no apply has run with this state)`;
+  if (stored.length > 1) return `${location} holds ${countOf(stored.length, 'target')}`;
+  return stored[0]!.target
+    ? `the only target in ${location} is not the one given`
+    : `the only target in ${location} does not record whose it is (written by an older menusync)`;
 }
