@@ -111,6 +111,14 @@ export interface Plan {
   entries: PlanEntry[];
   /** The request body to POST; null when mode is none. */
   payload: ImportPayload | null;
+  /** Set by `menusync rollback`: the run whose confirmed menu this plan goes back to. */
+  rollback?: RollbackOrigin;
+}
+
+/** The run a rollback goes back to, and when the platform confirmed that run's menu. */
+export interface RollbackOrigin {
+  runId: string;
+  appliedAt: string;
 }
 
 export type PlanFunction = (

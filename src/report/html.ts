@@ -11,7 +11,7 @@ import {
   yesNo,
 } from './format.js';
 import { OUTCOME_TEXT } from './outcome.js';
-import { reportEntries, type RunReport } from './types.js';
+import { reportEntries, rollbackText, type RunReport } from './types.js';
 
 /** Text into HTML text or a double-quoted attribute. */
 export function escapeHtml(text: string): string {
@@ -136,6 +136,9 @@ export function renderHtml(report: RunReport, options: { maxRows?: number } = {}
     `<h1>Menu ${report.command === 'apply' ? 'update' : 'plan'}: ${escapeHtml(summarizeCounts(report))}</h1>`,
     `<p class="muted">${escapeHtml(target)}${report.finishedAt ? ` · ${escapeHtml(report.finishedAt)}` : ''}</p>`,
     status,
+    ...(report.rollback
+      ? [`<p class="status">${escapeHtml(`Rollback: ${rollbackText(report.rollback)}`)}</p>`]
+      : []),
     countsTable(report),
     ...entrySections(entries, max),
     resultSection(report),

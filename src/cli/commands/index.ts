@@ -8,6 +8,8 @@ import { applyCommand } from './apply.js';
 import { demoCommand } from './demo.js';
 import { extractCommand } from './extract.js';
 import { validateCommand } from './validate.js';
+import { historyCommand } from './history.js';
+import { rollbackCommand } from './rollback.js';
 import { stateCommand } from './state.js';
 
 // One file per command; each command registers here with one line.
@@ -22,5 +24,7 @@ export const commands: CommandModule<any, any>[] = [
   demoCommand,
   extractCommand,
   validateCommand,
+  historyCommand,
+  rollbackCommand,
   stateCommand,
 ];
