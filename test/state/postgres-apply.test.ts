@@ -54,6 +54,32 @@ describe.skipIf(!available)('plan and apply with --state postgres://', () => {
     );
   });
 
+  it('lists the history and rolls back to an earlier run from PostgreSQL', async () => {
+    expect((await w.run(args('apply'))).code).toBe(0);
+    const v1 = w.sandbox.exportMenu(w.clientId);
+    await w.writeExport('menu.csv', menuCsv(15, 1));
+    expect((await w.run(args('apply'))).code).toBe(0);
+    const history = await w.run(['history', '--state', url, '--json']);
+    expect(history.code, history.stderr).toBe(0);
+    const runs = JSON.parse(history.stdout) as { runId: string; rollbackPoint: boolean; current: boolean }[];
+    expect(runs.map((run) => [run.rollbackPoint, run.current])).toEqual([
+      [true, true],
+      [true, false],
+    ]);
+    const back = await w.run([
+      'rollback',
+      '--state',
+      url,
+      '--max-attempts',
+      '1',
+      '--to',
+      runs[1]!.runId,
+      '--yes',
+    ]);
+    expect(back.code, back.stderr).toBe(0);
+    expect(w.sandbox.exportMenu(w.clientId)).toEqual(v1);
+  });
+
   it.each(['before-send', 'before-rename'] as const)(
     'killed at %s: the old snapshot stays, the target is uncertain, the next apply replaces',
     async (point) => {
