@@ -6,6 +6,7 @@ import { STATE_OPTION_TEXT, stateSpec, withStore } from './state-options.js';
 
 interface StateListArgs {
   state?: string;
+  config?: string;
   json: boolean;
 }
 
@@ -16,10 +17,14 @@ export const stateListCommand: CommandModule<object, StateListArgs> = {
   builder: (yargs) =>
     yargs
       .option('state', { type: 'string', describe: STATE_OPTION_TEXT })
+      .option('config', {
+        type: 'string',
+        describe: 'Config file whose state to list (default: ./menusync.config.yaml when present)',
+      })
       .option('json', { type: 'boolean', default: false, describe: 'Print the targets as JSON' }),
   handler: async (args) => {
     const out = createOutput();
-    await withStore(stateSpec(args.state), async (store) => {
+    await withStore(await stateSpec(args), async (store) => {
       const targets = await targetOverview(store);
       out.data(
         args.json

@@ -1,17 +1,21 @@
+import { loadConfig } from '../../config/load-config.js';
+import { resolveStateSpec } from '../../config/state-location.js';
 import { openStateStore } from '../../state/open-store.js';
 import type { StateStore } from '../../state/store.js';
 import { DEFAULT_STATE_DIR } from '../../state/target.js';
 
 /**
- * Which state a command uses: `--state`, else the config's `state:` (when the caller has a config),
- * else MENUSYNC_STATE, else the default folder. A folder path or a postgres:// URL.
+ * Which state `state list` shows: the one plan and apply would use (config/state-location.ts):
+ * --state, then MENUSYNC_STATE, then the config file's `state:`, then .menusync/ beside it or here.
  */
-export function stateSpec(
-  option: string | undefined,
-  configured?: string,
+export async function stateSpec(
+  args: { state?: string | undefined; config?: string | undefined },
   env: NodeJS.ProcessEnv = process.env,
-): string {
-  return option ?? configured ?? (env.MENUSYNC_STATE || DEFAULT_STATE_DIR);
+  cwd: string = process.cwd(),
+): Promise<string> {
+  const given = args.state ?? env.MENUSYNC_STATE;
+  if (given) return resolveStateSpec({ flag: given, config: null });
+  return resolveStateSpec({ config: await loadConfig(args.config, cwd) });
 }
 
 /** Opens a store for one command and closes it whatever the command does. */
@@ -24,4 +28,4 @@ export async function withStore<T>(spec: string, work: (store: StateStore) => Pr
   }
 }
 
-export const STATE_OPTION_TEXT = `State: a folder (default ${DEFAULT_STATE_DIR}/) or postgres://USER@HOST:PORT/DB[?schema=NAME] (env MENUSYNC_STATE)`;
+export const STATE_OPTION_TEXT = `State folder or postgres://USER@HOST:PORT/DB[?schema=NAME] (env MENUSYNC_STATE; default that of the config file, else ${DEFAULT_STATE_DIR}/)`;
