@@ -12,9 +12,15 @@ describe('which state `state list` shows', () => {
     expect(await stateSpec({ state: 'postgres://flag@db/x' }, env, dir)).toBe('postgres://flag@db/x');
     expect(await stateSpec({}, env, dir)).toBe('postgres://ops@db:5432/menus');
     expect(await stateSpec({}, {}, dir)).toBe('.menusync');
-    await writeFile(path.join(dir, 'menusync.config.yaml'), 'state: postgres://cfg@db/menus\ntargets:\n  main:\n    base_url: https://platform.example\n');
+    await writeFile(
+      path.join(dir, 'menusync.config.yaml'),
+      'state: postgres://cfg@db/menus\ntargets:\n  main:\n    base_url: https://platform.example\n',
+    );
     expect(await stateSpec({}, {}, dir)).toBe('postgres://cfg@db/menus');
-    await writeFile(path.join(dir, 'menusync.config.yaml'), 'targets:\n  main:\n    base_url: https://platform.example\n');
+    await writeFile(
+      path.join(dir, 'menusync.config.yaml'),
+      'targets:\n  main:\n    base_url: https://platform.example\n',
+    );
     expect(await stateSpec({}, {}, dir)).toBe(path.join(dir, '.menusync'));
   });
 });
