@@ -1,0 +1,124 @@
+import { requireYesForRemovals } from '../apply/confirm-removals.js';
+import { runApplyTarget, type ApplyTargetArgs } from '../apply/run-apply-target.js';
+import { runPlanTarget, type PlanTargetArgs } from '../apply/run-plan-target.js';
+import type { TargetRunResult } from '../apply/target-run.js';
+import { CONFIG_FILE, configTarget, loadConfig } from '../config/load-config.js';
+import { resolveRunSettings, type RunArgs } from '../config/run-options.js';
+import { UsageError } from '../errors.js';
+import { createFleetRecord, writeFleetOutputs } from '../fleet/fleet-files.js';
+import { buildFleetReport, renderFleetJson, renderFleetTable, summaryText } from '../fleet/fleet-report.js';
+import { runFleet } from '../fleet/run-fleet.js';
+import { selectTargets } from '../fleet/select-targets.js';
+import { DEFAULT_STATE_DIR } from '../state/target.js';
+import { fleetLine, isProblem, stopOnSignal } from './fleet-lines.js';
+import { checkFleetArgs, targetNames, type FleetArgs } from './fleet-options.js';
+import { createFleetProgress } from './fleet-progress.js';
+import { checkOutputPaths } from './output-paths.js';
+import { createOutput, type Output } from './output.js';
+import { reportOutputs } from './run-paths.js';
+
+type FleetCommandArgs = RunArgs &
+  FleetArgs &
+  ApplyTargetArgs &
+  PlanTargetArgs & { yes?: boolean; debug?: boolean };
+
+/**
+ * `plan`/`apply` over many config targets (--all, --tag, repeated --target, --due): each target
+ * runs as a single one would (runApplyTarget / runPlanTarget), at most --concurrency at once. One
+ * line per target as it finishes, a live count on a terminal, then the summary table (or --json)
+ * and the fleet report. Exit 1 if any failed, else 3 if any blocked, else 4 if any locked.
+ */
+export async function runFleetCommand(command: 'plan' | 'apply', args: FleetCommandArgs): Promise<void> {
+  const concurrency = checkFleetArgs(args as FleetCommandArgs & Record<string, unknown>);
+  const out = createOutput({ quiet: args.quiet === true, debug: args.debug === true });
+  const loaded = await loadConfig(args.config);
+  if (!loaded) throw new UsageError(`a fleet run needs a config file (${CONFIG_FILE} or --config)`);
+  const names = selectTargets(loaded.config, {
+    all: args.all === true || (args.due === true && targetNames(args).length === 0 && !args.tag?.length),
+    names: targetNames(args),
+    tags: args.tag ?? [],
+    ...(args.due ? { due: new Date() } : {}),
+  });
+  const stateRoot = args.state ?? DEFAULT_STATE_DIR;
+  // Fleet reports go beside the targets' state; a database store has no folder, the default does.
+  const reportRoot = stateRoot.includes('://') ? DEFAULT_STATE_DIR : stateRoot;
+  await checkOutputPaths(reportOutputs(args), {
+    inputs: [
+      { option: 'the config file', file: loaded.file },
+      ...names.flatMap((name) =>
+        (configTarget(loaded, name).inputs ?? []).map((file) => ({ option: `${name}'s input`, file })),
+      ),
+    ],
+    stateDir: reportRoot,
+  });
+  const label = `menusync ${command} (fleet)`;
+  if (names.length === 0) {
+    out.info(`${label}: no target is due now`);
+    return;
+  }
+  const startedAt = new Date();
+  const record = await createFleetRecord(reportRoot, startedAt);
+  const progress = createFleetProgress({ quiet: args.quiet === true, json: args.json === true });
+  const stop = stopOnSignal(label, out, progress, command);
+  const runTarget = async (name: string): Promise<TargetRunResult> => {
+    const targetOut = targetOutput(out, name);
+    const targetArgs = { ...args, target: name };
+    const settings = await resolveRunSettings(targetArgs, process.cwd(), { loaded });
+    if (command === 'apply') {
+      return runApplyTarget(settings, targetArgs, {
+        out: targetOut,
+        // Nobody to ask in a fleet: as without a terminal, only removals need --yes.
+        confirm: async (plan) => {
+          requireYesForRemovals(plan, args.yes === true);
+          return true;
+        },
+      });
+    }
+    const result = await runPlanTarget(settings, targetArgs, { out: targetOut });
+    if (!result.report) return result;
+    return { ...result, reportFile: await record.writeTargetReport(name, result.report) };
+  };
+  const result = await runFleet({
+    names,
+    concurrency,
+    stopped: stop.stopping,
+    runTarget,
+    onChange: (state, finished) => {
+      stop.track(state);
+      // --quiet (cron) keeps the targets that need a look; info lines are hidden by it anyway.
+      if (finished) {
+        const line = fleetLine(finished, command);
+        progress.line(() => (isProblem(finished) ? out.error(line) : out.info(line)));
+      }
+      progress.update(state);
+    },
+  }).finally(() => {
+    progress.stop();
+    stop.remove();
+  });
+  const report = buildFleetReport(command, result, startedAt, new Date());
+  const html = await record.finish(report);
+  await writeFleetOutputs(report, { json: args['out-json'], md: args['out-md'], html: args['out-html'] });
+  if (args.json) out.data(renderFleetJson(report));
+  else if (!args.quiet) out.data(renderFleetTable(report));
+  if (args.quiet) out.error(`${label}: ${summaryText(report.summary, command)}`);
+  out.info(`fleet report: ${html}`);
+  process.exitCode = result.exit;
+}
+
+/**
+ * A target's own messages (extract summary, issues, retries): a fleet of hundreds cannot print
+ * them all, and each target's report holds what matters. With --debug they are shown, named.
+ */
+function targetOutput(out: Output, name: string): Output {
+  const debugLine = (text: string) => out.debug(`[${name}] ${text}`);
+  return {
+    color: false,
+    quiet: true,
+    data: debugLine,
+    info: debugLine,
+    warn: debugLine,
+    error: debugLine,
+    debug: debugLine,
+  };
+}
