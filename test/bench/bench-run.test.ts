@@ -83,6 +83,7 @@ describe('npm run bench on a tiny size', () => {
       'apply (replace, no read-back) vs plan + raw POST',
       'plan + client import, no state (diagnostic) vs plan + raw POST',
       'apply --all, 3 targets x 50 products: --concurrency 8 vs 1',
+      'apply --all, 3 targets x 50 products: --concurrency 8 vs 1, imports taking 100 ms (diagnostic)',
     ]);
     for (const row of result.rows) {
       expect(row.measured).toBeGreaterThan(0);

@@ -109,12 +109,28 @@ describe('apply --all over a fleet', () => {
   it('selects by tag, exits 0 when all are fine, and finds nothing to send the second time', async () => {
     const w = await startFleetWorld(testTempDir('fleet'), HEALTHY);
     try {
-      const first = await w.run(['apply', '--tag', 'city', '--json']);
+      const out = (name: string) => path.join(w.dir, name);
+      const first = await w.run(
+        ['apply', '--tag', 'city', '--json', '--out-json', out('fleet.json')].concat([
+          '--out-md',
+          out('fleet.md'),
+          '--out-html',
+          out('fleet.html'),
+        ]),
+      );
       expect(first.code, first.stderr).toBe(0);
       expect((JSON.parse(first.stdout) as FleetReport).targets.map((e) => e.target)).toEqual([
         'north',
         'south',
       ]);
+      expect(JSON.parse(await readFile(out('fleet.json'), 'utf8'))).toEqual(JSON.parse(first.stdout));
+      expect(await readFile(out('fleet.md'), 'utf8')).toMatch(/^\| north \| applied \| replace \|/m);
+      // The --out-html page links each target's own report relative to where the page is.
+      const links = [...(await readFile(out('fleet.html'), 'utf8')).matchAll(/href="([^"]+)"/g)].map(
+        (m) => m[1]!,
+      );
+      expect(links).toHaveLength(2);
+      for (const link of links) await access(path.resolve(w.dir, decodeURIComponent(link)));
       expect(w.products(3)).toBe(0);
       const again = await w.run(['apply', '--tag', 'city', '--json']);
       expect(again.code, again.stderr).toBe(0);
