@@ -57,6 +57,9 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
     return;
   }
   const startedAt = new Date();
+  // Each running target's lock listens for 'exit' (to free it on process.exit): N at once is no leak.
+  const listeners = process.getMaxListeners();
+  process.setMaxListeners(listeners + concurrency);
   const record = await createFleetRecord(reportRoot, startedAt);
   const progress = createFleetProgress({ quiet: args.quiet === true, json: args.json === true });
   const stop = stopOnSignal(label, out, progress, command);
@@ -95,6 +98,7 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
   }).finally(() => {
     progress.stop();
     stop.remove();
+    process.setMaxListeners(listeners);
   });
   const report = buildFleetReport(command, result, startedAt, new Date());
   const html = await record.finish(report);

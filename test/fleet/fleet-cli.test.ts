@@ -145,6 +145,25 @@ describe('apply --all over a fleet', () => {
   });
 });
 
+describe('apply --all with many targets at once', () => {
+  it('runs more targets at once than Node allows listeners by default, without a leak warning', async () => {
+    const specs = Array.from({ length: 12 }, (_, i) => ({
+      name: `shop-${i + 1}`,
+      client: i + 1,
+      products: 3,
+    }));
+    const w = await startFleetWorld(testTempDir('fleet'), specs);
+    try {
+      const result = await w.run(['apply', '--all', '--concurrency', '12', '--quiet']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).not.toMatch(/MaxListenersExceededWarning/);
+      expect(result.stderr).toMatch(/12 targets, 12 applied/);
+    } finally {
+      await w.close();
+    }
+  });
+});
+
 describe('plan --all over a fleet', () => {
   it('exits 10 with --detailed-exitcode while any target has changes, 0 after they are applied', async () => {
     const w = await startFleetWorld(testTempDir('fleet'), HEALTHY);
