@@ -1,15 +1,16 @@
 import { requireYesForRemovals } from '../apply/confirm-removals.js';
 import { runApplyTarget, type ApplyTargetArgs } from '../apply/run-apply-target.js';
 import { runPlanTarget, type PlanTargetArgs } from '../apply/run-plan-target.js';
-import type { TargetRunResult } from '../apply/target-run.js';
+import { errorLine, type TargetRunResult } from '../apply/target-run.js';
+import { ReportWriteError } from '../apply/present.js';
 import { CONFIG_FILE, configTarget, loadConfig } from '../config/load-config.js';
 import { resolveRunSettings, type RunArgs } from '../config/run-options.js';
 import { UsageError } from '../errors.js';
 import { createFleetRecord, writeFleetOutputs } from '../fleet/fleet-files.js';
 import { buildFleetReport, renderFleetJson, renderFleetTable, summaryText } from '../fleet/fleet-report.js';
 import { runFleet } from '../fleet/run-fleet.js';
-import { selectTargets } from '../fleet/select-targets.js';
-import { DEFAULT_STATE_DIR } from '../state/target.js';
+import { checkDistinctMenus, selectTargets } from '../fleet/select-targets.js';
+import { DEFAULT_POS_UID, DEFAULT_STATE_DIR } from '../state/target.js';
 import { fleetLine, isProblem, stopOnSignal } from './fleet-lines.js';
 import { checkFleetArgs, targetNames, type FleetArgs } from './fleet-options.js';
 import { createFleetProgress } from './fleet-progress.js';
@@ -39,6 +40,17 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
     tags: args.tag ?? [],
     ...(args.due ? { due: new Date() } : {}),
   });
+  checkDistinctMenus(
+    names.map((name) => {
+      const target = configTarget(loaded, name);
+      return {
+        name,
+        baseUrl: target.base_url ?? process.env.MENUSYNC_BASE_URL,
+        clientId: target.client_id ?? process.env.MENUSYNC_CLIENT_ID,
+        posUid: args['pos-uid'] ?? target.pos_uid ?? DEFAULT_POS_UID,
+      };
+    }),
+  );
   const stateRoot = args.state ?? DEFAULT_STATE_DIR;
   // Fleet reports go beside the targets' state; a database store has no folder, the default does.
   const reportRoot = stateRoot.includes('://') ? DEFAULT_STATE_DIR : stateRoot;
@@ -101,12 +113,18 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
     process.setMaxListeners(listeners);
   });
   const report = buildFleetReport(command, result, startedAt, new Date());
-  const html = await record.finish(report);
-  await writeFleetOutputs(report, { json: args['out-json'], md: args['out-md'], html: args['out-html'] });
+  // Printed first: a report file the disk refuses must not hide how every target ended.
   if (args.json) out.data(renderFleetJson(report));
   else if (!args.quiet) out.data(renderFleetTable(report));
   if (args.quiet) out.error(`${label}: ${summaryText(report.summary, command)}`);
-  out.info(`fleet report: ${html}`);
+  try {
+    out.info(`fleet report: ${await record.finish(report)}`);
+    await writeFleetOutputs(report, { json: args['out-json'], md: args['out-md'], html: args['out-html'] });
+  } catch (error) {
+    throw new ReportWriteError(`could not write the fleet report: ${errorLine(error)}`, {
+      hint: `the fleet itself ended with exit ${result.exit}; each target's own report is in its state folder's runs/`,
+    });
+  }
   process.exitCode = result.exit;
 }
 

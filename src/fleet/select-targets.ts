@@ -1,6 +1,7 @@
 import { cronMatches, parseCron } from '../config/cron.js';
 import type { MenusyncConfig } from '../config/schema.js';
 import { UsageError } from '../errors.js';
+import { targetKey } from '../state/target.js';
 
 /** Which targets of the config a fleet run takes. */
 export interface FleetSelection {
@@ -39,4 +40,32 @@ export function selectTargets(config: MenusyncConfig, selection: FleetSelection)
   return chosen
     .filter(([, target]) => target.schedule !== undefined && cronMatches(parseCron(target.schedule), due))
     .map(([name]) => name);
+}
+
+/** What names a platform menu, as far as the config and environment tell before any secret is read. */
+export interface MenuIdentity {
+  name: string;
+  baseUrl: string | undefined;
+  clientId: string | undefined;
+  posUid: string;
+}
+
+/**
+ * Two targets of one fleet that name the same platform menu (base URL, client id, pos uid) would
+ * share one state and one lock: the second would always end "locked" by the first, or overwrite
+ * what it just sent. Refused before anything runs, naming both.
+ */
+export function checkDistinctMenus(menus: readonly MenuIdentity[]): void {
+  const seen = new Map<string, string>();
+  for (const menu of menus) {
+    if (menu.baseUrl === undefined || menu.clientId === undefined) continue;
+    const key = targetKey({ baseUrl: menu.baseUrl, clientId: menu.clientId, posUid: menu.posUid });
+    const other = seen.get(key);
+    if (other !== undefined)
+      throw new UsageError(
+        `targets "${other}" and "${menu.name}" name the same platform menu (base URL, client id and pos uid ${menu.posUid})`,
+        { hint: 'give each its own client_id or pos_uid in the config, or run them one at a time' },
+      );
+    seen.set(key, menu.name);
+  }
 }

@@ -188,6 +188,21 @@ describe('plan --all over a fleet', () => {
 });
 
 describe('fleet options and config', () => {
+  it('refuses two targets that name the same platform menu before anything runs', async () => {
+    const w = await startFleetWorld(testTempDir('fleet'), [
+      { name: 'first', client: 1 },
+      { name: 'again', client: 1 },
+    ]);
+    try {
+      const result = await w.run(['apply', '--all']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/targets "first" and "again" name the same platform menu/);
+      expect(w.sandbox.requests).toHaveLength(0);
+    } finally {
+      await w.close();
+    }
+  });
+
   it('refuses per-target options, a bad --concurrency and an invalid schedule, each with exit 2', async () => {
     const dir = testTempDir('fleet');
     const w = await startFleetWorld(dir, [{ name: 'north', client: 1, schedule: '61 2 * * *' }]);
