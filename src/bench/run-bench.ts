@@ -3,6 +3,7 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { runApplyTarget } from './apply-target.js';
 import { runExtractTarget } from './extract-target.js';
+import { runFleetTarget } from './fleet-target.js';
 import type { BenchOptions, TargetName } from './options.js';
 import { runPlanTarget } from './plan-target.js';
 import type { BenchContext, BenchRow } from './types.js';
@@ -28,6 +29,7 @@ export async function runBench(options: BenchOptions, log: (m: string) => void):
     if (want('xlsx')) rows.push(...(await runXlsxTarget(ctx, options.xlsxSize)));
     if (want('plan')) rows.push(...(await runPlanTarget(ctx, options.sizes)));
     if (want('apply')) rows.push(...(await runApplyTarget(ctx, options.applySize)));
+    if (want('fleet')) rows.push(...(await runFleetTarget(ctx, options.fleetTargets)));
   } finally {
     if (options.keep) log(`data kept in ${dir}`);
     else await rm(dir, { recursive: true, force: true });

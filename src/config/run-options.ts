@@ -11,7 +11,7 @@ import { UsageError } from '../errors.js';
 import type { GuardOptions } from '../plan/types.js';
 import type { UpdateMode } from '../model/import-payload.js';
 import { DEFAULT_STATE_DIR } from '../state/target.js';
-import { configTarget, loadConfig } from './load-config.js';
+import { configTarget, loadConfig, type LoadedConfig } from './load-config.js';
 import { resolveStateSpec } from './state-location.js';
 import type { TargetConfig } from './schema.js';
 
@@ -102,14 +102,15 @@ export interface RunSettings {
 
 /**
  * Flags win over the config target; the config wins over defaults. With `soleTarget` (plan), a
- * config file of exactly one target needs no --target.
+ * config file of exactly one target needs no --target. `loaded`: the config, already read.
  */
 export async function resolveRunSettings(
   args: RunArgs,
   cwd: string = process.cwd(),
-  options: { soleTarget?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: { soleTarget?: boolean; env?: NodeJS.ProcessEnv; loaded?: LoadedConfig } = {},
 ): Promise<RunSettings> {
-  const loaded = await loadConfig(args.config, cwd);
+  // A fleet reads its config once and resolves each of its targets against it.
+  const loaded = options.loaded ?? (await loadConfig(args.config, cwd));
   if (args.target && !loaded)
     throw new UsageError(`--target ${args.target} needs a config file (menusync.config.yaml or --config)`);
   const names = loaded ? Object.keys(loaded.config.targets) : [];

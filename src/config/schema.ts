@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CronSyntaxError, parseCron } from './cron.js';
 
 /** `--allow-deletes` and `guards.allow_deletes`: a count (`12`) or a percentage of the baseline (`15%`). */
 export const AllowDeletes = z.union([
@@ -13,6 +14,16 @@ export const TargetGuards = z.strictObject({
   allow_empty: z.boolean().optional(),
 });
 export type TargetGuards = z.infer<typeof TargetGuards>;
+
+/** `schedule:` a 5-field cron expression, checked here so a typo is a config error at its target. */
+export const CronExpression = z.string().superRefine((text, ctx) => {
+  try {
+    parseCron(text);
+  } catch (error) {
+    if (!(error instanceof CronSyntaxError)) throw error;
+    ctx.addIssue({ code: 'custom', message: `invalid cron expression "${text}": ${error.message}` });
+  }
+});
 
 /** One named target of menusync.config.yaml; relative paths are relative to the config file. */
 export const TargetConfig = z.strictObject({
@@ -51,6 +62,10 @@ export const TargetConfig = z.strictObject({
   max_cell_chars: z.number().int().min(1).optional(),
   /** Runs kept in the target's runs/ folder; older ones are removed (default 30). */
   keep_runs: z.number().int().min(1).optional(),
+  /** When the target should run (informational for a scheduler; `--due` selects by it). */
+  schedule: CronExpression.optional(),
+  /** Labels for `--tag`: region, brand, POS type. */
+  tags: z.array(z.string().regex(/^[A-Za-z0-9_.:-]+$/, 'tags use letters, digits, _ . : and -')).optional(),
 });
 export type TargetConfig = z.infer<typeof TargetConfig>;
 

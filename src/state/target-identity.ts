@@ -33,6 +33,9 @@ export interface LegacyFolder {
   identity: Required<TargetIdentity>;
 }
 
+/** The state folder's one folder that is not a target: fleet runs' reports (src/fleet/fleet-files.ts). */
+export const FLEET_RUNS_DIR = 'fleet-runs';
+
 export interface StateTargets {
   /** Targets whose folder carries a target.json that matches the folder's name. */
   known: TargetIdentity[];
@@ -50,7 +53,7 @@ export async function listStateTargets(stateDir: string): Promise<StateTargets> 
   let names: string[];
   try {
     names = (await readdir(stateDir, { withFileTypes: true }))
-      .filter((entry) => entry.isDirectory())
+      .filter((entry) => entry.isDirectory() && entry.name !== FLEET_RUNS_DIR)
       .map((entry) => entry.name)
       .sort();
   } catch (error) {

@@ -1,9 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { summaryLine, emitReport } from '../../apply/present.js';
-import { planOffline } from '../../apply/plan-offline.js';
-import { buildRunReport } from '../../apply/run-report.js';
+import { runPlanTarget } from '../../apply/run-plan-target.js';
 import { createSavedPlan, writeSavedPlan } from '../../apply/saved-plan.js';
-import { extractDesired } from '../../apply/cli-inputs.js';
 import { resolvePlanTarget } from '../../apply/resolve-plan-target.js';
 import {
   resolveRunSettings,
@@ -11,28 +9,30 @@ import {
   type RunArgs,
   type RunSettings,
 } from '../../config/run-options.js';
-import { ExitCode, UsageError } from '../../errors.js';
-import { plan } from '../../plan/index.js';
-import { checkOutputPaths } from '../output-paths.js';
+import { UsageError } from '../../errors.js';
 import { openStateStore } from '../../state/open-store.js';
 import type { StateStore } from '../../state/store.js';
-import { createOutput, type Output } from '../output.js';
+import { checkOutputPaths } from '../output-paths.js';
+import { createOutput } from '../output.js';
 import { reportOutputs, runReads } from '../run-paths.js';
 import { createProgress } from '../progress.js';
+import { runFleetCommand } from '../fleet-command.js';
+import { isFleetRun, withFleetOptions, type FleetArgs } from '../fleet-options.js';
 
-interface PlanArgs extends RunArgs {
-  'base-url'?: string;
-  'client-id'?: string;
-  'detailed-exitcode'?: boolean;
-  'out-plan'?: string;
-}
+type PlanArgs = RunArgs &
+  FleetArgs & {
+    'base-url'?: string;
+    'client-id'?: string;
+    'detailed-exitcode'?: boolean;
+    'out-plan'?: string;
+  };
 
 /** Offline: what `apply` would send, against the target's last applied snapshot. */
 export const planCommand: CommandModule<object, PlanArgs> = {
   command: 'plan',
   describe: 'Show what apply would change (offline: compares with the last applied snapshot)',
   builder: (yargs) =>
-    withRunOptions(yargs)
+    withFleetOptions(withRunOptions(yargs))
       .option('base-url', {
         type: 'string',
         describe: 'Platform base URL: names the target (env MENUSYNC_BASE_URL)',
@@ -47,23 +47,21 @@ export const planCommand: CommandModule<object, PlanArgs> = {
       })
       .option('out-plan', { type: 'string', describe: 'Save the plan to apply later with apply --plan' }),
   handler: async (args) => {
-    const out = createOutput({ quiet: args.quiet === true });
+    if (isFleetRun(args)) return runFleetCommand('plan', args);
     const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
     const store = await openStateStore(settings.stateDir);
     try {
-      await planWithStore(args, settings, store, out);
+      await planOne(args, settings, store);
     } finally {
       await store.close();
     }
   },
 };
 
-async function planWithStore(
-  args: PlanArgs,
-  settings: RunSettings,
-  store: StateStore,
-  out: Output,
-): Promise<void> {
+/** One target's plan, printed and written as the command does; the exit code set on the process. */
+async function planOne(args: PlanArgs, settings: RunSettings, store: StateStore): Promise<void> {
+  const out = createOutput({ quiet: args.quiet === true });
+  // Said (and checked) before the output paths, as the first line of the run.
   const target = await resolvePlanTarget(args, settings, store, out);
   if (args['out-plan'] && !target)
     throw new UsageError('--out-plan needs a target: --target, or --base-url and --client-id');
@@ -74,26 +72,15 @@ async function planWithStore(
   // Absolute, or the URL without its password: a relative --state says where it really is.
   out.info(`state: ${store.location}`);
   const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
-  const { menu, errors } = await extractDesired(settings, out, progress.sink).finally(progress.stop);
-  const offline = await planOffline(plan, menu, target, store, {
-    posUid: settings.posUid,
-    mode: settings.mode,
-    extractionErrors: errors,
-    ...settings.guards,
+  const result = await runPlanTarget(settings, args, {
+    store,
+    out,
+    progress: progress.sink,
+    extracted: progress.stop,
+    known: target,
   });
-  const report = buildRunReport({
-    command: 'plan',
-    target: {
-      ...(target ?? {}),
-      ...(settings.targetName ? { name: settings.targetName } : {}),
-      posUid: settings.posUid,
-    },
-    plan: offline.plan,
-    applied: false,
-    verification: null,
-    attempts: 0,
-    errors: [],
-  });
+  if (result.error !== undefined || !result.report || !result.offline || !result.menu) throw result.error;
+  const { report, offline, menu } = result;
   await emitReport(report, args, out);
   if (args['out-plan'] && target) {
     await writeSavedPlan(
@@ -107,7 +94,5 @@ async function planWithStore(
     if (offline.plan.blocked) out.error(`blocked: ${offline.plan.blocked}`);
     out.error(summaryLine(report));
   }
-  if (offline.plan.blocked) process.exitCode = ExitCode.blocked;
-  else if (args['detailed-exitcode'] && offline.plan.mode !== 'none') process.exitCode = ExitCode.changes;
-  else process.exitCode = ExitCode.ok;
+  process.exitCode = result.exit;
 }
