@@ -2,8 +2,20 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { onTestFinished } from 'vitest';
 
-/** The test server (trust auth): every test works in a schema of its own in database `test`. */
-export const PG_BASE = 'postgres://postgres@127.0.0.1:5432/test';
+/**
+ * The test server (trust auth): every test works in a schema of its own in database `test`.
+ * MENUSYNC_TEST_PG names another (see DEVELOPERS.md).
+ */
+export const PG_BASE = process.env.MENUSYNC_TEST_PG || 'postgres://postgres@127.0.0.1:5432/test';
+
+/** PG_BASE with another user, password or database: for the bad-URL cases. */
+export function pgUrl(change: { user?: string; password?: string; database?: string }): string {
+  const url = new URL(PG_BASE);
+  if (change.user !== undefined) url.username = change.user;
+  if (change.password !== undefined) url.password = change.password;
+  if (change.database !== undefined) url.pathname = `/${change.database}`;
+  return url.toString();
+}
 
 /**
  * Whether PostgreSQL answers. With CI=true a missing server fails the run (the PostgreSQL

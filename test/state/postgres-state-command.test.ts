@@ -72,9 +72,7 @@ describe.skipIf(!available)('menusync state copy and list, PostgreSQL', () => {
     const url = schemaUrl(testSchema());
     const copied = await w.run(['state', 'copy', '--from', w.stateDir, '--to', url]);
     expect(copied.code, copied.stderr).toBe(0);
-    expect(copied.stdout).toMatch(
-      /^copied 1 target from .* to postgres:\/\/postgres@127\.0\.0\.1:5432\/test\?schema=/,
-    );
+    expect(copied.stdout).toContain(`to ${url}\n`);
     expect(copied.stdout).toContain('2 runs, snapshot ');
 
     const local = (await list(w.stateDir)).targets[0]!;

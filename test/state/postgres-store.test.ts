@@ -5,7 +5,7 @@ import { openStateStore } from '../../src/state/open-store.js';
 import { SCHEMA_VERSION } from '../../src/state/postgres/migrations.js';
 import { redact } from '../../src/secrets.js';
 import { cafeMenu } from '../apply/menus.js';
-import { PG_BASE, postgresAvailable, schemaUrl, sql, testSchema } from './postgres-fixture.js';
+import { PG_BASE, pgUrl, postgresAvailable, schemaUrl, sql, testSchema } from './postgres-fixture.js';
 
 const available = await postgresAvailable();
 
@@ -135,13 +135,13 @@ describe.skipIf(!available)('PostgreSQL store, bad --state values', () => {
     },
     {
       what: 'a user the server does not know',
-      url: `postgres://nobody_here:${password}@127.0.0.1:5432/test`,
+      url: pgUrl({ user: 'nobody_here', password }),
       exitCode: 2,
       message: /the server refused this user/,
     },
     {
       what: 'a missing database',
-      url: at(':5432/no_such_db_x'),
+      url: pgUrl({ password, database: 'no_such_db_x' }),
       exitCode: 2,
       message: /the database does not exist/,
     },
@@ -149,7 +149,7 @@ describe.skipIf(!available)('PostgreSQL store, bad --state values', () => {
     { what: 'a URL that does not parse', url: at(':port/test'), exitCode: 2, message: /: not a valid URL/ },
     {
       what: 'a schema needing quotes',
-      url: at(':5432/test?schema=Bad-Name'),
+      url: `${pgUrl({ password })}?schema=Bad-Name`,
       exitCode: 2,
       message: /plain lower-case/,
     },
