@@ -16,6 +16,7 @@ import { readSnapshot, readStatus } from '../state/snapshot.js';
 import { ensureTargetDir, targetDir, type Target } from '../state/target.js';
 import { writeTargetIdentity } from '../state/target-identity.js';
 import { preparePlan } from './prepare-plan.js';
+import { liveChangedSince, readLiveMenu } from './refresh.js';
 import { checkSavedPlan, checkSavedPlanTarget, type SavedPlan } from './saved-plan.js';
 import { markDrift, sendPlan, type SendProgress } from './send-plan.js';
 import { buildRunReport, prepareRunFiles, writeRunReports, type RunReportFiles } from './run-report.js';
@@ -35,6 +36,11 @@ export interface ApplyRequest {
   maxPayloadBytes: number;
   /** Read back and compare after applying (default true). */
   verify?: boolean;
+  /**
+   * Read the live menu before planning (default true) and plan against it: drift, guards against
+   * what is live, a saved plan's live fingerprint. False plans against the snapshot alone.
+   */
+  refresh?: boolean;
   /** Runs of the target kept in runs/ (default DEFAULT_KEEP_RUNS); older ones are removed after this one. */
   keepRuns?: number;
 }
@@ -94,19 +100,31 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
     const startedAt = now();
     // Independent reads and the run's folder, side by side. The desired menu lets readSnapshot skip
     // parsing (and plan skip comparing) the products that did not change.
-    const [record, snapshot, status] = await Promise.all([
+    const [record, snapshot, status, live] = await Promise.all([
       createRunRecord(dir, newRunId(startedAt)),
       readSnapshot(dir, { reuse: desired }),
       readStatus(dir),
+      // The refresh: the live menu, read while the local state is (refresh.ts).
+      request.refresh === false ? null : readLiveMenu(deps.client),
       writeTargetIdentity(dir, request.target),
     ]);
     runId = record.id;
     const plan = request.savedPlan
-      ? checkSavedPlan(request.savedPlan, request.target, {
-          baselineHash: snapshot?.hash ?? null,
-          baselineUncertain: status.uncertain,
-        })
-      : preparePlan(deps.plan, desired, { snapshot, status }, request.planOptions);
+      ? checkSavedPlan(
+          request.savedPlan,
+          request.target,
+          { baselineHash: snapshot?.hash ?? null, baselineUncertain: status.uncertain },
+          live ? liveChangedSince(request.savedPlan, snapshot?.menu ?? null, live, desired) : null,
+        )
+      : preparePlan(
+          deps.plan,
+          desired,
+          { snapshot, status },
+          {
+            ...request.planOptions,
+            ...(live ? { live } : { offline: 'apply without a refresh' }),
+          },
+        );
     // plan.json, with the report sections that do not depend on the outcome: a run that sends
     // does this while the import request is out (this process only waits then), any other run
     // when it finishes. Once either way.

@@ -20,7 +20,9 @@ export function preparePlan(
   const plan = planMenu(desired, baseline, { ...options, mode: 'replace' });
   const why = state.status.reason ?? 'a previous run did not record its outcome';
   // Read against the live menu, the resync lists what it removes there and passes its guards (plan()).
-  const drift = plan.drift?.length ? `; the live menu changed outside menusync (${describeDrift(plan.drift)})` : '';
+  const drift = plan.drift?.length
+    ? `; the live menu changed outside menusync (${describeDrift(plan.drift)})`
+    : '';
   return {
     ...plan,
     mode: 'replace',

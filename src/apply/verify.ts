@@ -3,12 +3,7 @@ import type { ImportOption } from '../model/import-payload.js';
 import type { RemoteCategory, RemoteOption } from '../platform/types.js';
 
 import type { Verification } from '../report/types.js';
-import {
-  CATEGORY_FIELDS,
-  OPTION_FIELDS,
-  sameValue,
-  VALUE_FIELDS,
-} from '../plan/live/compared-fields.js';
+import { CATEGORY_FIELDS, OPTION_FIELDS, sameValue, VALUE_FIELDS } from '../plan/live/compared-fields.js';
 
 // Only what GET /menu/categories can show is compared: it returns categories with their options
 // and values and a products_count, never the products themselves (platform-notes.md).

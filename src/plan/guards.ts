@@ -94,7 +94,8 @@ export function guardBlocks(input: GuardInput): GuardBlock[] {
     const hitIds = removed.filter((e) => protectedIds.has(e.ext_id)).map((e) => e.ext_id);
     // A replace also removes what is live and not desired, whatever the snapshot says.
     for (const change of live?.changes ?? []) {
-      if (change.action !== 'remove' || !protectedIds.has(change.key) || hitIds.includes(change.key)) continue;
+      if (change.action !== 'remove' || !protectedIds.has(change.key) || hitIds.includes(change.key))
+        continue;
       hit.push(`${changeLabel(change)} (live)`);
       hitIds.push(change.key);
     }

@@ -14,7 +14,11 @@ export interface LiveContext {
   changes: MenuChange[];
 }
 
-export function liveContext(desired: CanonicalMenu, baseline: CanonicalMenu | null, live: LiveMenu): LiveContext {
+export function liveContext(
+  desired: CanonicalMenu,
+  baseline: CanonicalMenu | null,
+  live: LiveMenu,
+): LiveContext {
   const liveView = viewOfLive(live);
   return {
     menu: live,
@@ -41,7 +45,9 @@ export function removedCategories(changes: readonly MenuChange[]): MenuChange[] 
 }
 
 export function withProducts(change: MenuChange): string {
-  const products = change.products ? countOf(Math.max(change.products.old, change.products.new), 'product') : '';
+  const products = change.products
+    ? countOf(Math.max(change.products.old, change.products.new), 'product')
+    : '';
   return products ? `${changeLabel(change)} (${products})` : changeLabel(change);
 }
 
@@ -66,7 +72,12 @@ export function describeDrift(drift: readonly MenuChange[]): string {
   const counted = drift.filter((c) => c.kind === 'category' && c.action === 'update' && c.products);
   if (counted.length > 0) {
     const delta = counted.reduce((sum, c) => sum + (c.products ? c.products.new - c.products.old : 0), 0);
-    const net = delta < 0 ? `, ${countOf(-delta, 'product')} fewer` : delta > 0 ? `, ${countOf(delta, 'product')} more` : '';
+    const net =
+      delta < 0
+        ? `, ${countOf(-delta, 'product')} fewer`
+        : delta > 0
+          ? `, ${countOf(delta, 'product')} more`
+          : '';
     parts.push(`product counts of ${countOf(counted.length, 'category', 'categories')} changed${net}`);
   }
   return parts.join(', ');
