@@ -4,6 +4,9 @@ import { planOffline } from '../../apply/plan-offline.js';
 import { buildRunReport } from '../../apply/run-report.js';
 import { createSavedPlan, writeSavedPlan } from '../../apply/saved-plan.js';
 import { extractDesired } from '../../apply/cli-inputs.js';
+import type { ApplyConnectionArgs } from '../../apply/connection.js';
+import { withConnectionOptions } from '../connection-options.js';
+import { refreshForPlan } from '../plan-refresh.js';
 import { resolvePlanTarget } from '../../apply/resolve-plan-target.js';
 import { resolveRunSettings, withRunOptions, type RunArgs } from '../../config/run-options.js';
 import { ExitCode, UsageError } from '../../errors.js';
@@ -13,26 +16,22 @@ import { createOutput } from '../output.js';
 import { reportOutputs, runReads } from '../run-paths.js';
 import { createProgress } from '../progress.js';
 
-interface PlanArgs extends RunArgs {
-  'base-url'?: string;
-  'client-id'?: string;
-  'detailed-exitcode'?: boolean;
-  'out-plan'?: string;
-}
+type PlanArgs = RunArgs &
+  ApplyConnectionArgs & {
+    'detailed-exitcode'?: boolean;
+    'out-plan'?: string;
+    offline?: boolean;
+  };
 
-/** Offline: what `apply` would send, against the target's last applied snapshot. */
+/** What `apply` would send: against the live menu when the target's credentials are known, else the snapshot. */
 export const planCommand: CommandModule<object, PlanArgs> = {
   command: 'plan',
-  describe: 'Show what apply would change (offline: compares with the last applied snapshot)',
+  describe: 'Show what apply would change (against the live menu, or the last applied snapshot offline)',
   builder: (yargs) =>
-    withRunOptions(yargs)
-      .option('base-url', {
-        type: 'string',
-        describe: 'Platform base URL: names the target (env MENUSYNC_BASE_URL)',
-      })
-      .option('client-id', {
-        type: 'string',
-        describe: 'Client id: names the target (env MENUSYNC_CLIENT_ID)',
+    withConnectionOptions(withRunOptions(yargs), { deferDefaults: true })
+      .option('offline', {
+        type: 'boolean',
+        describe: 'Do not read the live menu: plan against the local snapshot only',
       })
       .option('detailed-exitcode', {
         type: 'boolean',
@@ -49,6 +48,8 @@ export const planCommand: CommandModule<object, PlanArgs> = {
       inputs: runReads(args, settings),
       stateDir: settings.stateDir,
     });
+    // Said before the extract's lines: an offline plan must not read as one made against the platform.
+    const refresh = await refreshForPlan(args, settings, target, out);
     const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
     const { menu, errors } = await extractDesired(settings, out, progress.sink).finally(progress.stop);
     const offline = await planOffline(plan, menu, target, settings.stateDir, {
@@ -56,6 +57,7 @@ export const planCommand: CommandModule<object, PlanArgs> = {
       mode: settings.mode,
       extractionErrors: errors,
       ...settings.guards,
+      ...refresh,
     });
     const report = buildRunReport({
       command: 'plan',
