@@ -100,14 +100,16 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
     const startedAt = now();
     // Independent reads and the run's folder, side by side. The desired menu lets readSnapshot skip
     // parsing (and plan skip comparing) the products that did not change.
-    const [record, snapshot, status, live] = await Promise.all([
-      createRunRecord(dir, newRunId(startedAt)),
+    // The refresh (refresh.ts) runs beside the local reads; the run's folder comes after it, so a
+    // live menu that cannot be read fails the run before it starts, like a lock held (no report).
+    const liveRead = request.refresh === false ? null : readLiveMenu(deps.client);
+    const [snapshot, status, live] = await Promise.all([
       readSnapshot(dir, { reuse: desired }),
       readStatus(dir),
-      // The refresh: the live menu, read while the local state is (refresh.ts).
-      request.refresh === false ? null : readLiveMenu(deps.client),
+      liveRead,
       writeTargetIdentity(dir, request.target),
     ]);
+    const record = await createRunRecord(dir, newRunId(startedAt));
     runId = record.id;
     const plan = request.savedPlan
       ? checkSavedPlan(

@@ -1,6 +1,7 @@
 import { resolveApplyConnection, type ApplyConnectionArgs } from '../apply/connection.js';
 import { readLiveMenu } from '../apply/refresh.js';
 import type { RunSettings } from '../config/run-options.js';
+import { MenusyncError } from '../errors.js';
 import type { LiveMenu } from '../plan/live/live-menu.js';
 import { createPlatformClient } from '../platform/index.js';
 import { countOf } from '../plural.js';
@@ -41,7 +42,12 @@ export async function refreshForPlan(
     env,
   );
   const client = createPlatformClient({ ...connection, log: (m) => out.debug(m), notice: retryNotice(out) });
-  const live = await readLiveMenu(client);
+  const live = await readLiveMenu(client).catch((error: unknown) => {
+    // Planning blind is the user's call, not a silent fallback.
+    if (error instanceof MenusyncError && !error.hint)
+      error.hint = 'the live menu could not be read; pass --offline to plan against the local snapshot only';
+    throw error;
+  });
   out.info(
     `refresh: the live menu holds ${countOf(live.categories.length, 'category', 'categories')} and ${countOf(live.products, 'product')}`,
   );

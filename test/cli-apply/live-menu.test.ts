@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { menuCsv, startWorld, type CliWorld } from './fixture.js';
@@ -6,6 +7,12 @@ import { menuCsv, startWorld, type CliWorld } from './fixture.js';
 // The sandbox's tamper changes the menu behind menusync's back, as a back office would.
 
 let w: CliWorld;
+
+/** The one target folder of the world's state folder. */
+async function targetFolder(): Promise<string> {
+  const [folder] = (await readdir(w.stateDir, { withFileTypes: true })).filter((e) => e.isDirectory());
+  return path.join(w.stateDir, folder!.name);
+}
 beforeEach(async () => {
   w = await startWorld();
 });
@@ -138,6 +145,25 @@ describe('a resync after an uncertain outcome', () => {
     expect(w.sandbox.storedMenu(w.clientId).products).toHaveLength(30);
     expect((await w.run(w.args('apply', small, '--yes', '--allow-deletes', '10'))).code).toBe(0);
     expect(w.sandbox.storedMenu(w.clientId).products).toHaveLength(20);
+  });
+});
+
+describe('a live menu that cannot be read', () => {
+  it('fails apply (exit 1) before anything is sent or recorded, and plan points to --offline', async () => {
+    const input = await w.writeExport('menu.csv', menuCsv(5));
+    expect((await w.run(w.args('apply', input, '--yes'))).code).toBe(0);
+    const runs = async () => (await readdir(path.join(await targetFolder(), 'runs'))).length;
+    const before = await runs();
+    w.sandbox.injectFaults([{ kind: 'status', status: 503, count: 10, path: '/menu/categories' }]);
+    const apply = await w.run(w.args('apply', await w.writeExport('b.csv', menuCsv(6)), '--yes'));
+    expect(apply.code, apply.stderr).toBe(1);
+    expect(apply.stderr).toMatch(/GET \/menu\/categories/);
+    expect(w.imports()).toBe(1);
+    expect(await runs()).toBe(before);
+    const plan = await w.run(w.args('plan', input, '--max-attempts', '1'));
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toMatch(/--offline/);
+    expect((await w.run(w.args('plan', input, '--offline'))).code).toBe(0);
   });
 });
 
