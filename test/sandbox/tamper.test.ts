@@ -17,7 +17,7 @@ const menu = {
 
 type Listed = { ext_id?: string; name?: string; hidden?: boolean; products_count: number };
 
-describe('POST /_sandbox/tamper: the menu changed behind the importer's back', () => {
+describe("POST /_sandbox/tamper: the menu changed behind the importer's back", () => {
   it('removes products, hides categories and adds a category with no ext_id, outside the import count', async () => {
     const { sandbox, clients } = await sandboxWith(2);
     await call(sandbox, clients[0], 'POST', '/menu/import', menu);
