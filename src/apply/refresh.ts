@@ -1,6 +1,6 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { liveContext } from '../plan/live/live-context.js';
-import { liveMenuFrom, type LiveMenu } from '../plan/live/live-menu.js';
+import { liveFingerprint, liveMenuFrom, type LiveMenu } from '../plan/live/live-menu.js';
 import type { PlatformClient } from '../platform/types.js';
 
 /**
@@ -24,7 +24,7 @@ export function liveChangedSince(
   desired: CanonicalMenu,
 ): string | null {
   if (typeof saved.liveFingerprint === 'string') {
-    return saved.liveFingerprint === live.fingerprint
+    return saved.liveFingerprint === liveFingerprint(live)
       ? null
       : 'the live menu changed since the plan was made (its fingerprint differs)';
   }

@@ -50,6 +50,8 @@ export function createSavedPlan(
   target: Target,
   baseline: BaselineIdentity,
   now: Date,
+  /** liveFingerprint() of the live menu the plan was made against; null offline. */
+  liveFingerprint: string | null = null,
 ): SavedPlan {
   return {
     kind: 'menusync-plan',
@@ -63,7 +65,7 @@ export function createSavedPlan(
     },
     desiredHash: hashMenu(desired),
     ...baseline,
-    liveFingerprint: plan.live?.fingerprint ?? null,
+    liveFingerprint,
     desired,
     plan: plan as unknown as SavedPlan['plan'],
   };

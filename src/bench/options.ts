@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-export const TARGETS = ['extract', 'xlsx', 'plan', 'apply'] as const;
+export const TARGETS = ['extract', 'xlsx', 'plan', 'apply', 'refresh'] as const;
 export type TargetName = (typeof TARGETS)[number];
 
 export interface BenchOptions {
@@ -16,7 +16,7 @@ export interface BenchOptions {
 }
 
 export const USAGE =
-  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--apply-size 5000] [--reps 5] [--warmup 1] [--only extract,xlsx,plan,apply] [--out result.json] [--keep]';
+  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--apply-size 5000] [--reps 5] [--warmup 1] [--only extract,xlsx,plan,apply,refresh] [--out result.json] [--keep]';
 
 function positive(name: string, text: string): number {
   const n = Number(text);

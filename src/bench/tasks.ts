@@ -1,6 +1,7 @@
 import { applyImportOnlyTask, applyReferenceTask, applyTask } from './apply-target.js';
 import { extractTask } from './extract-target.js';
 import { planReferenceTask, planTask } from './plan-target.js';
+import { refreshReferenceTask, refreshTask } from './refresh-target.js';
 import type { TaskSetup } from './types.js';
 import { exceljsReadTask } from './xlsx-target.js';
 
@@ -13,4 +14,6 @@ export const TASKS: Readonly<Record<string, TaskSetup>> = {
   apply: applyTask,
   'apply-reference': applyReferenceTask,
   'apply-import-only': applyImportOnlyTask,
+  refresh: refreshTask,
+  'refresh-reference': refreshReferenceTask,
 };

@@ -7,6 +7,7 @@ import { extractDesired } from '../../apply/cli-inputs.js';
 import type { ApplyConnectionArgs } from '../../apply/connection.js';
 import { withConnectionOptions } from '../connection-options.js';
 import { refreshForPlan } from '../plan-refresh.js';
+import { liveFingerprint } from '../../plan/live/live-menu.js';
 import { resolvePlanTarget } from '../../apply/resolve-plan-target.js';
 import { resolveRunSettings, withRunOptions, type RunArgs } from '../../config/run-options.js';
 import { ExitCode, UsageError } from '../../errors.js';
@@ -76,7 +77,14 @@ export const planCommand: CommandModule<object, PlanArgs> = {
     if (args['out-plan'] && target) {
       await writeSavedPlan(
         args['out-plan'],
-        createSavedPlan(offline.plan, menu, target, offline.baseline, new Date()),
+        createSavedPlan(
+          offline.plan,
+          menu,
+          target,
+          offline.baseline,
+          new Date(),
+          'live' in refresh ? liveFingerprint(refresh.live) : null,
+        ),
       );
       out.info(`plan saved to ${args['out-plan']}`);
     }
