@@ -75,6 +75,15 @@ describe('drift: the live menu changed outside menusync', () => {
     expect(json.drift).toHaveLength(4);
     expect(json.live).toMatchObject({ categories: 4, products: 2, handmade: 1 });
 
+    const quiet = await w.run(w.args('plan', input, '--quiet'));
+    expect(quiet.stderr.trim().split('\n').at(-1)).toBe(
+      'menusync plan: replace: no changes; 4 changed outside menusync (planned)',
+    );
+
+    // Without a terminal, removing the hand-made category (and restoring 17 products) needs --yes.
+    const unconfirmed = await w.run(w.args('apply', input));
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toMatch(/this replace removes 1 entity; pass --yes/);
     const apply = await w.run(w.args('apply', input, '--yes'));
     expect(apply.code, apply.stderr).toBe(0);
     expect(w.sandbox.storedMenu(w.clientId).products).toHaveLength(19);

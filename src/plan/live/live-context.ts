@@ -82,3 +82,18 @@ export function describeDrift(drift: readonly MenuChange[]): string {
   }
   return parts.join(', ');
 }
+
+/**
+ * How many entities a replace removes from the live menu: categories, options and values it
+ * drops, and the products by which a category's count falls. What the confirmation counts beside
+ * the plan's own removals (a cron job must opt in to deleting, hand-made entities included).
+ */
+export function liveRemovalCount(changes: readonly MenuChange[]): number {
+  let removed = 0;
+  for (const change of changes) {
+    if (change.action === 'remove') removed += 1 + (change.products?.old ?? 0);
+    else if (change.products && change.products.new < change.products.old)
+      removed += change.products.old - change.products.new;
+  }
+  return removed;
+}
