@@ -1,3 +1,4 @@
 export { startSandbox } from './server.js';
 export { FaultSpec, FaultList } from './faults.js';
 export * from './types.js';
+export { TamperSpec, type TamperResult } from './tamper.js';

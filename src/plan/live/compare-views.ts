@@ -79,14 +79,17 @@ function compareOptions(
     const a = after.get(key);
     const found = compareEntity('option', b, a, OPTION_FIELDS, [category], reference);
     if (found) out.push(found);
-    const empty = new Map<string, ValueView>();
-    const values = { before: b?.values ?? empty, after: a?.values ?? empty };
-    for (const valueKey of unionKeys(values.before, values.after)) {
-      const bv = values.before.get(valueKey);
-      const av = values.after.get(valueKey);
-      // A value goes with its option: listing it too would say the same thing again.
-      if (!b || !a) continue;
-      const v = compareEntity('option_value', bv, av, VALUE_FIELDS, [category, key], reference);
+    // The values of an added or removed option go with it: listing them would say it again.
+    if (!b || !a) continue;
+    for (const valueKey of unionKeys(b.values, a.values)) {
+      const v = compareEntity(
+        'option_value',
+        b.values.get(valueKey),
+        a.values.get(valueKey),
+        VALUE_FIELDS,
+        [category, key],
+        reference,
+      );
       if (v) out.push(v);
     }
   }
