@@ -2,7 +2,7 @@ import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { countEntries } from './counts.js';
 import { diffMenu } from './diff.js';
 import { guardBlocks } from './guards.js';
-import { liveContext } from './live/live-context.js';
+import { liveContext, type LiveContext } from './live/live-context.js';
 import { summarizeLive } from './live/live-menu.js';
 import { modeAgainstLive } from './live/live-mode.js';
 import { chooseMode } from './mode.js';
@@ -37,10 +37,21 @@ export function plan(desired: CanonicalMenu, baseline: CanonicalMenu | null, opt
     ...(live
       ? {
           drift: live.drift,
-          live: { ...summarizeLive(live.menu), changes: replaceLive ? live.changes : [] },
+          live: { ...summarizeLive(live.menu), changes: liveChangesShown(replaceLive, baseline) },
         }
       : options.offline !== undefined
         ? { drift: [], live: null, offline: options.offline }
         : {}),
   };
+}
+
+/**
+ * What a replace does to the live menu, listed when the live menu is not what the snapshot says
+ * (drift) or there is no snapshot and the live menu is not empty: otherwise the plan's own
+ * entries say it already (a first sync onto an empty menu, a replace of an unchanged one).
+ */
+function liveChangesShown(live: LiveContext | null, baseline: CanonicalMenu | null): LiveContext['changes'] {
+  if (!live) return [];
+  const needed = live.drift.length > 0 || (!baseline && live.menu.categories.length > 0);
+  return needed ? live.changes : [];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plan, type PlanOptions } from '../../src/plan/index.js';
-import { liveContext } from '../../src/plan/live/live-context.js';
+import { liveContext, liveRemovalsBeyond } from '../../src/plan/live/live-context.js';
 import { liveFingerprint, liveMenuFrom, type LiveMenu } from '../../src/plan/live/live-menu.js';
 import type { CanonicalMenu } from '../../src/model/canonical-menu.js';
 import type { RemoteCategory } from '../../src/platform/types.js';
@@ -183,5 +183,23 @@ describe('plan against the live menu', () => {
     const offline = plan(cafeMenu(), cafeMenu(), { ...options, offline: '--offline' });
     expect(offline).toMatchObject({ mode: 'none', drift: [], live: null, offline: '--offline' });
     expect(plan(cafeMenu(), cafeMenu(), options)).not.toHaveProperty('live');
+  });
+});
+
+describe('what a replace removes from the live menu beyond the plan', () => {
+  it('counts hand-made entities and fallen product counts the snapshot does not explain, once', () => {
+    const desired = cafeMenu();
+    desired.products.pop(); // P3, the only product of C2: the plan removes it
+    const live = liveOf(cafeMenu(), (c) => {
+      c.push({ uid: 'u-h', name: 'By hand', products_count: 4 });
+      c[0]!.options!.push({ uid: 'u-o', name: 'Syrup' });
+    });
+    const result = plan(desired, cafeMenu(), { ...options, live });
+    expect(result.counts.products.remove).toBe(1);
+    // The hand-made category and option, and its 4 products; P3 is the plan's own removal.
+    expect(liveRemovalsBeyond(result)).toBe(2 + 4);
+    expect(liveRemovalsBeyond(plan(cafeMenu(), cafeMenu(), { ...options, live: liveOf(cafeMenu()) }))).toBe(
+      0,
+    );
   });
 });

@@ -12,7 +12,7 @@ import { ExitCode, UsageError } from '../../errors.js';
 import { DEFAULT_KEEP_RUNS } from '../../state/run-history.js';
 import { plan as planMenu } from '../../plan/index.js';
 import type { Plan } from '../../plan/types.js';
-import { liveRemovalCount } from '../../plan/live/live-context.js';
+import { liveRemovalsBeyond } from '../../plan/live/live-context.js';
 import { createPlatformClient } from '../../platform/index.js';
 import { OUTCOME_TEXT, renderJson, renderTerminal } from '../../report/index.js';
 import { withConnectionOptions } from '../connection-options.js';
@@ -218,8 +218,8 @@ async function confirm(plan: Plan, yes: boolean, out: Output): Promise<boolean> 
     plan.counts.products.remove +
     plan.counts.options.remove +
     plan.counts.option_values.remove +
-    // What a replace removes from the live menu that the snapshot never held (hand-made entities).
-    liveRemovalCount(plan.live?.changes ?? []);
+    // What a replace removes from the live menu beyond them (hand-made entities, say).
+    liveRemovalsBeyond(plan);
   if (!process.stdin.isTTY) {
     if (plan.mode === 'replace' && removals > 0) {
       throw new UsageError(

@@ -2,6 +2,7 @@ import type { CanonicalMenu } from '../../model/canonical-menu.js';
 import { countOf } from '../../plural.js';
 import { compareViews } from './compare-views.js';
 import type { LiveMenu } from './live-menu.js';
+import type { Plan } from '../types.js';
 import type { MenuChange } from './menu-change.js';
 import { viewOfLive, viewOfMenu } from './menu-view.js';
 
@@ -84,16 +85,30 @@ export function describeDrift(drift: readonly MenuChange[]): string {
 }
 
 /**
- * How many entities a replace removes from the live menu: categories, options and values it
- * drops, and the products by which a category's count falls. What the confirmation counts beside
- * the plan's own removals (a cron job must opt in to deleting, hand-made entities included).
+ * How many entities a replace removes from the live menu beyond the plan's own removals (those
+ * are against the snapshot): live categories, options and values it drops that the snapshot did
+ * not hold (hand-made ones among them), and products by which live counts fall beyond the
+ * products the plan removes. The confirmation counts them: a cron job must opt in to deleting.
  */
-export function liveRemovalCount(changes: readonly MenuChange[]): number {
-  let removed = 0;
-  for (const change of changes) {
-    if (change.action === 'remove') removed += 1 + (change.products?.old ?? 0);
-    else if (change.products && change.products.new < change.products.old)
-      removed += change.products.old - change.products.new;
+export function liveRemovalsBeyond(plan: Pick<Plan, 'entries' | 'counts' | 'live'>): number {
+  const changes = plan.live?.changes ?? [];
+  if (changes.length === 0) return 0;
+  const planned = new Set<string>();
+  for (const entry of plan.entries) {
+    if (entry.action === 'remove' && entry.kind !== 'product' && entry.parentKind !== 'product')
+      planned.add(labelKey(entry.kind, entry.parents, entry.ext_id));
   }
-  return removed;
+  let entities = 0;
+  let products = 0;
+  for (const change of changes) {
+    if (change.products && change.products.new < change.products.old)
+      products += change.products.old - change.products.new;
+    if (change.action === 'remove' && !planned.has(labelKey(change.kind, change.parents, change.key)))
+      entities += 1;
+  }
+  return entities + Math.max(0, products - plan.counts.products.remove);
+}
+
+function labelKey(kind: string, parents: readonly string[], key: string): string {
+  return JSON.stringify([kind, ...parents, key]);
 }
