@@ -113,7 +113,7 @@ describe('drift: the live menu changed outside menusync', () => {
   it('shows the drift first in the Markdown and HTML reports', async () => {
     const input = await w.writeExport('menu.csv', menuCsv(19));
     expect((await w.run(w.args('apply', input, '--yes'))).code).toBe(0);
-    w.sandbox.tamper(w.clientId, { removeProducts: 3 });
+    w.sandbox.tamper(w.clientId, { removeProducts: 3, hideCategories: ['cat-tea'] });
     const md = path.join(w.dir, 'plan.md');
     const html = path.join(w.dir, 'plan.html');
     expect((await w.run(w.args('plan', input, '--out-md', md, '--out-html', html))).code).toBe(0);
@@ -121,6 +121,7 @@ describe('drift: the live menu changed outside menusync', () => {
     const markdown = await readFile(md, 'utf8');
     expect(markdown.indexOf('### Changed outside menusync (')).toBeGreaterThan(0);
     expect(markdown.indexOf('### Changed outside menusync (')).toBeLessThan(markdown.indexOf('| | Add'));
+    expect(markdown).toContain('- ~ category cat-tea "Tea": products 7 → 6, hidden false → true');
     const page = await readFile(html, 'utf8');
     expect(page.indexOf('<h2>Changed outside menusync (')).toBeGreaterThan(0);
     expect(page.indexOf('<h2>Changed outside menusync (')).toBeLessThan(page.indexOf('<table>'));

@@ -97,6 +97,27 @@ describe('drift (snapshot -> live)', () => {
     ]);
   });
 
+  it('sees a category hidden by hand though menusync never sent hidden', () => {
+    const live = liveOf(cafeMenu(), (c) => (c[1]!.hidden = true));
+    expect(liveContext(cafeMenu(), cafeMenu(), live).drift).toEqual([
+      {
+        kind: 'category',
+        action: 'update',
+        key: 'C2',
+        parents: [],
+        name: 'Cakes',
+        changes: [{ field: 'hidden', old: false, new: true }],
+      },
+    ]);
+    expect(
+      liveContext(
+        cafeMenu(),
+        cafeMenu(),
+        liveOf(cafeMenu(), (c) => (c[1]!.hidden = false)),
+      ).drift,
+    ).toEqual([]);
+  });
+
   it('does not compare a field the snapshot leaves out (the platform fills its defaults)', () => {
     const live = liveOf(cafeMenu(), (c) => (c[0]!.position = 7));
     expect(liveContext(cafeMenu(), cafeMenu(), live).drift).toEqual([]);

@@ -9,6 +9,12 @@ import type { CategoryView, MenuView, OptionView, ValueView } from './menu-view.
  */
 export type Reference = 'before' | 'after';
 
+/**
+ * Fields whose absence means a known value: a category hidden by hand in the back office is drift
+ * even when menusync never sent `hidden` (the platform's default is visible).
+ */
+const DEFAULTS: Readonly<Record<string, unknown>> = { hidden: false };
+
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function unionKeys<T>(before: Map<string, T>, after: Map<string, T>): string[] {
@@ -26,9 +32,10 @@ function fieldChanges(
   const changes: FieldChange[] = [];
   const ref = reference === 'before' ? before.fields : after.fields;
   for (const field of fields) {
-    if (ref[field] === undefined) continue;
-    const old = before.fields[field];
-    const next = after.fields[field];
+    const fallback = DEFAULTS[field];
+    if (ref[field] === undefined && fallback === undefined) continue;
+    const old = before.fields[field] ?? fallback;
+    const next = after.fields[field] ?? fallback;
     if (!sameValue(old, next)) changes.push({ field, old: old ?? null, new: next ?? null });
   }
   return changes;
