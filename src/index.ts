@@ -13,3 +13,11 @@ export * from './platform/index.js';
 export * from './sandbox/index.js';
 export * from './state/index.js';
 export * from './apply/index.js';
+// One target's whole run (what a fleet, or a queue worker, calls per target) and the fleet itself.
+export { runApplyTarget, type ApplyTargetArgs, type ApplyTargetIo } from './apply/run-apply-target.js';
+export { runPlanTarget, type PlanTargetArgs, type PlanTargetIo } from './apply/run-plan-target.js';
+export type { TargetRunResult } from './apply/target-run.js';
+export { resolveRunSettings, type RunSettings } from './config/run-options.js';
+export { loadConfig } from './config/load-config.js';
+export { parseCron, cronMatches } from './config/cron.js';
+export * from './fleet/index.js';

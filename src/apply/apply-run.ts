@@ -2,19 +2,10 @@ import { GuardBlockedError, MenusyncError } from '../errors.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { Plan, PlanFunction, PlanOptions } from '../plan/types.js';
 import type { PlatformClient } from '../platform/types.js';
-import { acquireLock } from '../state/lock.js';
-import {
-  createRunRecord,
-  DEFAULT_KEEP_RUNS,
-  newRunId,
-  pruneRuns,
-  type RunRecord,
-} from '../state/run-history.js';
-import { removeStaleTemps } from '../state/atomic-write.js';
+import { DEFAULT_KEEP_RUNS, newRunId, type RunRecord } from '../state/run-history.js';
 import { duringImport, StateWriteError, type ImportState } from '../state/state-write-error.js';
-import { readSnapshot, readStatus } from '../state/snapshot.js';
-import { ensureTargetDir, targetDir, type Target } from '../state/target.js';
-import { writeTargetIdentity } from '../state/target-identity.js';
+import type { StateStore } from '../state/store.js';
+import type { Target } from '../state/target.js';
 import { preparePlan } from './prepare-plan.js';
 import { liveChangedSince, readLiveMenu } from './refresh.js';
 import { checkSavedPlan, checkSavedPlanTarget, type SavedPlan } from './saved-plan.js';
@@ -28,7 +19,8 @@ import type { RunReport, Verification } from '../report/types.js';
 
 export interface ApplyRequest {
   target: Target;
-  stateDir: string;
+  /** Where the target's state is kept (openStateStore); the caller opens and closes it. */
+  store: StateStore;
   /** The desired menu (from extract), or a saved plan to apply exactly. */
   desired: CanonicalMenu;
   planOptions: PlanOptions;
@@ -83,12 +75,11 @@ export class ApplyCancelledError extends MenusyncError {}
  */
 export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<ApplyOutcome> {
   const now = deps.now ?? (() => new Date());
-  const dir = targetDir(request.stateDir, request.target);
   const desired = request.savedPlan?.desired ?? request.desired;
   // A plan for another target is a usage error: refused before the target's state is touched.
   if (request.savedPlan) checkSavedPlanTarget(request.savedPlan, request.target);
-  await ensureTargetDir(dir);
-  const lock = await acquireLock(dir, now).catch((error: unknown) => {
+  const state = request.store.target(request.target);
+  const lock = await state.lock(now).catch((error: unknown) => {
     throw duringImport(error, 'not-sent');
   });
   let runId: string | undefined;
@@ -96,20 +87,20 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
   let importState: ImportState = 'not-sent';
   try {
     // What a killed run left half-written (a staged snapshot is as big as the menu).
-    await removeStaleTemps(dir);
+    await state.recover();
     const startedAt = now();
-    // Independent reads and the run's folder, side by side. The desired menu lets readSnapshot skip
-    // parsing (and plan skip comparing) the products that did not change.
-    // The refresh (refresh.ts) runs beside the local reads; the run's folder comes after it, so a
-    // live menu that cannot be read fails the run before it starts, like a lock held (no report).
+    // Independent reads side by side. The desired menu lets readSnapshot skip parsing (and plan
+    // skip comparing) the products that did not change. The refresh (refresh.ts) runs beside them;
+    // the run's folder comes after it, so a live menu that cannot be read fails the run before it
+    // starts, like a lock held (no report).
     const liveRead = request.refresh === false ? null : readLiveMenu(deps.client);
     const [snapshot, status, live] = await Promise.all([
-      readSnapshot(dir, { reuse: desired }),
-      readStatus(dir),
+      state.readSnapshot({ reuse: desired }),
+      state.readStatus(),
       liveRead,
-      writeTargetIdentity(dir, request.target),
+      state.writeIdentity(),
     ]);
-    const record = await createRunRecord(dir, newRunId(startedAt));
+    const record = await state.createRun(newRunId(startedAt));
     runId = record.id;
     const plan = request.savedPlan
       ? checkSavedPlan(
@@ -188,7 +179,7 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
     };
     try {
       await sendPlan({
-        dir,
+        state,
         record,
         plan,
         desired,
@@ -214,7 +205,7 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
     importState = 'applied-recorded';
     const { verification, errors } = checked;
     const drift = verification?.status === 'drift';
-    if (drift) await markDrift(dir, record.id, now());
+    if (drift) await markDrift(state, record.id, now());
     // A read-back that differs leaves the target uncertain (the next apply replaces), as the run says.
     const outcome = drift ? 'uncertain' : 'applied';
     return await finish({ outcome, applied: true, send: progress, verification, errors });
@@ -222,7 +213,7 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
     throw duringImport(error, importState);
   } finally {
     // Under the lock, so two runs never prune at once; never fails the run.
-    await pruneRuns(dir, request.keepRuns ?? DEFAULT_KEEP_RUNS, runId).catch(() => []);
+    await state.pruneRuns(request.keepRuns ?? DEFAULT_KEEP_RUNS, runId).catch(() => []);
     await lock.release();
   }
 }

@@ -1,7 +1,8 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { Plan, PlanFunction, PlanOptions } from '../plan/types.js';
-import { readSnapshot, readStatus, type MenuSnapshot, type TargetStatus } from '../state/snapshot.js';
-import { targetDir, type Target } from '../state/target.js';
+import type { MenuSnapshot, TargetStatus } from '../state/snapshot.js';
+import type { StateStore } from '../state/store.js';
+import type { Target } from '../state/target.js';
 import { preparePlan } from './prepare-plan.js';
 import type { BaselineIdentity } from './saved-plan.js';
 
@@ -13,20 +14,20 @@ export interface OfflinePlan {
 }
 
 /**
- * `menusync plan`: no network and no credentials, only the target's state folder. Without a target
- * (no base URL / client id known) the baseline is unknown, as on a first apply.
+ * `menusync plan`: no network and no credentials, only the target's state (read, never locked).
+ * Without a target (no base URL / client id known) the baseline is unknown, as on a first apply.
  */
 export async function planOffline(
   planMenu: PlanFunction,
   desired: CanonicalMenu,
   target: Target | null,
-  stateDir: string,
+  store: StateStore,
   options: PlanOptions,
 ): Promise<OfflinePlan> {
-  const dir = target ? targetDir(stateDir, target) : null;
+  const state = target ? store.target(target) : null;
   // The desired menu lets readSnapshot skip parsing the products that did not change.
-  const snapshot = dir ? await readSnapshot(dir, { reuse: desired }) : null;
-  const status: TargetStatus = dir ? await readStatus(dir) : { uncertain: false };
+  const snapshot = state ? await state.readSnapshot({ reuse: desired }) : null;
+  const status: TargetStatus = state ? await state.readStatus() : { uncertain: false };
   return {
     plan: preparePlan(planMenu, desired, { snapshot, status }, options),
     baseline: { baselineHash: snapshot?.hash ?? null, baselineUncertain: status.uncertain },

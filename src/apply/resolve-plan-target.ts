@@ -1,7 +1,7 @@
 import type { Output } from '../cli/output.js';
 import type { RunSettings } from '../config/run-options.js';
-import { listStateTargets } from '../state/target-identity.js';
-import type { Target } from '../state/target.js';
+import type { StateStore } from '../state/store.js';
+import { sameMenu, type Target } from '../state/target.js';
 import { countOf } from '../plural.js';
 import { planTarget } from './cli-inputs.js';
 
@@ -15,12 +15,13 @@ interface PlanTargetArgs {
 /**
  * The target `plan` compares with, said before anything else is printed: flags, then the config
  * target (the only one of the config file counts, settings.targetName), then the environment; else
- * the only target the state folder holds. Without any, every entity of the menu reads as an
- * addition, so the first line says why.
+ * the only target the state holds (its pos_uid is this run's: it is not part of the state's key).
+ * Without any, every entity of the menu reads as an addition, so the first line says why.
  */
 export async function resolvePlanTarget(
   args: PlanTargetArgs,
   settings: RunSettings,
+  store: StateStore,
   out: Output,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Target | null> {
@@ -30,33 +31,37 @@ export async function resolvePlanTarget(
       out.info(`target: ${settings.targetName} (the only target of the config file)`);
     return given;
   }
-  const { known, unknown } = await listStateTargets(settings.stateDir);
-  // A partly given target (only --base-url, or --pos-uid) must agree with the one found.
+  const stored = await store.listTargets();
+  const known = stored.flatMap((t) => (t.target ? [t.target] : []));
+  const unknown = stored.length - known.length;
+  // A partly given target (only --base-url, say) must agree with the one found.
   const baseUrl = args['base-url'] ?? settings.config.base_url ?? env.MENUSYNC_BASE_URL;
   const clientId = args['client-id'] ?? settings.config.client_id ?? env.MENUSYNC_CLIENT_ID;
-  const fits = known.filter(
-    (t) =>
-      (baseUrl === undefined || t.baseUrl === baseUrl) &&
-      (clientId === undefined || t.clientId === clientId) &&
-      t.posUid === settings.posUid,
+  const fits = known.filter((t) =>
+    sameMenu(t, { baseUrl: baseUrl ?? t.baseUrl, clientId: clientId ?? t.clientId }),
   );
-  const sole = fits.length === 1 && known.length === 1 && unknown.length === 0 ? fits[0] : undefined;
+  const sole = fits.length === 1 && known.length === 1 && unknown === 0 ? fits[0] : undefined;
   if (sole) {
     out.info(
-      `target: ${sole.baseUrl}, client ${sole.clientId}, pos ${sole.posUid} (the only target in ${settings.stateDir})`,
+      `target: ${sole.baseUrl}, client ${sole.clientId}, pos ${settings.posUid} (the only target in ${store.location})`,
     );
-    return { ...(settings.targetName ? { name: settings.targetName } : {}), ...sole };
+    return {
+      ...(settings.targetName ? { name: settings.targetName } : {}),
+      baseUrl: sole.baseUrl,
+      clientId: sole.clientId,
+      posUid: settings.posUid,
+    };
   }
   out.warn(
-    `no target known (${noTargetReason(known.length, unknown.length, settings.stateDir)}; pass --target, or --base-url and --client-id): planning as for a first apply, every entity is an addition`,
+    `no target known (${noTargetReason(known.length, unknown, store.location)}; pass --target, or --base-url and --client-id): planning as for a first apply, every entity is an addition`,
   );
   return null;
 }
 
-function noTargetReason(known: number, unknown: number, stateDir: string): string {
-  if (known + unknown === 0) return `no earlier apply in ${stateDir}`;
+function noTargetReason(known: number, unknown: number, location: string): string {
+  if (known + unknown === 0) return `no earlier apply in ${location}`;
   if (known === 0 && unknown === 1)
-    return `the target folder in ${stateDir} has no target.json (written by an older menusync)`;
-  if (known + unknown === 1) return `the only target in ${stateDir} is not the one given`;
-  return `${stateDir} holds ${countOf(known + unknown, 'target')}`;
+    return `the target folder in ${location} has no target.json (written by an older menusync)`;
+  if (known + unknown === 1) return `the only target in ${location} is not the one given`;
+  return `${location} holds ${countOf(known + unknown, 'target')}`;
 }

@@ -59,6 +59,7 @@ export function buildRunReport(input: RunReportInput): RunReport {
     errorDetails: input.errors,
     ...(input.startedAt !== undefined ? { startedAt: input.startedAt } : {}),
     ...(input.finishedAt !== undefined ? { finishedAt: input.finishedAt } : {}),
+    ...(plan.rollback ? { rollback: plan.rollback } : {}),
   };
 }
 

@@ -6,7 +6,7 @@ import { ImportPayload } from '../model/import-payload.js';
 import type { GuardBlock, Plan } from '../plan/types.js';
 import { writeJsonAtomic } from '../state/atomic-write.js';
 import { hashMenu } from '../plan/canonical-json.js';
-import { targetKey, type Target } from '../state/target.js';
+import { sameMenu, targetKey, type Target } from '../state/target.js';
 
 /** Checked loosely: the plan's entries are for people; what is applied is the payload. */
 const SavedPlanBody = z
@@ -94,9 +94,12 @@ export async function readSavedPlan(file: string): Promise<SavedPlan> {
   return parsed.data;
 }
 
-/** A saved plan is applied only to the target it was made for: another one is a usage error (exit 2). */
+/**
+ * A saved plan is applied only to the platform menu it was made for (base URL and client id: its
+ * key may be the older one that held the pos_uid too); another one is a usage error (exit 2).
+ */
 export function checkSavedPlanTarget(saved: SavedPlan, target: Target): void {
-  if (saved.target.key !== targetKey(target)) {
+  if (!sameMenu(saved.target, target)) {
     throw new UsageError(
       `the plan was made for ${saved.target.baseUrl} client ${saved.target.clientId} pos ${saved.target.posUid}, not this target`,
     );

@@ -4,18 +4,9 @@ import { rememberSerializedPayload } from '../platform/client.js';
 import { PlatformError } from '../platform/errors.js';
 import type { PlatformClient } from '../platform/types.js';
 import type { RunRecord } from '../state/run-history.js';
-import type { StagedFile } from '../state/atomic-write.js';
 import { duringImport } from '../state/state-write-error.js';
-import {
-  prepareSnapshotMenu,
-  stageSnapshot,
-  stageStatus,
-  writeStatus,
-  type PreparedSnapshotMenu,
-  type TargetStatus,
-} from '../state/snapshot.js';
-
-type StagedSnapshot = Awaited<ReturnType<typeof stageSnapshot>>;
+import { prepareSnapshotMenu, type PreparedSnapshotMenu, type TargetStatus } from '../state/snapshot.js';
+import type { StagedConfirmation, TargetStore } from '../state/store.js';
 import { pauseAt } from '../state/test-pause.js';
 import { payloadJson } from './payload-json.js';
 import { payloadBytes, splitPayload } from './split-payload.js';
@@ -36,7 +27,8 @@ export interface SendProgress {
 }
 
 export interface SendInput {
-  dir: string;
+  /** The target's state, locked by the caller. */
+  state: TargetStore;
   record: RunRecord;
   plan: Plan;
   desired: CanonicalMenu;
@@ -62,7 +54,7 @@ export interface SendInput {
  * replace. A failure we KNOW changed nothing puts the previous status back.
  */
 export async function sendPlan(input: SendInput): Promise<void> {
-  const { dir, record, plan, client, progress } = input;
+  const { state, record, plan, client, progress } = input;
   const payload = plan.payload;
   if (!payload) return;
   // Serialized once, and encoded once when it goes whole: its size decides the split, and the same
@@ -75,23 +67,25 @@ export async function sendPlan(input: SendInput): Promise<void> {
     chunks.length === 1 ? rememberSerializedPayload(payload, Buffer.from(text, 'utf8')) : undefined;
   // Only this before the first byte leaves (payload.json is history: written during the wait).
   // Failing it (disk full, read-only) stops the run before anything is sent.
-  await writeStatus(dir, {
-    uncertain: true,
-    reason: `run ${record.id} started sending and did not record the outcome`,
-    since: input.now().toISOString(),
-    runId: record.id,
-  }).catch((error: unknown) => {
-    throw duringImport(error, 'not-sent');
-  });
+  await state
+    .writeStatus({
+      uncertain: true,
+      reason: `run ${record.id} started sending and did not record the outcome`,
+      since: input.now().toISOString(),
+      runId: record.id,
+    })
+    .catch((error: unknown) => {
+      throw duringImport(error, 'not-sent');
+    });
   await pauseAt('before-send');
   const writeHistory = async (): Promise<void> => {
     await record.write('payload.json', whole ? [whole, '\n'] : `${JSON.stringify(chunks)}\n`);
     await input.whileSending?.();
   };
-  const stage = (prepared?: PreparedSnapshotMenu): Promise<StagedSnapshot> =>
-    stageSnapshot(
-      dir,
-      {
+  // The snapshot and the status a confirmed apply leaves, staged together.
+  const stage = (prepared?: PreparedSnapshotMenu): Promise<StagedConfirmation> =>
+    state.stageConfirmed({
+      snapshot: {
         formatVersion: 2,
         // When the import went out: the snapshot is staged while the platform handles it.
         appliedAt: input.now().toISOString(),
@@ -99,14 +93,12 @@ export async function sendPlan(input: SendInput): Promise<void> {
         runId: record.id,
         menu: input.desired,
       },
-      prepared,
-    );
-  let staging: Promise<StagedSnapshot> | undefined;
-  // The status a confirmed apply leaves, staged with the snapshot.
-  let certain: Promise<StagedFile> | undefined;
+      ...(prepared ? { prepared } : {}),
+      status: { uncertain: false },
+    });
+  let staging: Promise<StagedConfirmation> | undefined;
   const discardStaged = async (): Promise<void> => {
-    for (const staged of [staging, certain])
-      await staged?.then((file) => file.discard()).catch(() => undefined);
+    await staging?.then((staged) => staged.discard()).catch(() => undefined);
   };
   // The caller's work during the wait failed (run history, say ENOSPC): the import is still awaited
   // (never left in flight under a released lock), then the run fails with the target still marked
@@ -125,8 +117,7 @@ export async function sendPlan(input: SendInput): Promise<void> {
     if (last) {
       await bodyOut(sent, sending);
       staging = stage(prepareSnapshotMenu(input.desired, lines));
-      certain = stageStatus(dir, { uncertain: false });
-      for (const promise of [staging, certain]) promise.catch(() => undefined);
+      staging.catch(() => undefined);
       await writeHistory().catch((error: unknown) => (waitFailure = { error }));
     }
     try {
@@ -159,14 +150,16 @@ export async function sendPlan(input: SendInput): Promise<void> {
         const why = outcomeUnknown
           ? `run ${record.id}: the platform may have applied the import without confirming it`
           : `run ${record.id}: only ${index} of ${chunks.length} merge requests were applied`;
-        await writeStatus(dir, {
-          uncertain: true,
-          reason: why,
-          since: input.now().toISOString(),
-          runId: record.id,
-        }).catch(() => undefined);
+        await state
+          .writeStatus({
+            uncertain: true,
+            reason: why,
+            since: input.now().toISOString(),
+            runId: record.id,
+          })
+          .catch(() => undefined);
       } else {
-        await writeStatus(dir, input.status).catch(() => undefined);
+        await state.writeStatus(input.status).catch(() => undefined);
       }
       throw outcomeUnknown && failure ? maybeApplied(failure) : explain(error, plan, bytes, chunks.length);
     }
@@ -175,19 +168,11 @@ export async function sendPlan(input: SendInput): Promise<void> {
     await discardStaged();
     throw duringImport(waitFailure.error, 'applied-not-recorded');
   }
-  // Every request confirmed: the snapshot moves forward (staged during the last request's wait).
+  // Every request confirmed: the snapshot moves forward (staged during the last request's wait),
+  // then the status (the store's commit: a crash between the two leaves "uncertain").
   const commit = async (): Promise<void> => {
     try {
-      await (await (staging ?? stage())).commit();
-    } catch (error) {
-      await discardStaged();
-      throw duringImport(error, 'applied-not-recorded');
-    }
-    await pauseAt('after-snapshot');
-    // Renamed after the snapshot's rename is durable: a crash (or a failure) between the two
-    // leaves "uncertain", written before sending.
-    try {
-      await (await (certain ?? stageStatus(dir, { uncertain: false }))).commit();
+      await (await (staging ??= stage())).commit();
     } catch (error) {
       await discardStaged();
       throw duringImport(error, 'applied-not-recorded');
@@ -214,8 +199,8 @@ async function bodyOut(sent: Promise<void>, sending: Promise<unknown>): Promise<
 }
 
 /** After a confirmed apply whose read-back differs: the next run resyncs with a full replace. */
-export async function markDrift(dir: string, runId: string, now: Date): Promise<void> {
-  await writeStatus(dir, {
+export async function markDrift(state: TargetStore, runId: string, now: Date): Promise<void> {
+  await state.writeStatus({
     uncertain: true,
     reason: `run ${runId}: the read-back differed from the menu sent`,
     since: now.toISOString(),

@@ -9,6 +9,7 @@ import { plan } from '../plan/index.js';
 import { rememberSerializedPayload } from '../platform/client.js';
 import { createPlatformClient, type PlatformClient } from '../platform/index.js';
 import { startSandbox } from '../sandbox/index.js';
+import { localStateStore } from '../state/local/local-store.js';
 import type { Target } from '../state/target.js';
 import { ratioRow } from './rows.js';
 import { writeBenchCsv, writeBenchMapping } from './generate.js';
@@ -48,13 +49,13 @@ async function warmClient(baseUrl: string, clientId: string): Promise<PlatformCl
 export const applyTask: TaskSetup = async ([menuFile, baseUrl, clientId, stateRoot, verify]) => {
   const desired = await readMenu(menuFile!);
   const client = await warmClient(baseUrl!, clientId!);
-  const stateDir = await mkdtemp(path.join(stateRoot!, 'state-'));
+  const store = localStateStore(await mkdtemp(path.join(stateRoot!, 'state-')));
   const target: Target = { baseUrl: baseUrl!, clientId: clientId!, posUid: 'default' };
   return async () => {
     const outcome = await applyRun(
       {
         target,
-        stateDir,
+        store,
         desired,
         planOptions: { posUid: 'default' },
         maxPayloadBytes: MAX_BYTES,

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-export const TARGETS = ['extract', 'xlsx', 'plan', 'apply', 'refresh'] as const;
+export const TARGETS = ['extract', 'xlsx', 'plan', 'apply', 'fleet', 'refresh'] as const;
 export type TargetName = (typeof TARGETS)[number];
 
 export interface BenchOptions {
@@ -8,6 +8,8 @@ export interface BenchOptions {
   sizes: number[];
   xlsxSize: number;
   applySize: number;
+  /** Targets of the fleet target, each of FLEET_PRODUCTS products. */
+  fleetTargets: number;
   reps: number;
   warmup: number;
   only: TargetName[];
@@ -16,7 +18,7 @@ export interface BenchOptions {
 }
 
 export const USAGE =
-  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--apply-size 5000] [--reps 5] [--warmup 1] [--only extract,xlsx,plan,apply,refresh] [--out result.json] [--keep]';
+  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--apply-size 5000] [--fleet-targets 200] [--reps 5] [--warmup 1] [--only extract,xlsx,plan,apply,fleet,refresh] [--out result.json] [--keep]';
 
 function positive(name: string, text: string): number {
   const n = Number(text);
@@ -32,6 +34,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       sizes: { type: 'string', default: '10000,100000' },
       'xlsx-size': { type: 'string', default: '20000' },
       'apply-size': { type: 'string', default: '5000' },
+      'fleet-targets': { type: 'string', default: '200' },
       reps: { type: 'string', default: '5' },
       warmup: { type: 'string', default: '1' },
       only: { type: 'string', default: TARGETS.join(',') },
@@ -47,6 +50,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     sizes: [...sizes].sort((a, b) => a - b),
     xlsxSize: positive('xlsx-size', values['xlsx-size']),
     applySize: positive('apply-size', values['apply-size']),
+    fleetTargets: positive('fleet-targets', values['fleet-targets']),
     reps: positive('reps', values.reps),
     warmup: values.warmup === '0' ? 0 : positive('warmup', values.warmup),
     only: only as TargetName[],

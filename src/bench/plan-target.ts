@@ -1,11 +1,11 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { planOffline } from '../apply/plan-offline.js';
 import { extractMenu } from '../mapping/extract-menu.js';
 import { plan } from '../plan/index.js';
-import { hashMenu } from '../plan/canonical-json.js';
-import { SNAPSHOT_FILE, writeSnapshot } from '../state/snapshot.js';
-import { targetDir, type Target } from '../state/target.js';
+import { localStateStore } from '../state/local/local-store.js';
+import { SNAPSHOT_FILE } from '../state/snapshot.js';
+import type { Target } from '../state/target.js';
 import { countCsvRecords } from './extract-target.js';
 import { growthRow, ratioRow, rssRow } from './rows.js';
 import { writeBenchCsv, writeBenchMapping } from './generate.js';
@@ -19,9 +19,10 @@ const BENCH_TARGET: Target = { baseUrl: 'http://127.0.0.1:9/bench', clientId: 'b
 
 /** What `menusync plan` does: extract the changed export, read the snapshot, diff. */
 export const planTask: TaskSetup = async ([mapping, input, stateDir]) => {
+  const store = localStateStore(stateDir!);
   return async () => {
     const extracted = await extractMenu({ mapping: mapping!, inputs: [input!] });
-    const { plan: result } = await planOffline(plan, extracted.menu, BENCH_TARGET, stateDir!, {
+    const { plan: result } = await planOffline(plan, extracted.menu, BENCH_TARGET, store, {
       posUid: BENCH_TARGET.posUid,
       extractionErrors: extracted.stats.errors,
     });
@@ -45,16 +46,19 @@ async function writeBaseline(ctx: BenchContext, mapping: string, size: number): 
   await writeBenchCsv(base, { products: size });
   const { menu } = await extractMenu({ mapping, inputs: [base] });
   const stateDir = path.join(ctx.dir, `plan-state-${size}`);
-  const dir = targetDir(stateDir, BENCH_TARGET);
-  await mkdir(dir, { recursive: true });
-  await writeSnapshot(dir, {
-    formatVersion: 1,
-    hash: hashMenu(menu),
-    appliedAt: new Date(0).toISOString(),
-    mode: 'replace',
-    runId: 'bench',
-    menu,
-  });
+  // As an apply leaves it: through the store, under the target's lock.
+  const state = localStateStore(stateDir).target(BENCH_TARGET);
+  const lock = await state.lock();
+  try {
+    const appliedAt = new Date(0).toISOString();
+    const staged = await state.stageConfirmed({
+      snapshot: { formatVersion: 2, appliedAt, mode: 'replace', runId: 'bench', menu },
+      status: { uncertain: false },
+    });
+    await staged.commit();
+  } finally {
+    await lock.release();
+  }
   return stateDir;
 }
 
@@ -65,7 +69,7 @@ export async function runPlanTarget(ctx: BenchContext, sizes: number[]): Promise
   const runs: Comparison[] = [];
   for (const size of sizes) {
     const stateDir = await writeBaseline(ctx, mapping, size);
-    const snapshotFile = path.join(targetDir(stateDir, BENCH_TARGET), SNAPSHOT_FILE);
+    const snapshotFile = path.join(localStateStore(stateDir).target(BENCH_TARGET).location, SNAPSHOT_FILE);
     const changed = path.join(ctx.dir, `plan-changed-${size}.csv`);
     await writeBenchCsv(changed, { products: size, changeEvery: 100 });
     ctx.log(`plan ${size}`);

@@ -1,5 +1,6 @@
 import { applyImportOnlyTask, applyReferenceTask, applyTask } from './apply-target.js';
 import { extractTask } from './extract-target.js';
+import { fleetTask } from './fleet-target.js';
 import { planReferenceTask, planTask } from './plan-target.js';
 import { refreshReferenceTask, refreshTask } from './refresh-target.js';
 import type { TaskSetup } from './types.js';
@@ -14,6 +15,7 @@ export const TASKS: Readonly<Record<string, TaskSetup>> = {
   apply: applyTask,
   'apply-reference': applyReferenceTask,
   'apply-import-only': applyImportOnlyTask,
+  fleet: fleetTask,
   refresh: refreshTask,
   'refresh-reference': refreshReferenceTask,
 };

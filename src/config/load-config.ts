@@ -3,7 +3,9 @@ import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
 import { InvalidInputError, UsageError } from '../errors.js';
 import { readSmallTextFile } from '../mapping/mapping-files.js';
 import { yamlToData } from '../mapping/yaml-data.js';
+import { findMenuConflicts } from './config-menus.js';
 import { MenusyncConfig, type TargetConfig } from './schema.js';
+import { isStateUrl } from './state-location.js';
 
 export const CONFIG_FILE = 'menusync.config.yaml';
 
@@ -44,7 +46,12 @@ export function parseConfig(text: string, file: string): MenusyncConfig {
   const data = yamlToData(doc, lineCounter);
   if (!data.ok) throw new InvalidInputError(`invalid config file\n${file}:${data.line}: ${data.message}`);
   const parsed = MenusyncConfig.safeParse(data.value);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const conflicts = findMenuConflicts(parsed.data);
+    if (conflicts.length === 0) return parsed.data;
+    const lines = conflicts.map((c) => `${file}:${lineOf(doc, lineCounter, c.at, false)}: ${c.message}`);
+    throw new InvalidInputError(`invalid config file\n${lines.join('\n')}`);
+  }
   const lines = parsed.error.issues.map((issue) => {
     const at = issue.path.map(String);
     const keys = 'keys' in issue && Array.isArray(issue.keys) ? (issue.keys as string[]) : [];
@@ -90,7 +97,7 @@ export function configTarget(loaded: LoadedConfig, name: string): TargetConfig {
     ...target,
     ...(target.mapping && isPath(target.mapping) ? { mapping: resolve(target.mapping) } : {}),
     ...(target.inputs ? { inputs: target.inputs.map(resolve) } : {}),
-    ...(target.state_dir ? { state_dir: resolve(target.state_dir) } : {}),
+    ...(target.state_dir && !isStateUrl(target.state_dir) ? { state_dir: resolve(target.state_dir) } : {}),
     ...(target.client_secret_file ? { client_secret_file: resolve(target.client_secret_file) } : {}),
   };
 }

@@ -11,7 +11,8 @@ import { UsageError } from '../errors.js';
 import type { GuardOptions } from '../plan/types.js';
 import type { UpdateMode } from '../model/import-payload.js';
 import { DEFAULT_STATE_DIR } from '../state/target.js';
-import { configTarget, loadConfig } from './load-config.js';
+import { configTarget, loadConfig, type LoadedConfig } from './load-config.js';
+import { resolveStateSpec } from './state-location.js';
 import type { TargetConfig } from './schema.js';
 
 /** Options shared by `plan` and `apply`: what to read, which target, which guards, which outputs. */
@@ -49,7 +50,10 @@ export function withRunOptions<T>(yargs: Argv<T>): Argv<T & RunArgs> {
       describe: "POS export file(s), in the mapping's source order",
     })
     .option('param', { type: 'string', array: true, describe: 'Mapping parameter, name=value (repeatable)' })
-    .option('state', { type: 'string', describe: `State folder (default ${DEFAULT_STATE_DIR}/)` })
+    .option('state', {
+      type: 'string',
+      describe: `State folder or postgres:// URL (env MENUSYNC_STATE; default ${DEFAULT_STATE_DIR}/ beside the config file, else in the current folder)`,
+    })
     .option('pos-uid', {
       type: 'string',
       describe: 'Point-of-sale identifier sent as pos_uid (default "default")',
@@ -86,6 +90,10 @@ export interface RunSettings {
   /** The config's folder for each parameter the config target sets (files it names stay inside). */
   paramDirs: Record<string, string>;
   limits: Partial<InputLimits>;
+  /**
+   * Where the state is kept (resolveStateSpec): a folder, relative to the working directory or
+   * absolute, or a postgres:// URL. Only for openStateStore: messages name store.location.
+   */
   stateDir: string;
   posUid: string;
   mode: 'auto' | UpdateMode;
@@ -94,14 +102,15 @@ export interface RunSettings {
 
 /**
  * Flags win over the config target; the config wins over defaults. With `soleTarget` (plan), a
- * config file of exactly one target needs no --target.
+ * config file of exactly one target needs no --target. `loaded`: the config, already read.
  */
 export async function resolveRunSettings(
   args: RunArgs,
   cwd: string = process.cwd(),
-  options: { soleTarget?: boolean } = {},
+  options: { soleTarget?: boolean; env?: NodeJS.ProcessEnv; loaded?: LoadedConfig } = {},
 ): Promise<RunSettings> {
-  const loaded = await loadConfig(args.config, cwd);
+  // A fleet reads its config once and resolves each of its targets against it.
+  const loaded = options.loaded ?? (await loadConfig(args.config, cwd));
   if (args.target && !loaded)
     throw new UsageError(`--target ${args.target} needs a config file (menusync.config.yaml or --config)`);
   const names = loaded ? Object.keys(loaded.config.targets) : [];
@@ -137,7 +146,12 @@ export async function resolveRunSettings(
     ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
     paramDirs,
     limits: resolveInputLimits(args, config),
-    stateDir: args.state ?? config.state_dir ?? DEFAULT_STATE_DIR,
+    stateDir: resolveStateSpec({
+      flag: args.state,
+      env: (options.env ?? process.env).MENUSYNC_STATE,
+      targetStateDir: config.state_dir,
+      config: loaded,
+    }),
     posUid: args['pos-uid'] ?? config.pos_uid ?? 'default',
     mode: args.mode ?? config.mode ?? 'auto',
     guards,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CronSyntaxError, parseCron } from './cron.js';
 
 /** `--allow-deletes` and `guards.allow_deletes`: a count (`12`) or a percentage of the baseline (`15%`). */
 export const AllowDeletes = z.union([
@@ -14,6 +15,16 @@ export const TargetGuards = z.strictObject({
 });
 export type TargetGuards = z.infer<typeof TargetGuards>;
 
+/** `schedule:` a 5-field cron expression, checked here so a typo is a config error at its target. */
+export const CronExpression = z.string().superRefine((text, ctx) => {
+  try {
+    parseCron(text);
+  } catch (error) {
+    if (!(error instanceof CronSyntaxError)) throw error;
+    ctx.addIssue({ code: 'custom', message: `invalid cron expression "${text}": ${error.message}` });
+  }
+});
+
 /** One named target of menusync.config.yaml; relative paths are relative to the config file. */
 export const TargetConfig = z.strictObject({
   mapping: z.string().min(1).optional(),
@@ -27,7 +38,18 @@ export const TargetConfig = z.strictObject({
   auth: z.enum(['oauth', 'headers']).optional(),
   mode: z.enum(['auto', 'merge', 'replace']).optional(),
   guards: TargetGuards.optional(),
+  /** A state folder, or a postgres:// URL (relative folders are relative to the config file). */
   state_dir: z.string().min(1).optional(),
+  /**
+   * Names the platform menu this target writes. The platform keeps one menu per base URL and
+   * client id (a replace sets all of it, whatever pos_uid says), so two targets of one client are
+   * refused unless both carry the same `menu` (config-menus.ts): then they knowingly share its
+   * baseline, its lock and its run history.
+   */
+  menu: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'menu names use letters, digits, - and _')
+    .optional(),
   max_attempts: z.number().int().min(1).optional(),
   max_retry_time: z.number().min(0).optional(),
   timeout: z.number().positive().optional(),
@@ -40,10 +62,19 @@ export const TargetConfig = z.strictObject({
   max_cell_chars: z.number().int().min(1).optional(),
   /** Runs kept in the target's runs/ folder; older ones are removed (default 30). */
   keep_runs: z.number().int().min(1).optional(),
+  /** When the target should run (informational for a scheduler; `--due` selects by it). */
+  schedule: CronExpression.optional(),
+  /** Labels for `--tag`: region, brand, POS type. */
+  tags: z.array(z.string().regex(/^[A-Za-z0-9_.:-]+$/, 'tags use letters, digits, _ . : and -')).optional(),
 });
 export type TargetConfig = z.infer<typeof TargetConfig>;
 
 export const MenusyncConfig = z.strictObject({
+  /**
+   * Where every target keeps its state unless it says otherwise (state_dir): a folder, relative to
+   * the config file, or a postgres:// URL. Default: .menusync/ beside the config file.
+   */
+  state: z.string().min(1).optional(),
   targets: z.record(
     z.string().regex(/^[A-Za-z0-9_-]+$/, 'target names use letters, digits, - and _'),
     TargetConfig,

@@ -11,6 +11,7 @@ import { plan } from '../plan/index.js';
 import { createPlatformClient } from '../platform/index.js';
 import { renderTerminal } from '../report/index.js';
 import { DEMO_CLIENT, startSandbox } from '../sandbox/index.js';
+import { localStateStore } from '../state/local/local-store.js';
 import type { Target } from '../state/target.js';
 import { countOf } from '../plural.js';
 
@@ -65,7 +66,7 @@ export async function runDemo(out: Output, options: { keep?: boolean } = {}): Pr
       const outcome = await applyRun(
         {
           target,
-          stateDir,
+          store: localStateStore(stateDir),
           desired: extracted.menu,
           planOptions: { posUid: target.posUid, extractionErrors: stats.errors },
           maxPayloadBytes: DEFAULT_MAX_PAYLOAD_BYTES,

@@ -128,12 +128,20 @@ export interface Plan {
   /** The live menu the plan was made against; null when planned offline (`offline` says why). */
   live?: PlanLive | null;
   offline?: string;
+  /** Set by `menusync rollback`: the run whose confirmed menu this plan goes back to. */
+  rollback?: RollbackOrigin;
 }
 
 /** The live menu in a plan: its summary, and what a replace does to it (live -> desired). */
 export interface PlanLive extends LiveSummary {
   /** Set for a replace: what it adds, changes and removes on the platform ([] otherwise). */
   changes: MenuChange[];
+}
+
+/** The run a rollback goes back to, and when the platform confirmed that run's menu. */
+export interface RollbackOrigin {
+  runId: string;
+  appliedAt: string;
 }
 
 export type PlanFunction = (

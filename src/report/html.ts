@@ -12,7 +12,7 @@ import {
 } from './format.js';
 import { liveSections } from './live-sections.js';
 import { OUTCOME_TEXT } from './outcome.js';
-import { reportEntries, type RunReport } from './types.js';
+import { reportEntries, rollbackText, type RunReport } from './types.js';
 
 /** Text into HTML text or a double-quoted attribute. */
 export function escapeHtml(text: string): string {
@@ -155,6 +155,9 @@ export function renderHtml(report: RunReport, options: { maxRows?: number } = {}
     `<p class="muted">${escapeHtml(target)}${report.finishedAt ? ` · ${escapeHtml(report.finishedAt)}` : ''}</p>`,
     ...liveHtml(report, max),
     status,
+    ...(report.rollback
+      ? [`<p class="status">${escapeHtml(`Rollback: ${rollbackText(report.rollback)}`)}</p>`]
+      : []),
     countsTable(report),
     ...entrySections(entries, max),
     resultSection(report),

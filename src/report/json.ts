@@ -53,6 +53,7 @@ function document(report: RunReport) {
     errorDetails: report.errorDetails,
     startedAt: report.startedAt,
     finishedAt: report.finishedAt,
+    rollback: report.rollback,
     plan: report.plan,
   };
 }

@@ -3,7 +3,7 @@ import type { Plan, PlanCounts, PlanEntry } from '../plan/types.js';
 import { KIND_LABEL, changedEntries, formatChange, formatScope, memoByEntries, yesNo } from './format.js';
 import { liveSections } from './live-sections.js';
 import { OUTCOME_TEXT } from './outcome.js';
-import { reportEntries, type RunReport } from './types.js';
+import { reportEntries, rollbackText, type RunReport } from './types.js';
 
 const DEFAULT_MAX_ITEMS = 200;
 
@@ -83,6 +83,7 @@ export function renderMarkdown(report: RunReport, options: { maxItems?: number }
     `**Target:** ${escapeMarkdown(`${target}pos_uid ${report.target.posUid}`)}  `,
     `**Mode:** ${report.mode}: ${escapeMarkdown(report.reason)}`,
   ];
+  if (report.rollback) out.push('', `**Rollback:** ${escapeMarkdown(rollbackText(report.rollback))}`);
   if (report.blocked) out.push('', `> **Blocked:** ${escapeMarkdown(report.blocked)}`);
   out.push(...liveMarkdown(report, max));
   out.push('', '| | Add | Change | Remove | Keep |', '|---|---:|---:|---:|---:|');

@@ -4,7 +4,7 @@ import { ACTION_SYMBOL, formatChange, formatEntity, yesNo } from './format.js';
 import { changeTree } from './tree.js';
 import { liveSections } from './live-sections.js';
 import { OUTCOME_TEXT } from './outcome.js';
-import { reportEntries, type RunReport } from './types.js';
+import { reportEntries, rollbackText, type RunReport } from './types.js';
 import { countOf } from '../plural.js';
 
 export interface TerminalOptions {
@@ -52,6 +52,7 @@ export function renderTerminal(report: RunReport, options: TerminalOptions): str
   out.push(summarizeCounts(report));
   if (shown.length > 0) out.push('', ...shown);
   out.push('', `Plan: ${report.mode} (${report.reason})`);
+  if (report.rollback) out.push(`Rollback: ${rollbackText(report.rollback)}`);
   if (report.blocked) out.push(paint(31, `Blocked: ${report.blocked}`));
   if (report.command === 'apply') {
     out.push(`Applied: ${yesNo(report.applied)} (${countOf(report.attempts, 'attempt')})`);

@@ -1,4 +1,4 @@
-import type { GuardBlock, Plan, PlanCounts, PlanMode } from '../plan/types.js';
+import type { GuardBlock, Plan, PlanCounts, PlanMode, RollbackOrigin } from '../plan/types.js';
 import type { RunError, RunOutcome } from './outcome.js';
 
 /** Which platform menu a run is about. Never holds a secret. */
@@ -44,6 +44,8 @@ export interface RunReport {
   errorDetails: RunError[];
   startedAt?: string;
   finishedAt?: string;
+  /** A run of `menusync rollback`: the run whose menu it went back to. */
+  rollback?: RollbackOrigin;
 }
 
 /** A plan without its entries and payload, for reports that must stay small. */
@@ -52,4 +54,9 @@ export type PlanSummary = Omit<Plan, 'entries' | 'payload'>;
 /** The entries of the report's plan, or none when it carries only a summary. */
 export function reportEntries(report: RunReport): Plan['entries'] {
   return 'entries' in report.plan ? report.plan.entries : [];
+}
+
+/** How every renderer says where a rollback run went back to (after "Rollback: "). */
+export function rollbackText(origin: RollbackOrigin): string {
+  return `to the menu run ${origin.runId} confirmed (applied ${origin.appliedAt})`;
 }

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from './atomic-write.js';
+import { legacyTargetKey } from './local/legacy-key.js';
 import { targetKey, type Target } from './target.js';
 
 /**
@@ -14,25 +15,35 @@ export const TARGET_FILE = 'target.json';
 export const TargetIdentity = z.object({
   baseUrl: z.string().min(1),
   clientId: z.string().min(1),
-  posUid: z.string().min(1),
+  /** Written by versions whose key held the pos_uid (legacy folders); no longer part of the key. */
+  posUid: z.string().min(1).optional(),
 });
 export type TargetIdentity = z.infer<typeof TargetIdentity>;
 
 /** Written by every apply (small, not synced: it can always be written again). */
 export async function writeTargetIdentity(dir: string, target: Target): Promise<void> {
-  const identity: TargetIdentity = {
-    baseUrl: target.baseUrl,
-    clientId: target.clientId,
-    posUid: target.posUid,
-  };
+  const identity: TargetIdentity = { baseUrl: target.baseUrl, clientId: target.clientId };
   await writeFileAtomic(path.join(dir, TARGET_FILE), `${JSON.stringify(identity, null, 2)}\n`, {
     durable: false,
   });
 }
 
+export interface LegacyFolder {
+  name: string;
+  identity: Required<TargetIdentity>;
+}
+
+/** The state folder's one folder that is not a target: fleet runs' reports (src/fleet/fleet-files.ts). */
+export const FLEET_RUNS_DIR = 'fleet-runs';
+
 export interface StateTargets {
   /** Targets whose folder carries a target.json that matches the folder's name. */
   known: TargetIdentity[];
+  /**
+   * Folders named by the older key (base URL, client id and pos_uid), which the local store adopts
+   * as its client's folder (local/legacy-folders.ts).
+   */
+  legacy: LegacyFolder[];
   /** Other folders of the state folder (older menusync, or edited by hand): whose, we cannot say. */
   unknown: string[];
 }
@@ -42,18 +53,21 @@ export async function listStateTargets(stateDir: string): Promise<StateTargets> 
   let names: string[];
   try {
     names = (await readdir(stateDir, { withFileTypes: true }))
-      .filter((entry) => entry.isDirectory())
+      .filter((entry) => entry.isDirectory() && entry.name !== FLEET_RUNS_DIR)
       .map((entry) => entry.name)
       .sort();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { known: [], unknown: [] };
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { known: [], legacy: [], unknown: [] };
     throw error;
   }
-  const result: StateTargets = { known: [], unknown: [] };
+  const result: StateTargets = { known: [], legacy: [], unknown: [] };
   for (const name of names) {
     const identity = await readIdentity(path.join(stateDir, name));
+    // The current key first: an adopted folder keeps its old target.json until the next apply.
     if (identity && targetKey(identity) === name) result.known.push(identity);
+    else if (identity?.posUid && legacyTargetKey({ ...identity, posUid: identity.posUid }) === name)
+      result.legacy.push({ name, identity: { ...identity, posUid: identity.posUid } });
     else result.unknown.push(name);
   }
   return result;

@@ -3,47 +3,61 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { UsageError } from '../errors.js';
 
-/** One menu on the platform: where it lives, whose it is and which point of sale it belongs to. */
+/** One menu on the platform: where it lives and whose it is, and the point of sale an import names. */
 export interface Target {
   /** Config name (--target), for messages and reports only: it is not part of the identity. */
   name?: string;
   baseUrl: string;
   clientId: string;
+  /** Sent as pos_uid; not part of the state's key (see targetKey). */
   posUid: string;
 }
+
+/** What names a platform menu (and its state): base URL and client id; other fields are ignored. */
+export type MenuIdentity = Pick<Target, 'baseUrl' | 'clientId'> & Partial<Target>;
 
 export const DEFAULT_STATE_DIR = '.menusync';
 export const DEFAULT_POS_UID = 'default';
 
 /**
- * Folder name of a target's state: a readable slug (host, client, pos) plus a short hash of the
- * exact three values, so two targets never share a folder even when their slugs collide.
+ * Folder name (the store's key) of a target's state: a readable slug (host, client) plus a short
+ * hash of the exact two values, so two targets never share a folder even when their slugs collide.
+ * pos_uid is not part of it: the platform's replace sets the client's whole menu whatever pos_uid
+ * says, so every pos_uid of one client is one menu with one baseline (issue 12). Folders named by
+ * the older three-value key are adopted by the local store (local/legacy-folders.ts).
  */
-export function targetKey(target: Target): string {
+export function targetKey(target: MenuIdentity): string {
   const hash = createHash('sha256')
-    .update(JSON.stringify([normalizeBaseUrl(target.baseUrl), target.clientId, target.posUid]))
+    .update(JSON.stringify([normalizeBaseUrl(target.baseUrl), target.clientId]))
     .digest('hex')
     .slice(0, 10);
-  let host = target.baseUrl;
-  try {
-    host = new URL(target.baseUrl).host;
-  } catch {
-    /* keep the raw text for the slug */
-  }
-  const slug = slugify(`${host}-${target.clientId}-${target.posUid}`).slice(0, 60);
+  const slug = slugify(`${hostOf(target.baseUrl)}-${target.clientId}`).slice(0, 60);
   return `${slug}-${hash}`;
 }
 
-export function targetDir(stateDir: string, target: Target): string {
+/** Whether two targets are the same platform menu (what the key is made of). */
+export function sameMenu(a: MenuIdentity, b: MenuIdentity): boolean {
+  return normalizeBaseUrl(a.baseUrl) === normalizeBaseUrl(b.baseUrl) && a.clientId === b.clientId;
+}
+
+export function targetDir(stateDir: string, target: MenuIdentity): string {
   return path.join(stateDir, targetKey(target));
 }
 
 /** A trailing slash does not make another platform. */
-function normalizeBaseUrl(url: string): string {
+export function normalizeBaseUrl(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-function slugify(text: string): string {
+export function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl; // the raw text still makes a slug
+  }
+}
+
+export function slugify(text: string): string {
   return (
     text
       .toLowerCase()

@@ -30,8 +30,17 @@ describe('applyRun against a real sandbox', () => {
     expect((await readSnapshot(dir()))?.menu).toEqual(menu);
     expect(await readStatus(dir())).toEqual({ uncertain: false });
     const files = await readdir(outcome.runDir);
+    // snapshot.json: the menu the run confirmed, kept for a rollback (a hard link).
     expect(files.sort()).toEqual(
-      ['payload.json', 'plan.json', 'report.html', 'report.json', 'report.md', 'response.json'].sort(),
+      [
+        'payload.json',
+        'plan.json',
+        'report.html',
+        'report.json',
+        'report.md',
+        'response.json',
+        'snapshot.json',
+      ].sort(),
     );
   });
 

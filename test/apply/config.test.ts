@@ -48,6 +48,71 @@ describe('parseConfig', () => {
   });
 });
 
+describe('targets of one platform menu (base URL and client id)', () => {
+  const config = (...targets: string[][]) =>
+    ['targets:', ...targets.flatMap((lines, i) => [`  t${i + 1}:`, ...lines.map((l) => `    ${l}`)])].join(
+      '\n',
+    );
+  const at = (url: string, client: string, ...more: string[]) => [
+    `base_url: ${url}`,
+    `client_id: ${client}`,
+    ...more,
+  ];
+  const URL = 'https://menu.example.com/api';
+
+  it.each([
+    [
+      'two targets of one client',
+      [at(URL, 'c1'), at(URL, 'c1')],
+      /f\.yaml:7: targets "t1" and "t2" write the same platform menu .*give both the same "menu: NAME"/,
+    ],
+    [
+      'a trailing slash is the same platform',
+      [at(URL, 'c1'), at(`${URL}/`, 'c1')],
+      /targets "t1" and "t2" write the same/,
+    ],
+    [
+      'only one says menu',
+      [at(URL, 'c1', 'menu: main'), at(URL, 'c1')],
+      /only "t1" says menu: main; give "t2" the same/,
+    ],
+    [
+      'different menu names',
+      [at(URL, 'c1', 'menu: a'), at(URL, 'c1', 'menu: b')],
+      /they name different menus \(a, b\)/,
+    ],
+    [
+      'one menu name on two clients',
+      [at(URL, 'c1', 'menu: a'), at(URL, 'c2', 'menu: a')],
+      /f\.yaml:9: targets "t1" and "t2" both say menu: a, but name different clients/,
+    ],
+  ])('refuses %s (exit 2)', (_what, targets, message) => {
+    let error: unknown;
+    try {
+      parseConfig(config(...targets), 'f.yaml');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ exitCode: 2 });
+    expect((error as Error).message).toMatch(message);
+  });
+
+  it.each([
+    ['the same menu: NAME', [at(URL, 'c1', 'menu: main'), at(URL, 'c1', 'menu: main')]],
+    ['two clients', [at(URL, 'c1'), at(URL, 'c2')]],
+    ['two platforms', [at(URL, 'c1'), at('https://other.example.com/api', 'c1')]],
+    ['a client left to the environment', [at(URL, 'c1'), [`base_url: ${URL}`]]],
+  ])('accepts %s', (_what, targets) => {
+    expect(Object.keys(parseConfig(config(...targets), 'f.yaml').targets)).toEqual(['t1', 't2']);
+  });
+
+  it('accepts a top-level state: (a folder or a postgres:// URL)', () => {
+    expect(parseConfig(`state: postgres://db/menus\n${config(at(URL, 'c1'))}`, 'f.yaml').state).toBe(
+      'postgres://db/menus',
+    );
+  });
+});
+
 describe('parseAllowDeletes', () => {
   it.each([
     ['12', { count: 12 }],

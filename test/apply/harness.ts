@@ -7,6 +7,7 @@ import type { CanonicalMenu } from '../../src/model/canonical-menu.js';
 import { plan } from '../../src/plan/index.js';
 import { createPlatformClient, type PlatformClient } from '../../src/platform/index.js';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.js';
+import { localStateStore } from '../../src/state/local/local-store.js';
 import type { Target } from '../../src/state/target.js';
 import { testClient } from '../helpers/secrets.js';
 
@@ -49,7 +50,7 @@ export async function startHarness(
       applyRun(
         {
           target,
-          stateDir,
+          store: localStateStore(stateDir),
           desired,
           planOptions: { posUid: 'default' },
           maxPayloadBytes: DEFAULT_MAX_PAYLOAD_BYTES,

@@ -9,6 +9,7 @@ import type { Plan } from '../../src/plan/types.js';
 import type { PlatformClient } from '../../src/platform/index.js';
 import { createRunRecord, newRunId } from '../../src/state/run-history.js';
 import { readSnapshot, readStatus } from '../../src/state/snapshot.js';
+import { localStateStore } from '../../src/state/local/local-store.js';
 import { targetDir } from '../../src/state/target.js';
 import { startHarness, type Harness } from './harness.js';
 import { cafeMenu } from './menus.js';
@@ -32,7 +33,7 @@ describe('sendPlan and the files it stages during the import', () => {
     const planned = plan(desired, null, { posUid: 'default' });
     const record = await createRunRecord(dir(), newRunId(new Date()));
     const failure = sendPlan({
-      dir: dir(),
+      state: localStateStore(h.stateDir).target(h.target),
       record,
       plan: planned,
       desired,
@@ -67,7 +68,7 @@ describe('sendPlan and the files it stages during the import', () => {
     const failure = applyRun(
       {
         target: h.target,
-        stateDir: h.stateDir,
+        store: localStateStore(h.stateDir),
         desired,
         planOptions: { posUid: 'default' },
         maxPayloadBytes: DEFAULT_MAX_PAYLOAD_BYTES,

@@ -48,7 +48,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'menusync-bench-test-'));
   const out = path.join(dir, 'result.json');
   run = await runBench([
-    ...['--sizes', '20,40', '--xlsx-size', '20', '--apply-size', '20'],
+    ...['--sizes', '20,40', '--xlsx-size', '20', '--apply-size', '20', '--fleet-targets', '3'],
     ...['--reps', '1', '--warmup', '0', '--out', out],
   ]);
   if (run.code !== 0) throw new Error(`bench failed (${run.code}): ${run.stderr}`);
@@ -82,6 +82,8 @@ describe('npm run bench on a tiny size', () => {
       'apply (replace, with read-back) vs plan + raw POST',
       'apply (replace, no read-back) vs plan + raw POST',
       'plan + client import, no state (diagnostic) vs plan + raw POST',
+      'apply --all, 3 targets x 50 products: --concurrency 8 vs 1',
+      'apply --all, 3 targets x 50 products: --concurrency 8 vs 1, imports taking 100 ms (diagnostic)',
       'refresh (40 categories) vs raw paged GETs',
     ]);
     for (const row of result.rows) {

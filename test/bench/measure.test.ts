@@ -21,7 +21,8 @@ describe('parseBenchArgs', () => {
       sizes: [10000, 100000],
       reps: 5,
       warmup: 1,
-      only: ['extract', 'xlsx', 'plan', 'apply', 'refresh'],
+      only: ['extract', 'xlsx', 'plan', 'apply', 'fleet', 'refresh'],
+      fleetTargets: 200,
     });
   });
 
@@ -31,6 +32,7 @@ describe('parseBenchArgs', () => {
 
   it.each([
     [['--reps', '0'], /--reps must be a positive integer/],
+    [['--fleet-targets', '0'], /--fleet-targets must be a positive integer/],
     [['--sizes', '10,abc'], /--sizes must be a positive integer/],
     [['--only', 'extract,deploy'], /unknown target deploy/],
     [['--fast'], /Unknown option/],

@@ -99,7 +99,10 @@ describe('drift: the live menu changed outside menusync', () => {
       await w.run(w.args('plan', input), { env: { MENUSYNC_CLIENT_SECRET: '' } }),
     ]) {
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stderr.split('\n')[0]).toMatch(/^.*offline: planning against the local snapshot only \(/);
+      // Before anything of the plan: only the state's location comes first.
+      const lines = result.stderr.split('\n');
+      expect(lines[0]).toMatch(/^state: /);
+      expect(lines[1]).toMatch(/offline: planning against the local snapshot only \(/);
       expect(result.stdout).toMatch(/^no changes/);
     }
     const md = path.join(w.dir, 'plan.md');

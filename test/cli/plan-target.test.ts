@@ -1,8 +1,10 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { menuCsv, startWorld, type CliWorld } from '../cli-apply/fixture.js';
 import { runCli } from '../helpers/run-cli.js';
+import { writeTargetIdentity } from '../../src/state/target-identity.js';
+import { targetDir } from '../../src/state/target.js';
 
 // `plan` needs no credentials; without a target it would show the whole menu as additions.
 
@@ -45,16 +47,30 @@ describe('plan without a named target', () => {
   it('does not guess when the state folder holds two targets', async () => {
     const input = await w.writeExport('a.csv', menuCsv(3));
     expect((await w.run(w.args('apply', input))).code).toBe(0);
-    expect((await w.run(w.args('apply', input, '--pos-uid', 'terrace'))).code).toBe(0);
+    // A second client's state beside it.
+    const other = { baseUrl: w.sandbox.url, clientId: 'other-client', posUid: 'default' };
+    await mkdir(targetDir(w.stateDir, other));
+    await writeTargetIdentity(targetDir(w.stateDir, other), other);
     const result = await planAlone(input);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr.split('\n')[0]).toMatch(/^no target known \(.*state holds 2 targets;/);
     expect(result.stdout).toMatch(/^\+ 3 categories/);
-    // Naming the point of sale picks one of them.
-    const terrace = await planAlone(input, '--pos-uid', 'terrace');
-    expect(terrace.stderr.split('\n')[0]).toMatch(/^no target known/);
-    const named = await runCli(w.args('plan', input, '--pos-uid', 'terrace'), { cwd: w.dir, env: w.env });
+    // Naming the client picks one of them.
+    const named = await runCli(w.args('plan', input), { cwd: w.dir, env: w.env });
     expect(named.stdout).toMatch(/^no changes/);
+  });
+
+  it('plans another pos_uid of a client against the same baseline: the platform keeps one menu per client', async () => {
+    const input = await w.writeExport('a.csv', menuCsv(3));
+    expect((await w.run(w.args('apply', input))).code).toBe(0);
+    const terrace = await planAlone(input, '--pos-uid', 'terrace');
+    expect(terrace.stderr.split('\n')[0]).toBe(
+      `target: ${w.sandbox.url}, client ${w.clientId}, pos terrace (the only target in ${w.stateDir})`,
+    );
+    expect(terrace.stdout).toMatch(/^no changes/);
+    const applied = await w.run(w.args('apply', input, '--pos-uid', 'terrace'));
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(w.imports()).toBe(1);
   });
 
   it('uses the only target of the config file without --target', async () => {

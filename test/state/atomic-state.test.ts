@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../src/state/atomic-write.js';
 import { readSnapshot, readStatus, writeSnapshot, type MenuSnapshot } from '../../src/state/snapshot.js';
+import { legacyTargetKey } from '../../src/state/local/legacy-key.js';
 import { targetKey } from '../../src/state/target.js';
 import { hashJson } from '../../src/state/menu-hash.js';
 import { canonicalJson } from '../../src/plan/canonical-json.js';
@@ -130,19 +131,26 @@ describe('atomic writes and snapshots', () => {
 describe('targetKey', () => {
   const base = { baseUrl: 'https://menu.example.com/api', clientId: 'shop-1', posUid: 'default' };
   it('is a readable slug plus a hash, stable across trailing slashes', () => {
-    expect(targetKey(base)).toMatch(/^menu-example-com-shop-1-default-[0-9a-f]{10}$/);
+    expect(targetKey(base)).toMatch(/^menu-example-com-shop-1-[0-9a-f]{10}$/);
     expect(targetKey({ ...base, baseUrl: `${base.baseUrl}/` })).toBe(targetKey(base));
   });
-  it('differs when any of base URL, client id or pos_uid differs', () => {
+  it('differs when the base URL or the client id differs', () => {
     const keys = new Set([
       targetKey(base),
       targetKey({ ...base, clientId: 'shop-2' }),
-      targetKey({ ...base, posUid: 'bar' }),
       targetKey({ ...base, baseUrl: 'https://menu.example.com/v2' }),
     ]);
-    expect(keys.size).toBe(4);
+    expect(keys.size).toBe(3);
+  });
+  it('is one key for every pos_uid of a client: the platform keeps one menu per client', () => {
+    expect(targetKey({ ...base, posUid: 'bar' })).toBe(targetKey(base));
   });
   it('ignores the config name', () => {
     expect(targetKey({ ...base, name: 'downtown' })).toBe(targetKey(base));
+  });
+  it('is not the older key, which held the pos_uid too', () => {
+    expect(legacyTargetKey(base)).toMatch(/^menu-example-com-shop-1-default-[0-9a-f]{10}$/);
+    expect(legacyTargetKey({ ...base, posUid: 'bar' })).not.toBe(legacyTargetKey(base));
+    expect(legacyTargetKey(base)).not.toBe(targetKey(base));
   });
 });

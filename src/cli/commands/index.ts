@@ -8,6 +8,8 @@ import { applyCommand } from './apply.js';
 import { demoCommand } from './demo.js';
 import { extractCommand } from './extract.js';
 import { validateCommand } from './validate.js';
+import { historyCommand } from './history.js';
+import { rollbackCommand } from './rollback.js';
 
 // One file per command; each command registers here with one line.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- yargs command modules differ in their argument types
@@ -21,4 +23,6 @@ export const commands: CommandModule<any, any>[] = [
   demoCommand,
   extractCommand,
   validateCommand,
+  historyCommand,
+  rollbackCommand,
 ];

@@ -1,23 +1,30 @@
 import type { CommandModule } from 'yargs';
 import { summaryLine, emitReport } from '../../apply/present.js';
-import { planOffline } from '../../apply/plan-offline.js';
-import { buildRunReport } from '../../apply/run-report.js';
+import { runPlanTarget } from '../../apply/run-plan-target.js';
 import { createSavedPlan, writeSavedPlan } from '../../apply/saved-plan.js';
-import { extractDesired } from '../../apply/cli-inputs.js';
-import type { ApplyConnectionArgs } from '../../apply/connection.js';
-import { withConnectionOptions } from '../connection-options.js';
-import { refreshForPlan } from '../plan-refresh.js';
-import { liveFingerprint } from '../../plan/live/live-menu.js';
 import { resolvePlanTarget } from '../../apply/resolve-plan-target.js';
-import { resolveRunSettings, withRunOptions, type RunArgs } from '../../config/run-options.js';
-import { ExitCode, UsageError } from '../../errors.js';
-import { plan } from '../../plan/index.js';
+import {
+  resolveRunSettings,
+  withRunOptions,
+  type RunArgs,
+  type RunSettings,
+} from '../../config/run-options.js';
+import { UsageError } from '../../errors.js';
+import { openStateStore } from '../../state/open-store.js';
+import type { StateStore } from '../../state/store.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { createOutput } from '../output.js';
 import { reportOutputs, runReads } from '../run-paths.js';
 import { createProgress } from '../progress.js';
+import { runFleetCommand } from '../fleet-command.js';
+import { isFleetRun, withFleetOptions, type FleetArgs } from '../fleet-options.js';
+import type { ApplyConnectionArgs } from '../../apply/connection.js';
+import { liveFingerprint } from '../../plan/live/live-menu.js';
+import { withConnectionOptions } from '../connection-options.js';
+import { refreshForPlan } from '../plan-refresh.js';
 
 type PlanArgs = RunArgs &
+  FleetArgs &
   ApplyConnectionArgs & {
     'detailed-exitcode'?: boolean;
     'out-plan'?: string;
@@ -29,7 +36,7 @@ export const planCommand: CommandModule<object, PlanArgs> = {
   command: 'plan',
   describe: 'Show what apply would change (against the live menu, or the last applied snapshot offline)',
   builder: (yargs) =>
-    withConnectionOptions(withRunOptions(yargs), { deferDefaults: true })
+    withConnectionOptions(withFleetOptions(withRunOptions(yargs)), { deferDefaults: true })
       .option('offline', {
         type: 'boolean',
         describe: 'Do not read the live menu: plan against the local snapshot only',
@@ -40,61 +47,62 @@ export const planCommand: CommandModule<object, PlanArgs> = {
       })
       .option('out-plan', { type: 'string', describe: 'Save the plan to apply later with apply --plan' }),
   handler: async (args) => {
-    const out = createOutput({ quiet: args.quiet === true });
+    if (isFleetRun(args)) return runFleetCommand('plan', args);
     const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
-    const target = await resolvePlanTarget(args, settings, out);
-    if (args['out-plan'] && !target)
-      throw new UsageError('--out-plan needs a target: --target, or --base-url and --client-id');
-    await checkOutputPaths(reportOutputs(args, { '--out-plan': args['out-plan'] }), {
-      inputs: runReads(args, settings),
-      stateDir: settings.stateDir,
-    });
-    // Said before the extract's lines: an offline plan must not read as one made against the platform.
-    const refresh = await refreshForPlan(args, settings, target, out);
-    const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
-    const { menu, errors } = await extractDesired(settings, out, progress.sink).finally(progress.stop);
-    const offline = await planOffline(plan, menu, target, settings.stateDir, {
-      posUid: settings.posUid,
-      mode: settings.mode,
-      extractionErrors: errors,
-      ...settings.guards,
-      ...refresh,
-    });
-    const report = buildRunReport({
-      command: 'plan',
-      target: {
-        ...(target ?? {}),
-        ...(settings.targetName ? { name: settings.targetName } : {}),
-        posUid: settings.posUid,
-      },
-      plan: offline.plan,
-      applied: false,
-      verification: null,
-      attempts: 0,
-      errors: [],
-    });
-    await emitReport(report, args, out);
-    if (args['out-plan'] && target) {
-      await writeSavedPlan(
-        args['out-plan'],
-        createSavedPlan(
-          offline.plan,
-          menu,
-          target,
-          offline.baseline,
-          new Date(),
-          'live' in refresh ? liveFingerprint(refresh.live) : null,
-        ),
-      );
-      out.info(`plan saved to ${args['out-plan']}`);
+    const store = await openStateStore(settings.stateDir);
+    try {
+      await planOne(args, settings, store);
+    } finally {
+      await store.close();
     }
-    if (args.quiet) {
-      // Cron reads only this: a blocked plan must say why, not just that it is blocked.
-      if (offline.plan.blocked) out.error(`blocked: ${offline.plan.blocked}`);
-      out.error(summaryLine(report));
-    }
-    if (offline.plan.blocked) process.exitCode = ExitCode.blocked;
-    else if (args['detailed-exitcode'] && offline.plan.mode !== 'none') process.exitCode = ExitCode.changes;
-    else process.exitCode = ExitCode.ok;
   },
 };
+
+/** One target's plan, printed and written as the command does; the exit code set on the process. */
+async function planOne(args: PlanArgs, settings: RunSettings, store: StateStore): Promise<void> {
+  const out = createOutput({ quiet: args.quiet === true });
+  // Said (and checked) before the output paths, as the first line of the run.
+  const target = await resolvePlanTarget(args, settings, store, out);
+  if (args['out-plan'] && !target)
+    throw new UsageError('--out-plan needs a target: --target, or --base-url and --client-id');
+  await checkOutputPaths(reportOutputs(args, { '--out-plan': args['out-plan'] }), {
+    inputs: runReads(args, settings),
+    ...(store.kind === 'local' ? { stateDir: store.location } : {}),
+  });
+  // Absolute, or the URL without its password: a relative --state says where it really is.
+  out.info(`state: ${store.location}`);
+  // Said before the extract's lines: an offline plan must not read as one made against the platform.
+  const refresh = await refreshForPlan(args, settings, target, out);
+  const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
+  const result = await runPlanTarget(settings, args, {
+    store,
+    out,
+    progress: progress.sink,
+    extracted: progress.stop,
+    known: target,
+    refresh,
+  });
+  if (result.error !== undefined || !result.report || !result.offline || !result.menu) throw result.error;
+  const { report, offline, menu } = result;
+  await emitReport(report, args, out);
+  if (args['out-plan'] && target) {
+    await writeSavedPlan(
+      args['out-plan'],
+      createSavedPlan(
+        offline.plan,
+        menu,
+        target,
+        offline.baseline,
+        new Date(),
+        'live' in refresh ? liveFingerprint(refresh.live) : null,
+      ),
+    );
+    out.info(`plan saved to ${args['out-plan']}`);
+  }
+  if (args.quiet) {
+    // Cron reads only this: a blocked plan must say why, not just that it is blocked.
+    if (offline.plan.blocked) out.error(`blocked: ${offline.plan.blocked}`);
+    out.error(summaryLine(report));
+  }
+  process.exitCode = result.exit;
+}

@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
 import { startSandbox } from '../../sandbox/server.js';
+import { MAX_SANDBOX_CLIENTS, sandboxClients, writeClientSecrets } from '../../sandbox/clients.js';
 import { DEMO_CLIENT } from '../../sandbox/types.js';
 import { createOutput } from '../output.js';
 
@@ -10,6 +11,8 @@ interface SandboxArgs {
   'allow-remote': boolean;
   data?: string;
   'base-path'?: string;
+  clients: number;
+  'secrets-dir'?: string;
 }
 
 /** Runs the local platform until SIGINT/SIGTERM, for trying menusync without real credentials. */
@@ -27,7 +30,17 @@ export const sandboxCommand: CommandModule<object, SandboxArgs> = {
           'Allow a non-loopback --host (its /_sandbox endpoints need no login: trusted networks only)',
       })
       .option('data', { type: 'string', describe: 'Keep the menus in this JSON file across restarts' })
-      .option('base-path', { type: 'string', describe: 'Path prefix of every endpoint, e.g. /api' }),
+      .option('base-path', { type: 'string', describe: 'Path prefix of every endpoint, e.g. /api' })
+      .option('clients', {
+        type: 'number',
+        default: 0,
+        describe:
+          'Also serve client-1 .. client-N, each with its own menu; the secret of client-N is client-N-secret',
+      })
+      .option('secrets-dir', {
+        type: 'string',
+        describe: "Write each made-up client's secret to <dir>/client-N.secret (for client_secret_file)",
+      }),
   handler: async (args) => {
     const out = createOutput();
     if (!isLoopback(args.host) && !args['allow-remote']) {
@@ -36,7 +49,13 @@ export const sandboxCommand: CommandModule<object, SandboxArgs> = {
         { hint: 'use the default 127.0.0.1, or pass --allow-remote on a trusted network' },
       );
     }
+    if (!Number.isInteger(args.clients) || args.clients < 0 || args.clients > MAX_SANDBOX_CLIENTS)
+      throw new UsageError(`--clients must be a whole number from 0 to ${MAX_SANDBOX_CLIENTS}`);
+    if (args['secrets-dir'] !== undefined && args.clients === 0)
+      throw new UsageError('--secrets-dir needs --clients');
+    if (args['secrets-dir'] !== undefined) await writeClientSecrets(args['secrets-dir'], args.clients);
     const sandbox = await startSandbox({
+      clients: sandboxClients(args.clients),
       port: args.port,
       host: args.host,
       ...(args.data ? { dataFile: args.data } : {}),
@@ -60,6 +79,7 @@ export const sandboxCommand: CommandModule<object, SandboxArgs> = {
         `MENUSYNC_CLIENT_ID=${DEMO_CLIENT.clientId}`,
         `MENUSYNC_CLIENT_SECRET=${DEMO_CLIENT.clientSecret}`,
         '',
+        ...clientLines(args.clients, args['secrets-dir']),
         'press Ctrl+C to stop',
       ].join('\n'),
     );
@@ -76,6 +96,16 @@ export const sandboxCommand: CommandModule<object, SandboxArgs> = {
     out.info('sandbox stopped');
   },
 };
+
+function clientLines(count: number, secretsDir: string | undefined): string[] {
+  if (count === 0) return [];
+  const files = secretsDir ? `; secret files in ${secretsDir}` : '';
+  const range = count === 1 ? 'client-1' : `client-1 .. client-${count}`;
+  return [
+    `${count === 1 ? '1 more client' : `${count} more clients`}: ${range}, secret of client-N: client-N-secret${files}`,
+    '',
+  ];
+}
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);

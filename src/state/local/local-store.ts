@@ -10,73 +10,134 @@ import {
   stageSnapshot,
   stageStatus,
   writeStatus,
+  type ReadSnapshotOptions,
+  type TargetStatus,
 } from '../snapshot.js';
 import { ensureTargetDir, targetDir, type Target } from '../target.js';
 import { listStateTargets, writeTargetIdentity } from '../target-identity.js';
-import type { StagedConfirmation, StateStore, StoredRun, StoredTarget, TargetStore } from '../store.js';
+import { pauseAt } from '../test-pause.js';
+import type {
+  ConfirmedState,
+  StagedConfirmation,
+  StateStore,
+  StoredRun,
+  StoredTarget,
+  TargetStore,
+} from '../store.js';
+import { adoptLegacyFolder } from './legacy-folders.js';
 
 /** The file a run's confirmed menu is kept under in its folder: a hard link to that snapshot.json. */
 export const RUN_SNAPSHOT_FILE = 'snapshot.json';
 
+export interface LocalStoreOptions {
+  /** Where the one line about an adopted old-key folder goes (default: stderr). */
+  notice?: (message: string) => void;
+}
+
 /** The default backend: one folder per target under the state folder (see docs/state.md). */
-export function localStateStore(stateDir: string): StateStore {
+export function localStateStore(stateDir: string, options: LocalStoreOptions = {}): StateStore {
   const root = path.resolve(stateDir);
+  const notice = options.notice ?? ((message: string) => process.stderr.write(`${message}\n`));
   return {
     kind: 'local',
     location: root,
-    target: (target) => localTargetStore(root, target),
+    target: (target) => localTargetStore(root, target, notice),
     listTargets: () => listLocalTargets(root),
     close: async () => undefined,
   };
 }
 
-function localTargetStore(root: string, target: Target): TargetStore {
+function localTargetStore(root: string, target: Target, notice: (message: string) => void): TargetStore {
   const dir = targetDir(root, target);
   const runDir = (runId: string) => path.join(dir, RUNS_DIR, runId);
+  // Before anything reads or writes the target's folder, once: its folder of an older version
+  // (named with the pos_uid) becomes its folder, so plan and apply keep its baseline.
+  let adoption: Promise<void> | undefined;
+  const ready = (): Promise<void> =>
+    (adoption ??= adoptLegacyFolder(root, dir, target).then((old) => {
+      if (old)
+        notice(
+          `state: moved ${old} to ${dir}: menusync now keeps one state per base URL and client id (the platform's menu), whatever pos_uid is sent`,
+        );
+    }));
+  const after =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await ready();
+      return fn(...args);
+    };
   return {
     target,
     location: dir,
-    async lock(now) {
+    lock: after(async (now?: () => Date) => {
       await ensureTargetDir(dir);
       const lock = await acquireLock(dir, now);
       return { holder: `process ${lock.info.pid} on ${lock.info.hostname}`, release: () => lock.release() };
-    },
-    recover: async () => {
+    }),
+    recover: after(async () => {
       await removeStaleTemps(dir);
-    },
-    writeIdentity: () => writeTargetIdentity(dir, target),
-    readSnapshot: (options) => readSnapshot(dir, options),
-    readStatus: () => readStatus(dir),
-    writeStatus: (status) => writeStatus(dir, status),
-    async stageConfirmed(input): Promise<StagedConfirmation> {
-      const snapshot = await stageSnapshot(dir, input.snapshot, input.prepared);
-      const status = await stageStatus(dir, input.status).catch(async (error: unknown) => {
-        await snapshot.discard();
-        throw error;
-      });
-      return {
-        hash: snapshot.hash,
-        async commit() {
-          await snapshot.commit();
-          // The run keeps the menu it confirmed for `rollback`: a hard link costs no copy, and the
-          // next snapshot replaces snapshot.json by rename, leaving this one's bytes to the link.
-          await keepRunSnapshot(dir, runDir(input.snapshot.runId));
-          await status.commit();
-        },
-        async discard() {
-          await Promise.all([snapshot.discard(), status.discard()]);
-        },
-      };
-    },
-    createRun: (runId) => createRunRecord(dir, runId),
-    listRuns: () => listLocalRuns(dir),
-    readRunFile: (runId, name) => readOptional(path.join(runDir(runId), name)),
-    async confirmedSnapshot(runId) {
+    }),
+    writeIdentity: after(() => writeTargetIdentity(dir, target)),
+    readSnapshot: after((options?: ReadSnapshotOptions) => readSnapshot(dir, options)),
+    readStatus: after(() => readStatus(dir)),
+    writeStatus: after((status: TargetStatus) => writeStatus(dir, status)),
+    stageConfirmed: after((input: ConfirmedState) =>
+      stageConfirmed(dir, runDir(input.snapshot.runId), input),
+    ),
+    createRun: after((runId: string) => createRunRecord(dir, runId)),
+    listRuns: after(() => listLocalRuns(dir)),
+    readRunFile: after((runId: string, name: string) => readOptional(path.join(runDir(runId), name))),
+    confirmedSnapshot: after(async (runId: string) => {
       const folder = runDir(runId);
       if (!(await exists(path.join(folder, RUN_SNAPSHOT_FILE)))) return null;
       return readSnapshot(folder);
+    }),
+    pruneRuns: after((keep: number, current?: string) => pruneRuns(dir, keep, current)),
+  };
+}
+
+/**
+ * The snapshot and the status staged side by side (both synced under temp names). `commit`
+ * renames the snapshot, then the status: a crash between the two leaves the status written before
+ * the import went out ("uncertain"), so the next run replaces rather than trusting either.
+ */
+async function stageConfirmed(
+  dir: string,
+  runFolder: string,
+  input: ConfirmedState,
+): Promise<StagedConfirmation> {
+  const [snapshot, status] = await Promise.allSettled([
+    stageSnapshot(dir, input.snapshot, input.prepared),
+    stageStatus(dir, input.status),
+  ]);
+  if (snapshot.status === 'rejected' || status.status === 'rejected') {
+    for (const staged of [snapshot, status]) if (staged.status === 'fulfilled') await staged.value.discard();
+    throw snapshot.status === 'rejected' ? snapshot.reason : (status as PromiseRejectedResult).reason;
+  }
+  const discard = async (): Promise<void> => {
+    await Promise.all([snapshot.value.discard(), status.value.discard()]);
+  };
+  return {
+    hash: snapshot.value.hash,
+    async commit() {
+      try {
+        await snapshot.value.commit();
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+      await pauseAt('after-snapshot');
+      // The run keeps the menu it confirmed for `rollback`: a hard link costs no copy, and the
+      // next snapshot replaces snapshot.json by rename, leaving this one's bytes to the link.
+      await keepRunSnapshot(dir, runFolder);
+      try {
+        await status.value.commit();
+      } catch (error) {
+        await discard();
+        throw error;
+      }
     },
-    pruneRuns: (keep, current) => pruneRuns(dir, keep, current),
+    discard,
   };
 }
 
@@ -104,9 +165,11 @@ async function listLocalRuns(dir: string): Promise<StoredRun[]> {
 }
 
 async function listLocalTargets(root: string): Promise<StoredTarget[]> {
-  const { known, unknown } = await listStateTargets(root);
+  const { known, legacy, unknown } = await listStateTargets(root);
   const entries = [
-    ...known.map((identity) => ({ identity, dir: targetDir(root, { ...identity }) })),
+    ...known.map((identity) => ({ identity, dir: targetDir(root, identity) })),
+    // Named by the older key: the client's state until its next plan or apply adopts it.
+    ...legacy.map(({ name, identity }) => ({ identity, dir: path.join(root, name) })),
     ...unknown.map((name) => ({ identity: null, dir: path.join(root, name) })),
   ];
   return Promise.all(

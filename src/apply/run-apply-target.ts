@@ -1,0 +1,127 @@
+import type { Output } from '../cli/output.js';
+import { retryNotice } from '../cli/retry-notice.js';
+import type { RunSettings } from '../config/run-options.js';
+import { ExitCode, UsageError } from '../errors.js';
+import { plan as planMenu } from '../plan/index.js';
+import type { Plan } from '../plan/types.js';
+import { createPlatformClient } from '../platform/index.js';
+import type { PlatformClient } from '../platform/types.js';
+import type { ProgressSink } from '../progress.js';
+import { DEFAULT_KEEP_RUNS } from '../state/run-history.js';
+import type { StateStore } from '../state/store.js';
+import type { Target } from '../state/target.js';
+import { applyRun, type ApplyOutcome } from './apply-run.js';
+import { extractDesired } from './cli-inputs.js';
+import { resolveApplyConnection, type ApplyConnectionArgs } from './connection.js';
+import { readSavedPlan } from './saved-plan.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from './split-payload.js';
+import { errorLine, exitCodeOf, type TargetRunResult } from './target-run.js';
+
+/** The flags of `apply` that are not run settings (RunSettings holds those). */
+export type ApplyTargetArgs = ApplyConnectionArgs & {
+  plan?: string;
+  'max-payload-bytes'?: number;
+  'keep-runs'?: number;
+};
+
+export interface ApplyTargetIo {
+  /** Where the target's state is kept (openStateStore); several targets may share one. */
+  store: StateStore;
+  /** Messages of the run (extract summary, issues, retries); a fleet passes a quiet or collecting one. */
+  out: Output;
+  progress?: ProgressSink;
+  /** Asked once the plan is known and allowed; false cancels before anything is sent. */
+  confirm(plan: Plan, target: Target): Promise<boolean>;
+  /** Wraps the platform client (the progress line watches the waits). */
+  observe?: (client: PlatformClient) => PlatformClient;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface ApplyTargetResult extends TargetRunResult {
+  target?: Target;
+  outcome?: ApplyOutcome;
+}
+
+/**
+ * One target's whole apply: connection, extract (or the saved plan), applyRun under the target's
+ * lock, with its guards, retries and reports. Never throws and never exits: the error that ends a
+ * run becomes its result (exit code by class), so a fleet lists it and a worker process returns it.
+ */
+export async function runApplyTarget(
+  settings: RunSettings,
+  args: ApplyTargetArgs,
+  io: ApplyTargetIo,
+): Promise<ApplyTargetResult> {
+  const started = performance.now();
+  let target: Target | undefined;
+  let finished: ApplyOutcome | undefined;
+  const ms = () => Math.round(performance.now() - started);
+  try {
+    const connection = resolveApplyConnection(args, settings, io.env);
+    target = {
+      ...(settings.targetName ? { name: settings.targetName } : {}),
+      baseUrl: connection.baseUrl,
+      clientId: connection.credentials.clientId,
+      posUid: settings.posUid,
+    };
+    const saved = args.plan ? await readSavedPlan(args.plan) : undefined;
+    const desired = saved
+      ? { menu: saved.desired, errors: 0 }
+      : await extractDesired(settings, io.out, io.progress);
+    const maxPayloadBytes =
+      args['max-payload-bytes'] ?? settings.config.max_payload_bytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
+    if (!(maxPayloadBytes > 0)) throw new UsageError('--max-payload-bytes must be more than 0');
+    const keepRuns = args['keep-runs'] ?? settings.config.keep_runs ?? DEFAULT_KEEP_RUNS;
+    if (!Number.isInteger(keepRuns) || keepRuns < 1)
+      throw new UsageError('--keep-runs must be a whole number of at least 1');
+    const client = createPlatformClient({
+      ...connection,
+      log: (m) => io.out.debug(m),
+      notice: retryNotice(io.out),
+    });
+    const known = target;
+    // The one call of applyRun for every CLI path (single target, fleet, a future worker).
+    const outcome = await applyRun(
+      {
+        target,
+        store: io.store,
+        desired: desired.menu,
+        planOptions: {
+          posUid: settings.posUid,
+          mode: settings.mode,
+          extractionErrors: desired.errors,
+          ...settings.guards,
+        },
+        ...(saved ? { savedPlan: saved } : {}),
+        maxPayloadBytes,
+        keepRuns,
+      },
+      {
+        plan: planMenu,
+        client: io.observe ? io.observe(client) : client,
+        confirm: (plan) => io.confirm(plan, known),
+        onFinish: (ended) => (finished = ended),
+      },
+    );
+    const report = outcome.report;
+    return {
+      exit: report.errors.length > 0 || report.verified === false ? ExitCode.failure : ExitCode.ok,
+      target,
+      outcome,
+      report,
+      reportFile: outcome.reports.html,
+      ms: ms(),
+    };
+  } catch (error) {
+    // A blocked, cancelled or failed run has its report too (onFinish); a lock held or a bad
+    // state file means the run never started.
+    return {
+      exit: exitCodeOf(error),
+      ...(target ? { target } : {}),
+      ...(finished ? { outcome: finished, report: finished.report, reportFile: finished.reports.html } : {}),
+      error,
+      errorText: errorLine(error),
+      ms: ms(),
+    };
+  }
+}

@@ -1,0 +1,91 @@
+import type { Output } from '../cli/output.js';
+import type { RunSettings } from '../config/run-options.js';
+import { ExitCode } from '../errors.js';
+import type { CanonicalMenu } from '../model/canonical-menu.js';
+import type { LiveMenu } from '../plan/live/live-menu.js';
+import { plan } from '../plan/index.js';
+import type { ProgressSink } from '../progress.js';
+import type { StateStore } from '../state/store.js';
+import type { Target } from '../state/target.js';
+import { extractDesired } from './cli-inputs.js';
+import { planOffline, type OfflinePlan } from './plan-offline.js';
+import { resolvePlanTarget } from './resolve-plan-target.js';
+import { buildRunReport } from './run-report.js';
+import { errorLine, exitCodeOf, type TargetRunResult } from './target-run.js';
+
+/** The flags of `plan` that are not run settings. */
+export interface PlanTargetArgs {
+  target?: string;
+  'base-url'?: string;
+  'client-id'?: string;
+  'pos-uid'?: string;
+  'detailed-exitcode'?: boolean;
+}
+
+export interface PlanTargetIo {
+  /** Where the target's state is kept (openStateStore); several targets may share one. */
+  store: StateStore;
+  out: Output;
+  progress?: ProgressSink;
+  /** Ends the progress line once the extract is through (the plan itself is quick). */
+  extracted?: () => void;
+  env?: NodeJS.ProcessEnv;
+  /** The target, when the caller resolved it already (the plan command checks --out-plan with it). */
+  known?: Target | null;
+  /** The live menu to plan against, or why it was not read (cli/plan-refresh.ts); absent: not said. */
+  refresh?: { live: LiveMenu } | { offline: string };
+}
+
+export interface PlanTargetResult extends TargetRunResult {
+  target: Target | null;
+  menu?: CanonicalMenu;
+  offline?: OfflinePlan;
+}
+
+/**
+ * One target's offline plan: which target it compares with, extract, plan against the target's
+ * snapshot. Never throws: an error becomes the result (exit code by class). The exit code is the
+ * plan command's: 3 blocked, 10 with changes under --detailed-exitcode, else 0.
+ */
+export async function runPlanTarget(
+  settings: RunSettings,
+  args: PlanTargetArgs,
+  io: PlanTargetIo,
+): Promise<PlanTargetResult> {
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  let target: Target | null = null;
+  try {
+    target =
+      io.known !== undefined ? io.known : await resolvePlanTarget(args, settings, io.store, io.out, io.env);
+    const { menu, errors } = await extractDesired(settings, io.out, io.progress).finally(io.extracted);
+    const offline = await planOffline(plan, menu, target, io.store, {
+      posUid: settings.posUid,
+      mode: settings.mode,
+      extractionErrors: errors,
+      ...settings.guards,
+      ...io.refresh,
+    });
+    const report = buildRunReport({
+      command: 'plan',
+      target: {
+        ...(target ?? {}),
+        ...(settings.targetName ? { name: settings.targetName } : {}),
+        posUid: settings.posUid,
+      },
+      plan: offline.plan,
+      applied: false,
+      verification: null,
+      attempts: 0,
+      errors: [],
+    });
+    const exit = offline.plan.blocked
+      ? ExitCode.blocked
+      : args['detailed-exitcode'] && offline.plan.mode !== 'none'
+        ? ExitCode.changes
+        : ExitCode.ok;
+    return { exit, target, menu, offline, report, ms: ms() };
+  } catch (error) {
+    return { exit: exitCodeOf(error), target, error, errorText: errorLine(error), ms: ms() };
+  }
+}

@@ -1,0 +1,99 @@
+import type { TargetRunResult } from '../apply/target-run.js';
+import { ExitCode } from '../errors.js';
+import type { PlanCounts, PlanMode } from '../plan/types.js';
+import type { RunOutcome } from '../report/outcome.js';
+
+/** How one target of a fleet ended, in one word: what the summary counts. */
+export type FleetStatus = 'applied' | 'unchanged' | 'changes' | 'blocked' | 'locked' | 'failed';
+
+/** One target of a fleet run: what `--json` prints and the fleet report lists. Never a secret. */
+export interface FleetEntry {
+  target: string;
+  /** The exit code this target alone would have had. */
+  exit: number;
+  status: FleetStatus;
+  mode: PlanMode | null;
+  outcome: RunOutcome | null;
+  counts: PlanCounts | null;
+  applied: boolean;
+  verified: boolean | null;
+  blocked: string | null;
+  errors: string[];
+  ms: number;
+  /** The target's own report (an apply's runs/<id>/report.html), when one was written. */
+  report: string | null;
+}
+
+export interface FleetSummary {
+  total: number;
+  applied: number;
+  unchanged: number;
+  /** Plans with changes (plan --all); an apply's changes are `applied`. */
+  changes: number;
+  blocked: number;
+  locked: number;
+  failed: number;
+  /** Wall time of the whole fleet. */
+  ms: number;
+}
+
+export function fleetEntry(target: string, result: TargetRunResult): FleetEntry {
+  const report = result.report;
+  const errors =
+    report && report.errors.length > 0 ? report.errors : result.errorText ? [result.errorText] : [];
+  return {
+    target,
+    exit: result.exit,
+    status: statusOf(result),
+    mode: report?.mode ?? null,
+    outcome: report?.outcome ?? null,
+    counts: report?.counts ?? null,
+    applied: report?.applied ?? false,
+    verified: report?.verified ?? null,
+    blocked: report?.blocked ?? null,
+    errors,
+    ms: result.ms,
+    report: result.reportFile ?? null,
+  };
+}
+
+function statusOf(result: TargetRunResult): FleetStatus {
+  switch (result.exit) {
+    case ExitCode.blocked:
+      return 'blocked';
+    case ExitCode.locked:
+      return 'locked';
+    case ExitCode.ok:
+    case ExitCode.changes:
+      if (result.report?.applied) return 'applied';
+      return result.report?.mode === 'none' ? 'unchanged' : 'changes';
+    default:
+      return 'failed';
+  }
+}
+
+export function summarize(entries: readonly FleetEntry[], ms: number): FleetSummary {
+  const count = (status: FleetStatus) => entries.filter((e) => e.status === status).length;
+  return {
+    total: entries.length,
+    applied: count('applied'),
+    unchanged: count('unchanged'),
+    changes: count('changes'),
+    blocked: count('blocked'),
+    locked: count('locked'),
+    failed: count('failed'),
+    ms,
+  };
+}
+
+/**
+ * The fleet's exit code: 1 if any target failed, else 3 if any was blocked, else 4 if any was held
+ * by another run, else 10 if any target's own code was 10 (plan --detailed-exitcode), else 0.
+ */
+export function fleetExit(entries: readonly FleetEntry[]): ExitCode {
+  if (entries.some((e) => e.status === 'failed')) return ExitCode.failure;
+  if (entries.some((e) => e.status === 'blocked')) return ExitCode.blocked;
+  if (entries.some((e) => e.status === 'locked')) return ExitCode.locked;
+  if (entries.some((e) => e.exit === ExitCode.changes)) return ExitCode.changes;
+  return ExitCode.ok;
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { escapeHtml } from '../report/html.js';
+import type { FleetReport } from './fleet-report.js';
+import { TABLE_HEAD, summaryText, tableRow } from './fleet-report.js';
+
+// Self-contained like a run's own report: opened from disk or an e-mail, it loads nothing.
+const STYLE = `
+body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2327;margin:2rem auto;max-width:80rem;padding:0 1rem}
+h1{font-size:1.5rem}table{border-collapse:collapse;width:100%}th,td{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-align:top}
+th{background:#f3f5f7}tr.failed td,tr.blocked td,tr.locked td{background:#fde8e8}
+`;
+
+/**
+ * The fleet report as one HTML page: the summary, then one row per target with a link to the
+ * target's own report. Links are relative to `dir` (the folder the page is written to), so a
+ * folder moved or copied with its state keeps working.
+ */
+export function renderFleetHtml(report: FleetReport, dir: string): string {
+  const rows = report.targets.map((entry) => {
+    const cells = tableRow(entry, report.command).map((text) => `<td>${escapeHtml(text)}</td>`);
+    const link = entry.report ? `<a href="${escapeHtml(relativeLink(dir, entry.report))}">report</a>` : '';
+    return `<tr class="${entry.status}">${cells.join('')}<td>${link}</td></tr>`;
+  });
+  const head = [...TABLE_HEAD, 'report'].map((name) => `<th>${escapeHtml(name)}</th>`).join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>menusync ${report.command}: fleet</title><style>${STYLE}</style></head>
+<body>
+<h1>menusync ${report.command}: fleet of ${report.summary.total} targets</h1>
+<p>${escapeHtml(summaryText(report.summary, report.command))}; started ${escapeHtml(report.startedAt)}, exit ${report.exit}.</p>
+<table><thead><tr>${head}</tr></thead><tbody>
+${rows.join('\n')}
+</tbody></table>
+</body></html>
+`;
+}
+
+function relativeLink(dir: string, file: string): string {
+  return path
+    .relative(dir, path.resolve(file))
+    .split(path.sep)
+    .map((part) => encodeURIComponent(part))
+    .join('/');
+}

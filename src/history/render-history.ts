@@ -1,0 +1,55 @@
+import type { HistoryEntry } from './list-history.js';
+
+const HEADER = [
+  'RUN',
+  'STARTED (UTC)',
+  'COMMAND',
+  'MODE',
+  'ADDED',
+  'CHANGED',
+  'REMOVED',
+  'OUTCOME',
+  'ROLLBACK POINT',
+  'NOTE',
+];
+/** Right-aligned columns: the counts. */
+const NUMERIC = new Set([4, 5, 6]);
+
+/** `menusync history` as a table, newest first; computes nothing (listHistory did). */
+export function renderHistory(entries: readonly HistoryEntry[]): string {
+  const rows = entries.map(historyRow);
+  const widths = HEADER.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  );
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) =>
+        NUMERIC.has(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+      )
+      .join('  ')
+      .trimEnd();
+  return `${[line(HEADER), ...rows.map(line)].join('\n')}\n`;
+}
+
+function historyRow(entry: HistoryEntry): string[] {
+  const point = entry.rollbackPoint ? (entry.current ? 'yes, current' : 'yes') : 'no';
+  const note = entry.note ?? (entry.rollbackTo ? `back to ${entry.rollbackTo}` : '');
+  const count = (n: number | undefined) => (n === undefined ? '' : String(n));
+  return [
+    entry.runId,
+    when(entry.startedAt),
+    entry.command ?? '-',
+    entry.mode ?? '-',
+    count(entry.changes?.added),
+    count(entry.changes?.changed),
+    count(entry.changes?.removed),
+    entry.outcome ?? '-',
+    point,
+    note,
+  ];
+}
+
+/** 2026-11-24T18:32:47.123Z -> 2026-11-24 18:32:47: a table cell, seconds are enough. */
+function when(iso: string | null): string {
+  return iso ? iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '') : '-';
+}

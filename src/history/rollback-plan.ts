@@ -1,0 +1,30 @@
+import { preparePlan } from '../apply/prepare-plan.js';
+import type { CanonicalMenu } from '../model/canonical-menu.js';
+import type { Plan, PlanFunction, PlanOptions, RollbackOrigin } from '../plan/types.js';
+import type { TargetStore } from '../state/store.js';
+
+/**
+ * The plan function of a rollback: always a replace (the platform gets back exactly the menu it
+ * confirmed then, whatever changed since), with the guards of any replace, and the plan names
+ * where it goes back to (a target marked uncertain rewrites the reason, not this field).
+ */
+export function rollbackPlanner(planMenu: PlanFunction, origin: RollbackOrigin): PlanFunction {
+  return (desired, baseline, options) => {
+    const plan = planMenu(desired, baseline, { ...options, mode: 'replace' });
+    return { ...plan, reason: `rollback to run ${origin.runId}'s menu: ${plan.reason}`, rollback: origin };
+  };
+}
+
+/**
+ * What the rollback would send, without the lock or the network (as `menusync plan`): shown when
+ * it is not applied (--dry-run, or no --yes without a terminal to ask on).
+ */
+export async function planRollbackOffline(
+  store: TargetStore,
+  planMenu: PlanFunction,
+  menu: CanonicalMenu,
+  options: PlanOptions,
+): Promise<Plan> {
+  const [snapshot, status] = await Promise.all([store.readSnapshot({ reuse: menu }), store.readStatus()]);
+  return preparePlan(planMenu, menu, { snapshot, status }, { ...options, mode: 'replace' });
+}

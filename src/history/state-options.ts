@@ -1,0 +1,37 @@
+import type { Argv } from 'yargs';
+import type { RunSettings } from '../config/run-options.js';
+import { UsageError } from '../errors.js';
+import { DEFAULT_KEEP_RUNS } from '../state/run-history.js';
+import { DEFAULT_STATE_DIR } from '../state/target.js';
+
+/** The options that name a target's state without reading a menu: `history` and `rollback`. */
+export interface StateTargetArgs {
+  config?: string;
+  target?: string;
+  state?: string;
+  'pos-uid'?: string;
+  json?: boolean;
+}
+
+export function withStateTargetOptions<T>(yargs: Argv<T>): Argv<T & StateTargetArgs> {
+  return yargs
+    .option('config', {
+      type: 'string',
+      describe: 'Config file (default: ./menusync.config.yaml when present)',
+    })
+    .option('target', { type: 'string', describe: 'Named target of the config file' })
+    .option('state', { type: 'string', describe: `State folder (default ${DEFAULT_STATE_DIR}/)` })
+    .option('pos-uid', {
+      type: 'string',
+      describe: 'Point-of-sale identifier of the target (default "default")',
+    })
+    .option('json', { type: 'boolean', describe: 'Print JSON on stdout' }) as Argv<T & StateTargetArgs>;
+}
+
+/** How many runs a target keeps (so how far back a rollback can go): flag, config, default. */
+export function keepRunsOf(flag: number | undefined, settings: RunSettings): number {
+  const keepRuns = flag ?? settings.config.keep_runs ?? DEFAULT_KEEP_RUNS;
+  if (!Number.isInteger(keepRuns) || keepRuns < 1)
+    throw new UsageError('--keep-runs must be a whole number of at least 1');
+  return keepRuns;
+}

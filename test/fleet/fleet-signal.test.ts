@@ -1,0 +1,50 @@
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { spawnCli } from '../cli-apply/fixture.js';
+import { testTempDir } from '../helpers/temp-dir.js';
+import { startFleetWorld, type FleetWorld } from './fleet-world.js';
+
+// These run the BUILT CLI: `npm run build` first (npm test does).
+
+/** Resolves once the sandbox has seen an import request (it then holds it, by a delay fault). */
+async function importStarted(w: FleetWorld): Promise<void> {
+  while (!w.sandbox.requests.some((r) => r.path.endsWith('/menu/import')))
+    await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+describe('a fleet stopped by a signal', () => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)(
+    'on %s starts no queued target, says which were done, interrupted and not started, exits %i',
+    async (signal, code) => {
+      const w = await startFleetWorld(testTempDir('fleet-signal'), [
+        { name: 'north', client: 1 },
+        { name: 'south', client: 2 },
+        { name: 'east', client: 3 },
+      ]);
+      try {
+        // The first import hangs until the process is stopped; the other targets are queued.
+        w.sandbox.injectFaults([{ kind: 'delay', ms: 60_000, path: '/menu/import', count: 1 }]);
+        const live = spawnCli(['apply', '--all', '--concurrency', '1', '--state', w.stateDir], {}, w.dir);
+        await importStarted(w);
+        live.child.kill(signal);
+        const result = await live.done;
+        expect(result.code, result.stderr).toBe(code);
+        expect(result.stderr).toContain(`menusync apply (fleet): stopped by ${signal}`);
+        expect(result.stderr).toMatch(/^done \(0\): none$/m);
+        expect(result.stderr).toMatch(/^interrupted \(1\): north$/m);
+        expect(result.stderr).toMatch(/^not started \(2\): south, east$/m);
+        expect(result.stderr).toMatch(/marked uncertain: its next apply sends a full replace/);
+        expect(w.sandbox.requests.filter((r) => r.path.endsWith('/menu/import'))).toHaveLength(1);
+        // The interrupted target's lock went with the process; the others were never touched.
+        await expect(access(path.join(w.targetDir(1), 'lock'))).rejects.toMatchObject({ code: 'ENOENT' });
+        await expect(access(w.targetDir(2))).rejects.toMatchObject({ code: 'ENOENT' });
+      } finally {
+        await w.close();
+      }
+    },
+  );
+});
