@@ -1,4 +1,6 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
+import { countEntries } from '../plan/counts.js';
+import type { Plan } from '../plan/types.js';
 import { liveContext } from '../plan/live/live-context.js';
 import { liveFingerprint, liveMenuFrom, type LiveMenu } from '../plan/live/live-menu.js';
 import type { PlatformClient } from '../platform/types.js';
@@ -37,4 +39,18 @@ export function liveChangedSince(
   return drift.length > 0
     ? 'the plan was made offline, and the live menu changed outside menusync since its snapshot'
     : null;
+}
+
+/** The plan of a run that could not plan (its live menu could not be read): nothing to send, for its report. */
+export function unplanned(reason: string): Plan {
+  return {
+    formatVersion: 1,
+    mode: 'none',
+    reason,
+    blocked: null,
+    blockedBy: [],
+    counts: countEntries([]),
+    entries: [],
+    payload: null,
+  };
 }

@@ -162,7 +162,7 @@ describe('a resync after an uncertain outcome', () => {
 });
 
 describe('a live menu that cannot be read', () => {
-  it('fails apply (exit 1) before anything is sent or recorded, and plan points to --offline', async () => {
+  it('fails apply (exit 1) before anything is sent, with its report, and plan points to --offline', async () => {
     const input = await w.writeExport('menu.csv', menuCsv(5));
     expect((await w.run(w.args('apply', input, '--yes'))).code).toBe(0);
     const runs = async () => (await readdir(path.join(await targetFolder(), 'runs'))).length;
@@ -172,7 +172,10 @@ describe('a live menu that cannot be read', () => {
     expect(apply.code, apply.stderr).toBe(1);
     expect(apply.stderr).toMatch(/GET \/menu\/categories/);
     expect(w.imports()).toBe(1);
-    expect(await runs()).toBe(before);
+    expect(await runs()).toBe(before + 1);
+    expect(apply.stdout).toMatch(
+      /Plan: none \(not planned: the live menu could not be read \(GET \/menu\/categories/,
+    );
     const plan = await w.run(w.args('plan', input, '--max-attempts', '1'));
     expect(plan.code).toBe(1);
     expect(plan.stderr).toMatch(/--offline/);
