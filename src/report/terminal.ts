@@ -43,13 +43,20 @@ export function renderTerminal(report: RunReport, options: TerminalOptions): str
   // What is live comes first: a plan against a menu changed behind menusync's back reads wrong otherwise.
   // (An offline plan says so on stderr before the report: the CLI prints it.)
   const out: string[] = [];
-  for (const section of liveSections(report.plan).filter((s) => s.kind !== 'offline')) {
+  const live = liveSections(report.plan).filter((s) => s.kind !== 'offline');
+  for (const section of live) {
     const items = section.items.map((item) =>
       paint(COLORS[item.action], `  ${ACTION_SYMBOL[item.action]} ${item.text}`),
     );
     out.push(`${section.title}:`, ...cap(items, max), '');
   }
-  out.push(summarizeCounts(report));
+  // Below the live sections, the entries are the change from the snapshot: said, so that "no
+  // changes" there does not read as "nothing to do" above a replace.
+  out.push(
+    live.length > 0
+      ? `Against the last applied snapshot: ${summarizeCounts(report)}`
+      : summarizeCounts(report),
+  );
   if (shown.length > 0) out.push('', ...shown);
   out.push('', `Plan: ${report.mode} (${report.reason})`);
   if (report.rollback) out.push(`Rollback: ${rollbackText(report.rollback)}`);
