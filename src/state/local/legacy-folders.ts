@@ -3,7 +3,7 @@ import path from 'node:path';
 import { UsageError } from '../../errors.js';
 import { asStateWriteError } from '../state-write-error.js';
 import { acquireLock, LOCK_FILE, LockInfo, type TargetLock } from '../lock.js';
-import { listStateTargets, TARGET_FILE } from '../target-identity.js';
+import { listStateTargets, TARGET_FILE, type StateTargets } from '../target-identity.js';
 import { sameMenu, type Target } from '../target.js';
 import { legacyTargetKey } from './legacy-key.js';
 
@@ -15,8 +15,12 @@ import { legacyTargetKey } from './legacy-key.js';
  */
 
 /** The old-key folders of `target`'s client in `root`, by name. */
-export async function findLegacyFolders(root: string, target: Target): Promise<string[]> {
-  const { legacy, unknown } = await listStateTargets(root);
+export async function findLegacyFolders(
+  root: string,
+  target: Target,
+  scan: () => Promise<StateTargets> = () => listStateTargets(root),
+): Promise<string[]> {
+  const { legacy, unknown } = await scan();
   const names = legacy.filter((folder) => sameMenu(folder.identity, target)).map((folder) => folder.name);
   // Versions before target.json: only a folder named by this run's own pos_uid can be recognised,
   // and only when nothing in it says it is someone else's.
@@ -32,9 +36,14 @@ export async function findLegacyFolders(root: string, target: Target): Promise<s
  * old folders of the client are refused (exit 2): which one matches the live menu is the user's call.
  * Returns the folder adopted, or null.
  */
-export async function adoptLegacyFolder(root: string, dir: string, target: Target): Promise<string | null> {
+export async function adoptLegacyFolder(
+  root: string,
+  dir: string,
+  target: Target,
+  scan?: () => Promise<StateTargets>,
+): Promise<string | null> {
   if (await exists(dir)) return null;
-  const names = await findLegacyFolders(root, target);
+  const names = await findLegacyFolders(root, target, scan);
   if (names.length === 0) return null;
   if (names.length > 1) {
     throw new UsageError(

@@ -14,7 +14,7 @@ import {
   type TargetStatus,
 } from '../snapshot.js';
 import { ensureTargetDir, targetDir, type Target } from '../target.js';
-import { listStateTargets, writeTargetIdentity } from '../target-identity.js';
+import { listStateTargets, writeTargetIdentity, type StateTargets } from '../target-identity.js';
 import { pauseAt } from '../test-pause.js';
 import type {
   ConfirmedState,
@@ -39,23 +39,33 @@ export interface LocalStoreOptions {
 export function localStateStore(stateDir: string, options: LocalStoreOptions = {}): StateStore {
   const root = path.resolve(stateDir);
   const notice = options.notice ?? ((message: string) => process.stderr.write(`${message}\n`));
+  // Which folders of the state folder are of an older version: looked at once per store, not once
+  // per target (a fleet's first run of N targets read N target.json files N times). Folders this
+  // process creates are new-key folders, so the first look stays right for the store's life.
+  let scan: Promise<StateTargets> | undefined;
+  const scanOnce = (): Promise<StateTargets> => (scan ??= listStateTargets(root));
   return {
     kind: 'local',
     location: root,
-    target: (target) => localTargetStore(root, target, notice),
+    target: (target) => localTargetStore(root, target, notice, scanOnce),
     listTargets: () => listLocalTargets(root),
     close: async () => undefined,
   };
 }
 
-function localTargetStore(root: string, target: Target, notice: (message: string) => void): TargetStore {
+function localTargetStore(
+  root: string,
+  target: Target,
+  notice: (message: string) => void,
+  scan: () => Promise<StateTargets>,
+): TargetStore {
   const dir = targetDir(root, target);
   const runDir = (runId: string) => path.join(dir, RUNS_DIR, runId);
   // Before anything reads or writes the target's folder, once: its folder of an older version
   // (named with the pos_uid) becomes its folder, so plan and apply keep its baseline.
   let adoption: Promise<void> | undefined;
   const ready = (): Promise<void> =>
-    (adoption ??= adoptLegacyFolder(root, dir, target).then((old) => {
+    (adoption ??= adoptLegacyFolder(root, dir, target, scan).then((old) => {
       if (old)
         notice(
           `state: moved ${old} to ${dir}: menusync now keeps one state per base URL and client id (the platform's menu), whatever pos_uid is sent`,
