@@ -25,7 +25,7 @@ export function renderTable(rows: readonly BenchRow[]): string {
     const [measured, limit] = judged(row);
     const rss = row.subjectRssMb === null ? '–' : `${mb(row.subjectRssMb)} / ${mb(row.referenceRssMb)}`;
     lines.push(
-      `| ${row.target} | ${row.size} | ${ms(row.subjectMs)} | ${ms(row.referenceMs)} | ${measured} | ${limit} | ${row.spread === null ? '–' : `${row.spread[0].toFixed(2)}–${row.spread[1].toFixed(2)}x`} | ${row.cpuRatio === null ? '–' : `${row.cpuRatio.toFixed(2)}x`} | ${rss} | ${row.pass ? 'PASS' : '**FAIL**'} |`,
+      `| ${row.target} | ${row.size} | ${ms(row.subjectMs)} | ${ms(row.referenceMs)} | ${measured} | ${limit} | ${row.spread === null ? '–' : `${row.spread[0].toFixed(2)}–${row.spread[1].toFixed(2)}x`} | ${row.cpuRatio === null ? '–' : `${row.cpuRatio.toFixed(2)}x`} | ${rss} | ${row.skipped ?? (row.pass ? 'PASS' : '**FAIL**')} |`,
     );
   }
   return `${lines.join('\n')}\n`;

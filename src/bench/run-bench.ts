@@ -6,6 +6,7 @@ import { runExtractTarget } from './extract-target.js';
 import { runFleetTarget } from './fleet-target.js';
 import type { BenchOptions, TargetName } from './options.js';
 import { runPlanTarget } from './plan-target.js';
+import { runPostgresStateTarget } from './postgres-state-target.js';
 import type { BenchContext, BenchRow } from './types.js';
 import { runXlsxTarget } from './xlsx-target.js';
 
@@ -30,6 +31,8 @@ export async function runBench(options: BenchOptions, log: (m: string) => void):
     if (want('plan')) rows.push(...(await runPlanTarget(ctx, options.sizes)));
     if (want('apply')) rows.push(...(await runApplyTarget(ctx, options.applySize)));
     if (want('fleet')) rows.push(...(await runFleetTarget(ctx, options.fleetTargets)));
+    if (want('postgres'))
+      rows.push(...(await runPostgresStateTarget(ctx, options.applySize, options.sizes.at(-1)!)));
   } finally {
     if (options.keep) log(`data kept in ${dir}`);
     else await rm(dir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { applyImportOnlyTask, applyReferenceTask, applyTask } from './apply-targ
 import { extractTask } from './extract-target.js';
 import { fleetTask } from './fleet-target.js';
 import { planReferenceTask, planTask } from './plan-target.js';
+import { stateApplyTask, statePlanTask } from './postgres-state-target.js';
 import type { TaskSetup } from './types.js';
 import { exceljsReadTask } from './xlsx-target.js';
 
@@ -15,4 +16,6 @@ export const TASKS: Readonly<Record<string, TaskSetup>> = {
   'apply-reference': applyReferenceTask,
   'apply-import-only': applyImportOnlyTask,
   fleet: fleetTask,
+  'state-plan': statePlanTask,
+  'state-apply': stateApplyTask,
 };
