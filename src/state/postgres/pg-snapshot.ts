@@ -13,8 +13,11 @@ import type { Db, Queryable, SqlValue } from './pg-db.js';
 
 /** Pieces per INSERT: snapshotPieces makes ~1 MB pieces, so ~8 MB a statement. */
 const PIECES_PER_STATEMENT = 8;
-/** Pieces per SELECT: fewer round trips; ~32 MB held at a time. */
-const PIECES_PER_READ = 32;
+/**
+ * Pieces per SELECT: ~8 MB a batch, with the next batch on its way while one is parsed (so ~16 MB
+ * held); smaller batches start the parsing sooner, larger ones cost round trips.
+ */
+const PIECES_PER_READ = 8;
 
 const SnapshotEnvelope = MenuSnapshot.omit({ menu: true });
 
@@ -100,18 +103,28 @@ export async function readSnapshotRows(
 }
 
 async function* pieceRows(db: Db, id: string): AsyncGenerator<Buffer> {
-  // bytea comes as hex text (twice the bytes, then decoded): as UTF-8 text it is read ~3x faster
+  // bytea comes as hex text (twice the bytes, then decoded): as UTF-8 text it is read ~2x faster
   // (100k products), where the database's encoding can hold any character (pg-db.ts textSafe).
   const column = (await db.textSafe()) ? "convert_from(bytes, 'UTF8')" : 'bytes';
-  for (let from = 0; ; from += PIECES_PER_READ) {
-    const rows = await db.run<{ piece: Buffer | string }>(
+  const batch = (from: number) => {
+    const rows = db.run<{ piece: Buffer | string }>(
       `SELECT ${column} AS piece FROM {s}.snapshot_pieces
        WHERE snapshot_id = $1 AND seq >= $2 AND seq < $3 ORDER BY seq`,
       [id, from, from + PIECES_PER_READ],
     );
-    for (const row of rows.rows)
-      yield typeof row.piece === 'string' ? Buffer.from(row.piece, 'utf8') : row.piece;
-    if (rows.rows.length < PIECES_PER_READ) return;
+    // A batch fetched ahead and never awaited (the reader stopped at a damaged line) must not
+    // end the process as an unhandled rejection; awaited, it still throws.
+    rows.catch(() => undefined);
+    return rows;
+  };
+  // One batch ahead: the server reads and sends the next pieces while these are parsed.
+  let next = batch(0);
+  for (let from = 0; ; from += PIECES_PER_READ) {
+    const rows = (await next).rows;
+    const more = rows.length === PIECES_PER_READ;
+    if (more) next = batch(from + PIECES_PER_READ);
+    for (const row of rows) yield typeof row.piece === 'string' ? Buffer.from(row.piece, 'utf8') : row.piece;
+    if (!more) return;
   }
 }
 
