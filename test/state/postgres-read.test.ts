@@ -62,6 +62,22 @@ describe.skipIf(!available)('PostgreSQL snapshot read', () => {
     expect(read?.menu.products[5_000]?.price).toBe(menu.products[5_000]!.price);
   });
 
+  it('keeps snapshot pieces and run files lz4-compressed where the server has lz4', async () => {
+    const url = schemaUrl(testSchema());
+    await commitSnapshot(url, cafeMenu(5));
+    const { schema } = parsePostgresUrl(url);
+    const [setting] = await sql<{ lz4: boolean }>(
+      "SELECT 'lz4' = ANY (enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'",
+    );
+    const columns = await sql<{ compression: string }>(
+      `SELECT attcompression::text AS compression FROM pg_attribute
+       WHERE attrelid IN ('"${schema}".snapshot_pieces'::regclass, '"${schema}".run_files'::regclass)
+         AND attname IN ('bytes', 'content') ORDER BY attname`,
+    );
+    const expected = setting?.lz4 ? 'l' : '';
+    expect(columns.map((c) => c.compression)).toEqual([expected, expected]);
+  });
+
   it('finds a damaged piece in a later batch damaged, and the store still answers after', async () => {
     const url = schemaUrl(testSchema());
     await commitSnapshot(url, bigMenu());
