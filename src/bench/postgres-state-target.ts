@@ -23,8 +23,8 @@ export const PG_PLAN_RATIO_LIMIT = 1.2;
 
 const PG_BASE = process.env.MENUSYNC_TEST_PG || 'postgres://postgres@127.0.0.1:5432/test';
 const PLAN_TARGET: Target = { baseUrl: 'http://127.0.0.1:9/bench', clientId: 'bench', posUid: 'default' };
-const APPLY_ROW = 'first apply (replace, with read-back): PostgreSQL vs local state';
-const PLAN_ROW = 'plan (1% changed): PostgreSQL vs local state';
+const APPLY_ROW = 'PostgreSQL vs local state: first apply (replace, with read-back)';
+const PLAN_ROW = 'PostgreSQL vs local state: plan (1% changed)';
 
 /** `base` with `?schema=NAME`: the store's own parameter (pg-url.ts). */
 function schemaUrl(base: string, schema: string): string {

@@ -84,8 +84,8 @@ describe('npm run bench on a tiny size', () => {
       'plan + client import, no state (diagnostic) vs plan + raw POST',
       'apply --all, 3 targets x 50 products: --concurrency 8 vs 1',
       'apply --all, 3 targets x 50 products: --concurrency 8 vs 1, imports taking 100 ms (diagnostic)',
-      'first apply (replace, with read-back): PostgreSQL vs local state',
-      'plan (1% changed): PostgreSQL vs local state',
+      'PostgreSQL vs local state: first apply (replace, with read-back)',
+      'PostgreSQL vs local state: plan (1% changed)',
     ]);
     for (const row of result.rows) {
       expect(row.measured).toBeGreaterThan(0);
@@ -128,7 +128,7 @@ describe('npm run bench on a tiny size', () => {
   });
 
   it('runs the same first apply and plan with PostgreSQL and local state', () => {
-    const rows = result.rows.filter((r) => r.target.endsWith('PostgreSQL vs local state'));
+    const rows = result.rows.filter((r) => r.target.startsWith('PostgreSQL vs local state'));
     expect(rows.map((r) => [r.size, r.limit, r.check])).toEqual([
       [20, 1.3, 'replace, applied true, verified'],
       [40, 1.2, expect.stringMatching(/^(merge|replace): 1 products updated, 39 kept$/)],
