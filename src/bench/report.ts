@@ -10,6 +10,7 @@ function mb(value: number | null): string {
 
 function judged(row: BenchRow): [string, string] {
   const bound = row.bound === 'below' ? '<' : '≤';
+  if (row.skipped !== undefined) return ['–', `${bound} ${row.limit}${row.unit === 'x' ? 'x' : ' MB'}`];
   return row.unit === 'x'
     ? [`${row.measured.toFixed(2)}x`, `${bound} ${row.limit}x`]
     : [`${row.measured.toFixed(0)} MB`, `${bound} ${row.limit} MB`];
