@@ -7,6 +7,7 @@ import { duringImport, StateWriteError, type ImportState } from '../state/state-
 import type { StateStore } from '../state/store.js';
 import type { Target } from '../state/target.js';
 import { preparePlan } from './prepare-plan.js';
+import { liveChangedSince, readLiveMenu, unplanned } from './refresh.js';
 import { checkSavedPlan, checkSavedPlanTarget, type SavedPlan } from './saved-plan.js';
 import { markDrift, sendPlan, type SendProgress } from './send-plan.js';
 import { buildRunReport, prepareRunFiles, writeRunReports, type RunReportFiles } from './run-report.js';
@@ -27,6 +28,11 @@ export interface ApplyRequest {
   maxPayloadBytes: number;
   /** Read back and compare after applying (default true). */
   verify?: boolean;
+  /**
+   * Read the live menu before planning (default true) and plan against it: drift, guards against
+   * what is live, a saved plan's live fingerprint. False plans against the snapshot alone.
+   */
+  refresh?: boolean;
   /** Runs of the target kept in runs/ (default DEFAULT_KEEP_RUNS); older ones are removed after this one. */
   keepRuns?: number;
 }
@@ -83,21 +89,43 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
     // What a killed run left half-written (a staged snapshot is as big as the menu).
     await state.recover();
     const startedAt = now();
-    // Independent reads and the run's folder, side by side. The desired menu lets readSnapshot skip
-    // parsing (and plan skip comparing) the products that did not change.
-    const [record, snapshot, status] = await Promise.all([
+    // Independent reads side by side, with the run's folder. The desired menu lets readSnapshot
+    // skip parsing (and plan skip comparing) the products that did not change. The refresh
+    // (refresh.ts) runs beside them; a live menu that cannot be read fails the run with its report.
+    const [record, snapshot, status, refreshed] = await Promise.all([
       state.createRun(newRunId(startedAt)),
       state.readSnapshot({ reuse: desired }),
       state.readStatus(),
+      request.refresh === false
+        ? null
+        : readLiveMenu(deps.client).then(
+            (live) => ({ live }),
+            (error: unknown) => ({ error }),
+          ),
       state.writeIdentity(),
     ]);
     runId = record.id;
-    const plan = request.savedPlan
-      ? checkSavedPlan(request.savedPlan, request.target, {
-          baselineHash: snapshot?.hash ?? null,
-          baselineUncertain: status.uncertain,
-        })
-      : preparePlan(deps.plan, desired, { snapshot, status }, request.planOptions);
+    const live = refreshed && 'live' in refreshed ? refreshed.live : null;
+    const refreshError = refreshed && 'error' in refreshed ? refreshed.error : undefined;
+    const plan =
+      refreshError !== undefined
+        ? unplanned(`not planned: the live menu could not be read (${describeError(refreshError).message})`)
+        : request.savedPlan
+          ? checkSavedPlan(
+              request.savedPlan,
+              request.target,
+              { baselineHash: snapshot?.hash ?? null, baselineUncertain: status.uncertain },
+              live ? liveChangedSince(request.savedPlan, snapshot?.menu ?? null, live, desired) : null,
+            )
+          : preparePlan(
+              deps.plan,
+              desired,
+              { snapshot, status },
+              {
+                ...request.planOptions,
+                ...(live ? { live } : { offline: 'apply without a refresh' }),
+              },
+            );
     // plan.json, with the report sections that do not depend on the outcome: a run that sends
     // does this while the import request is out (this process only waits then), any other run
     // when it finishes. Once either way.
@@ -117,6 +145,10 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
       return outcome;
     };
 
+    if (refreshError !== undefined) {
+      await finish({ outcome: 'failed', errors: [describeError(refreshError)] });
+      throw refreshError;
+    }
     if (plan.blocked) {
       const message = `blocked: ${plan.blocked}`;
       await finish({ outcome: 'blocked', errors: [runError('blocked', message)] });

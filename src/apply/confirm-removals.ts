@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { liveRemovalsBeyond } from '../plan/live/live-context.js';
 import type { Plan } from '../plan/types.js';
 import { countOf } from '../plural.js';
 
@@ -12,7 +13,9 @@ export function requireYesForRemovals(plan: Plan, yes: boolean): void {
     plan.counts.categories.remove +
     plan.counts.products.remove +
     plan.counts.options.remove +
-    plan.counts.option_values.remove;
+    plan.counts.option_values.remove +
+    // What a replace removes from the live menu beyond them (hand-made entities, say).
+    liveRemovalsBeyond(plan);
   if (plan.mode === 'replace' && removals > 0) {
     throw new UsageError(
       `this replace removes ${countOf(removals, 'entity', 'entities')}; pass --yes to apply it without a terminal`,

@@ -5,3 +5,4 @@ export * from './saved-plan.js';
 export * from './send-plan.js';
 export * from './split-payload.js';
 export * from './verify.js';
+export * from './refresh.js';

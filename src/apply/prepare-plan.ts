@@ -1,6 +1,7 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { Plan, PlanFunction, PlanOptions } from '../plan/types.js';
 import type { MenuSnapshot, TargetStatus } from '../state/snapshot.js';
+import { describeDrift } from '../plan/live/live-context.js';
 
 /**
  * The plan of one run: the desired menu against the last confirmed snapshot. When the target is
@@ -18,10 +19,14 @@ export function preparePlan(
   if (!state.status.uncertain) return planMenu(desired, baseline, options);
   const plan = planMenu(desired, baseline, { ...options, mode: 'replace' });
   const why = state.status.reason ?? 'a previous run did not record its outcome';
+  // Read against the live menu, the resync lists what it removes there and passes its guards (plan()).
+  const drift = plan.drift?.length
+    ? `; the live menu changed outside menusync (${describeDrift(plan.drift)})`
+    : '';
   return {
     ...plan,
     mode: 'replace',
-    reason: `the platform state is uncertain (${why}): sending the full menu as a replace to resync`,
+    reason: `the platform state is uncertain (${why}): sending the full menu as a replace to resync${drift}`,
     payload: {
       pos_uid: options.posUid,
       update_mode: 'replace',

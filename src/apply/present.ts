@@ -10,7 +10,14 @@ import { redact } from '../secrets.js';
 /** One line for cron logs: what ran, on which target, what changed and how it ended. */
 export function summaryLine(report: RunReport): string {
   const target = report.target.name ? ` ${report.target.name}` : '';
-  return `menusync ${report.command}${target}: ${report.mode}: ${summarizeCounts(report)} (${outcomeWords(report)})`;
+  return `menusync ${report.command}${target}: ${report.mode}: ${summarizeCounts(report)}${liveWords(report)} (${outcomeWords(report)})`;
+}
+
+/** `; 4 changed outside menusync`, or `; offline`: a cron log must not read a drift as no change. */
+function liveWords(report: RunReport): string {
+  const plan = report.plan;
+  if (plan.live === null) return '; offline';
+  return plan.drift && plan.drift.length > 0 ? `; ${plan.drift.length} changed outside menusync` : '';
 }
 
 function outcomeWords(report: RunReport): string {

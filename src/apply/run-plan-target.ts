@@ -2,6 +2,7 @@ import type { Output } from '../cli/output.js';
 import type { RunSettings } from '../config/run-options.js';
 import { ExitCode } from '../errors.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
+import type { LiveMenu } from '../plan/live/live-menu.js';
 import { plan } from '../plan/index.js';
 import type { ProgressSink } from '../progress.js';
 import type { StateStore } from '../state/store.js';
@@ -31,6 +32,8 @@ export interface PlanTargetIo {
   env?: NodeJS.ProcessEnv;
   /** The target, when the caller resolved it already (the plan command checks --out-plan with it). */
   known?: Target | null;
+  /** The live menu to plan against, or why it was not read (cli/plan-refresh.ts); absent: not said. */
+  refresh?: { live: LiveMenu } | { offline: string };
 }
 
 export interface PlanTargetResult extends TargetRunResult {
@@ -61,6 +64,7 @@ export async function runPlanTarget(
       mode: settings.mode,
       extractionErrors: errors,
       ...settings.guards,
+      ...io.refresh,
     });
     const report = buildRunReport({
       command: 'plan',

@@ -32,6 +32,8 @@ export const SavedPlan = z.object({
   /** sha256 of the snapshot the plan was made against; null when there was none. */
   baselineHash: z.string().nullable(),
   baselineUncertain: z.boolean(),
+  /** Fingerprint of the live menu the plan was made against; null (or absent: older plans) offline. */
+  liveFingerprint: z.string().nullable().optional(),
   desired: CanonicalMenu,
   plan: SavedPlanBody,
 });
@@ -48,6 +50,8 @@ export function createSavedPlan(
   target: Target,
   baseline: BaselineIdentity,
   now: Date,
+  /** liveFingerprint() of the live menu the plan was made against; null offline. */
+  liveFingerprint: string | null = null,
 ): SavedPlan {
   return {
     kind: 'menusync-plan',
@@ -61,6 +65,7 @@ export function createSavedPlan(
     },
     desiredHash: hashMenu(desired),
     ...baseline,
+    liveFingerprint,
     desired,
     plan: plan as unknown as SavedPlan['plan'],
   };
@@ -107,14 +112,23 @@ export function checkSavedPlanTarget(saved: SavedPlan, target: Target): void {
  * (exit 3, guard `saved-plan-stale`, the run's report says so). A different target is a usage
  * error (exit 2).
  */
-export function checkSavedPlan(saved: SavedPlan, target: Target, current: BaselineIdentity): Plan {
+export function checkSavedPlan(
+  saved: SavedPlan,
+  target: Target,
+  current: BaselineIdentity,
+  /** Why the live menu no longer fits the plan (refresh.ts liveChangedSince), or null. */
+  liveChanged: string | null = null,
+): Plan {
   checkSavedPlanTarget(saved, target);
   const plan = saved.plan as unknown as Plan;
-  if (saved.baselineHash === current.baselineHash && saved.baselineUncertain === current.baselineUncertain)
-    return plan;
+  const sameBaseline =
+    saved.baselineHash === current.baselineHash && saved.baselineUncertain === current.baselineUncertain;
+  if (sameBaseline && !liveChanged) return plan;
   const stale: GuardBlock = {
     guard: 'saved-plan-stale',
-    message: 'the target changed since the plan was made (its snapshot is not the same)',
+    message: sameBaseline
+      ? (liveChanged as string)
+      : 'the target changed since the plan was made (its snapshot is not the same)',
     numbers: {},
   };
   return {

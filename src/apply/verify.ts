@@ -3,29 +3,10 @@ import type { ImportOption } from '../model/import-payload.js';
 import type { RemoteCategory, RemoteOption } from '../platform/types.js';
 
 import type { Verification } from '../report/types.js';
+import { CATEGORY_FIELDS, OPTION_FIELDS, sameValue, VALUE_FIELDS } from '../plan/live/compared-fields.js';
 
 // Only what GET /menu/categories can show is compared: it returns categories with their options
 // and values and a products_count, never the products themselves (platform-notes.md).
-const CATEGORY_FIELDS = ['name', 'hidden', 'position'] as const;
-const OPTION_FIELDS = [
-  'name',
-  'short_name',
-  'type',
-  'min_selectable',
-  'max_selectable',
-  'max_quantity',
-  'hidden',
-  'position',
-] as const;
-const VALUE_FIELDS = [
-  'name',
-  'short_name',
-  'price_operator',
-  'price_operand',
-  'hidden',
-  'checked_default',
-  'position',
-] as const;
 const MAX_DETAILS = 50;
 
 /**
@@ -114,12 +95,6 @@ function compareFields<T extends object, R extends object>(
     const got = (live as Record<string, unknown>)[field];
     if (!sameValue(want, got)) details.push(`${where}: ${field} is ${show(got)}, expected ${show(want)}`);
   }
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  // Money comes back as a JSON number; compare to the cent rather than bit for bit.
-  if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) < 0.005;
-  return a === b;
 }
 
 function show(value: unknown): string {

@@ -7,6 +7,7 @@ import { runFleetTarget } from './fleet-target.js';
 import type { BenchOptions, TargetName } from './options.js';
 import { runPlanTarget } from './plan-target.js';
 import { runPostgresStateTarget } from './postgres-state-target.js';
+import { runRefreshTarget } from './refresh-target.js';
 import type { BenchContext, BenchRow } from './types.js';
 import { runXlsxTarget } from './xlsx-target.js';
 
@@ -31,6 +32,8 @@ export async function runBench(options: BenchOptions, log: (m: string) => void):
     if (want('plan')) rows.push(...(await runPlanTarget(ctx, options.sizes)));
     if (want('apply')) rows.push(...(await runApplyTarget(ctx, options.applySize)));
     if (want('fleet')) rows.push(...(await runFleetTarget(ctx, options.fleetTargets)));
+    // The live menu at the largest size (100k products by default) over 500 categories.
+    if (want('refresh')) rows.push(...(await runRefreshTarget(ctx, options.sizes.at(-1)!)));
     if (want('postgres'))
       rows.push(...(await runPostgresStateTarget(ctx, options.applySize, options.sizes.at(-1)!)));
   } finally {

@@ -3,6 +3,7 @@ import { extractTask } from './extract-target.js';
 import { fleetTask } from './fleet-target.js';
 import { planReferenceTask, planTask } from './plan-target.js';
 import { stateApplyTask, statePlanTask } from './postgres-state-target.js';
+import { refreshReferenceTask, refreshTask } from './refresh-target.js';
 import type { TaskSetup } from './types.js';
 import { exceljsReadTask } from './xlsx-target.js';
 
@@ -16,6 +17,8 @@ export const TASKS: Readonly<Record<string, TaskSetup>> = {
   'apply-reference': applyReferenceTask,
   'apply-import-only': applyImportOnlyTask,
   fleet: fleetTask,
+  refresh: refreshTask,
+  'refresh-reference': refreshReferenceTask,
   'state-plan': statePlanTask,
   'state-apply': stateApplyTask,
 };

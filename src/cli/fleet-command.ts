@@ -2,7 +2,10 @@ import path from 'node:path';
 import { requireYesForRemovals } from '../apply/confirm-removals.js';
 import { runApplyTarget, type ApplyTargetArgs } from '../apply/run-apply-target.js';
 import { runPlanTarget, type PlanTargetArgs } from '../apply/run-plan-target.js';
-import { errorLine, type TargetRunResult } from '../apply/target-run.js';
+import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run.js';
+import { resolvePlanTarget } from '../apply/resolve-plan-target.js';
+import type { Target } from '../state/target.js';
+import { refreshForPlan, type PlanRefresh } from './plan-refresh.js';
 import { ReportWriteError } from '../apply/present.js';
 import { CONFIG_FILE, configTarget, loadConfig } from '../config/load-config.js';
 import { resolveRunSettings, type RunArgs } from '../config/run-options.js';
@@ -111,7 +114,20 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
         },
       });
     }
-    const result = await runPlanTarget(settings, targetArgs, { store, out: targetOut });
+    // As a single plan: against the live menu whenever the target's credentials are known.
+    const started = performance.now();
+    let known: Target | null;
+    let refresh: PlanRefresh;
+    try {
+      known = await resolvePlanTarget(targetArgs, settings, store, targetOut);
+      refresh = await refreshForPlan(targetArgs, settings, known, targetOut);
+    } catch (error) {
+      const ms = Math.round(performance.now() - started);
+      return { exit: exitCodeOf(error), error, errorText: errorLine(error), ms };
+    }
+    const refreshMs = Math.round(performance.now() - started);
+    const planned = await runPlanTarget(settings, targetArgs, { store, out: targetOut, known, refresh });
+    const result = { ...planned, ms: planned.ms + refreshMs };
     if (!result.report) return result;
     return { ...result, reportFile: await record.writeTargetReport(name, result.report) };
   };

@@ -7,6 +7,7 @@ import {
   type InputLimitArgs,
 } from '../cli/input-limit-options.js';
 import type { InputLimits } from '../extract/input-limits.js';
+import { rejectRepeated } from '../cli/commands/extract.js';
 import { UsageError } from '../errors.js';
 import type { GuardOptions } from '../plan/types.js';
 import type { UpdateMode } from '../model/import-payload.js';
@@ -37,7 +38,7 @@ export interface RunArgs extends InputLimitArgs {
 }
 
 export function withRunOptions<T>(yargs: Argv<T>): Argv<T & RunArgs> {
-  return withEncodingOption(withInputLimitOptions(yargs))
+  const options = withEncodingOption(withInputLimitOptions(yargs))
     .option('config', {
       type: 'string',
       describe: 'Config file (default: ./menusync.config.yaml when present)',
@@ -76,7 +77,22 @@ export function withRunOptions<T>(yargs: Argv<T>): Argv<T & RunArgs> {
       type: 'boolean',
       describe: 'Print only errors and a one-line summary (for cron)',
     }) as Argv<T & RunArgs>;
+  // --target may be repeated (a fleet); these take one value each.
+  return rejectRepeated(options, SINGLE_VALUE_OPTIONS);
 }
+
+const SINGLE_VALUE_OPTIONS = [
+  'config',
+  'mapping',
+  'state',
+  'pos-uid',
+  'mode',
+  'allow-deletes',
+  'out-json',
+  'out-md',
+  'out-html',
+  'encoding',
+] as const;
 
 export interface RunSettings {
   targetName?: string;

@@ -10,7 +10,7 @@ import { extractMenu } from '../mapping/extract-menu.js';
 import { plan } from '../plan/index.js';
 import { createPlatformClient } from '../platform/index.js';
 import { renderTerminal } from '../report/index.js';
-import { DEMO_CLIENT, startSandbox } from '../sandbox/index.js';
+import { DEMO_CLIENT, startSandbox, type TamperSpec } from '../sandbox/index.js';
 import { localStateStore } from '../state/local/local-store.js';
 import type { Target } from '../state/target.js';
 import { countOf } from '../plural.js';
@@ -18,15 +18,29 @@ import { countOf } from '../plural.js';
 /** The bundled example exports and their mapping (invented data), shipped in the package. */
 export const DEMO_DIR = fileURLToPath(new URL('../../fixtures/demo/', import.meta.url));
 
-const STEPS = [
+interface DemoStep {
+  title: string;
+  file: string;
+  /** Changed on the platform behind menusync's back before this step: the plan shows it first. */
+  tamper?: TamperSpec;
+}
+
+const STEPS: readonly DemoStep[] = [
   { title: 'Step 1: first import of menu-v1.csv into an empty platform', file: 'menu-v1.csv' },
   { title: 'Step 2: menu-v2.csv (a price change, a new product, a removed product)', file: 'menu-v2.csv' },
-] as const;
+  {
+    title:
+      'Step 3: the same export after someone edited the live menu by hand (2 products gone, a "Specials" category added)',
+    file: 'menu-v2.csv',
+    tamper: { removeProducts: 2, addHandmadeCategory: 'Specials' },
+  },
+];
 
 /**
  * `menusync demo` (npm start): the whole pipeline against an in-process sandbox on an ephemeral
  * port, with a temporary state folder. The second step removes a product, so it is a replace; the
- * removal is within the guard limits and the confirmation is implied (--yes). The state folder
+ * removal is within the guard limits and the confirmation is implied (--yes). The third changes
+ * the live menu behind the tool's back first: the plan shows that drift and the replace repairs it. The state folder
  * (snapshots, run history, HTML reports) is removed at the end unless `keep`: `npm start` run
  * again and again must not fill the temp directory.
  */
@@ -55,6 +69,7 @@ export async function runDemo(out: Output, options: { keep?: boolean } = {}): Pr
     });
     for (const step of STEPS) {
       out.info(`== ${step.title}\n`);
+      if (step.tamper) sandbox.tamper(DEMO_CLIENT.clientId, step.tamper);
       const extracted = await extractMenu({
         mapping: path.join(DEMO_DIR, 'demo-mapping.yaml'),
         inputs: [path.join(DEMO_DIR, step.file)],

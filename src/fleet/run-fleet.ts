@@ -45,7 +45,7 @@ export async function runFleet(options: FleetOptions): Promise<FleetResult> {
     async (name) => {
       state.queued.splice(state.queued.indexOf(name), 1);
       state.running.push(name);
-      options.onChange?.(state);
+      notify(options, state);
       const result = await options.runTarget(name).catch(
         // runTarget never rejects; a bug that makes it still ends only this target.
         (error: unknown): TargetRunResult => ({
@@ -57,7 +57,7 @@ export async function runFleet(options: FleetOptions): Promise<FleetResult> {
       const entry = fleetEntry(name, result);
       state.running.splice(state.running.indexOf(name), 1);
       state.done.push(entry);
-      options.onChange?.(state, entry);
+      notify(options, state, entry);
       return entry;
     },
     options.stopped,
@@ -68,4 +68,16 @@ export async function runFleet(options: FleetOptions): Promise<FleetResult> {
     summary: summarize(entries, Math.round(now() - started)),
     exit: fleetExit(entries),
   };
+}
+
+/**
+ * The caller's printing must not end the fleet: a line that cannot be written would otherwise
+ * stop the wait while other targets still run (and their stores get closed under them).
+ */
+function notify(options: Pick<FleetOptions, 'onChange'>, state: FleetState, finished?: FleetEntry): void {
+  try {
+    options.onChange?.(state, finished);
+  } catch {
+    /* the target's result is kept; only its line is lost */
+  }
 }

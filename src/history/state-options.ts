@@ -20,7 +20,10 @@ export function withStateTargetOptions<T>(yargs: Argv<T>): Argv<T & StateTargetA
       describe: 'Config file (default: ./menusync.config.yaml when present)',
     })
     .option('target', { type: 'string', describe: 'Named target of the config file' })
-    .option('state', { type: 'string', describe: `State folder (default ${DEFAULT_STATE_DIR}/)` })
+    .option('state', {
+      type: 'string',
+      describe: `State folder or postgres:// URL (env MENUSYNC_STATE; default ${DEFAULT_STATE_DIR}/ beside the config file, else in the current folder)`,
+    })
     .option('pos-uid', {
       type: 'string',
       describe: 'Point-of-sale identifier of the target (default "default")',

@@ -1,4 +1,5 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
+import { changeLabel, removedCategories, withProducts, type LiveContext } from './live/live-context.js';
 import { entityLabel } from './mode.js';
 import type { GuardBlock, PlanEntry, PlanMode, PlanOptions } from './types.js';
 import { countOf } from '../plural.js';
@@ -16,6 +17,8 @@ interface GuardInput {
   entries: readonly PlanEntry[];
   mode: PlanMode;
   options: PlanOptions;
+  /** The live menu, for a replace planned against it (null otherwise). */
+  live?: LiveContext | null;
 }
 
 /** Why the limit refuses `removed` of `total` products, or null. Integer maths: no float boundary. */
@@ -80,27 +83,73 @@ export function guardBlocks(input: GuardInput): GuardBlock[] {
     });
   }
   const removed = entries.filter((e) => e.action === 'remove');
-  if (mode === 'replace' && baseline) {
-    const removedProducts = removed.filter((e) => e.kind === 'product').length;
-    const limit = deleteLimitExceeded(removedProducts, baseline.products.length, options.allowDeletes);
-    if (limit) {
-      blocks.push({
-        guard: 'delete-limit',
-        message: limit,
-        numbers: deleteLimitNumbers(removedProducts, baseline.products.length, options.allowDeletes),
-      });
-    }
+  const live = mode === 'replace' ? (input.live ?? null) : null;
+  if (mode === 'replace' && (baseline || live)) {
+    const limit = deleteLimitBlock(desired, baseline, removed, live, options);
+    if (limit) blocks.push(limit);
   }
   if (options.protect && options.protect.length > 0) {
     const protectedIds = new Set(options.protect);
-    const hit = removed.filter((e) => protectedIds.has(e.ext_id));
+    const hit = removed.filter((e) => protectedIds.has(e.ext_id)).map(entityLabel);
+    const hitIds = removed.filter((e) => protectedIds.has(e.ext_id)).map((e) => e.ext_id);
+    // A replace also removes what is live and not desired, whatever the snapshot says.
+    for (const change of live?.changes ?? []) {
+      if (change.action !== 'remove' || !protectedIds.has(change.key) || hitIds.includes(change.key))
+        continue;
+      hit.push(`${changeLabel(change)} (live)`);
+      hitIds.push(change.key);
+    }
     if (hit.length > 0)
       blocks.push({
         guard: 'protected',
-        message: `protected entities would be removed: ${hit.map(entityLabel).join(', ')}`,
+        message: `protected entities would be removed: ${hit.join(', ')}`,
         numbers: { removed: hit.length },
-        extIds: hit.map((e) => e.ext_id),
+        extIds: hitIds,
       });
   }
   return blocks;
+}
+
+const NAMED_CATEGORIES = 5;
+
+/**
+ * The delete limit of a replace, judged against the live menu when it was read: the products it
+ * removes are at least what the snapshot says goes (no more than is live) and at least the live
+ * count minus the desired count (all a first sync can know), out of the live count. The live
+ * categories it removes are named with their products.
+ */
+function deleteLimitBlock(
+  desired: CanonicalMenu,
+  baseline: CanonicalMenu | null,
+  removed: readonly PlanEntry[],
+  live: LiveContext | null,
+  options: PlanOptions,
+): GuardBlock | null {
+  const fromSnapshot = baseline ? removed.filter((e) => e.kind === 'product').length : 0;
+  if (!live) {
+    const total = baseline?.products.length ?? 0;
+    const limit = deleteLimitExceeded(fromSnapshot, total, options.allowDeletes);
+    if (!limit) return null;
+    return {
+      guard: 'delete-limit',
+      message: limit,
+      numbers: deleteLimitNumbers(fromSnapshot, total, options.allowDeletes),
+    };
+  }
+  const liveProducts = live.menu.products;
+  const count = Math.max(Math.min(fromSnapshot, liveProducts), liveProducts - desired.products.length);
+  const limit = deleteLimitExceeded(count, liveProducts, options.allowDeletes);
+  if (!limit) return null;
+  const gone = removedCategories(live.changes);
+  const named = gone.slice(0, NAMED_CATEGORIES).map(withProducts).join(', ');
+  const more = gone.length > NAMED_CATEGORIES ? `, and ${gone.length - NAMED_CATEGORIES} more` : '';
+  return {
+    guard: 'delete-limit',
+    message: `${limit.replace(` of ${liveProducts} `, ` of ${liveProducts} live `)}${gone.length > 0 ? `; live categories it removes: ${named}${more}` : ''}`,
+    numbers: {
+      ...deleteLimitNumbers(count, baseline?.products.length ?? 0, options.allowDeletes),
+      liveProducts,
+      liveCategoriesRemoved: gone.length,
+    },
+  };
 }

@@ -4,3 +4,6 @@ export { summarizeCounts, describeCounts, countNoun, COUNT_KINDS } from './count
 export { hashMenu, canonicalJson } from './canonical-json.js';
 export { DEFAULT_DELETE_LIMIT, deleteLimitExceeded } from './guards.js';
 export { entityLabel } from './mode.js';
+export { liveMenuFrom, liveFingerprint, type LiveMenu, type LiveSummary } from './live/live-menu.js';
+export type { MenuChange } from './live/menu-change.js';
+export { liveContext, describeDrift, type LiveContext } from './live/live-context.js';

@@ -1,5 +1,7 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { ImportPayload, UpdateMode } from '../model/import-payload.js';
+import type { LiveMenu, LiveSummary } from './live/live-menu.js';
+import type { MenuChange } from './live/menu-change.js';
 
 export type EntityKind = 'category' | 'product' | 'option' | 'option_value';
 export type PlanAction = 'add' | 'update' | 'remove' | 'keep';
@@ -74,6 +76,13 @@ export interface PlanOptions extends GuardOptions {
    * Default: no snapshot of an earlier apply.
    */
   baselineNote?: string;
+  /**
+   * The live menu read just before planning (GET /menu/categories): the plan shows its drift from
+   * the baseline, and a replace is judged against it. Absent: planned against the snapshot alone.
+   */
+  live?: LiveMenu;
+  /** Why the live menu was not read (an offline plan): the reports say so first. */
+  offline?: string;
 }
 
 /** The guards that can refuse a plan (exit 3), a closed list. */
@@ -111,8 +120,22 @@ export interface Plan {
   entries: PlanEntry[];
   /** The request body to POST; null when mode is none. */
   payload: ImportPayload | null;
+  /**
+   * What changed on the platform outside menusync since the snapshot (snapshot -> live), shown
+   * first by every report. Present when the plan was made against the live menu or offline.
+   */
+  drift?: MenuChange[];
+  /** The live menu the plan was made against; null when planned offline (`offline` says why). */
+  live?: PlanLive | null;
+  offline?: string;
   /** Set by `menusync rollback`: the run whose confirmed menu this plan goes back to. */
   rollback?: RollbackOrigin;
+}
+
+/** The live menu in a plan: its summary, and what a replace does to it (live -> desired). */
+export interface PlanLive extends LiveSummary {
+  /** Set for a replace: what it adds, changes and removes on the platform ([] otherwise). */
+  changes: MenuChange[];
 }
 
 /** The run a rollback goes back to, and when the platform confirmed that run's menu. */

@@ -10,6 +10,7 @@ import {
   priceDirection,
   yesNo,
 } from './format.js';
+import { liveSections } from './live-sections.js';
 import { OUTCOME_TEXT } from './outcome.js';
 import { reportEntries, rollbackText, type RunReport } from './types.js';
 
@@ -108,6 +109,23 @@ function resultSection(report: RunReport): string {
   return `<h2>Result</h2>\n<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
 }
 
+const LIVE_CLASS = { add: 'add', update: '', remove: 'remove' } as const;
+
+/** Offline notice, "changed outside menusync" and a replace against the live menu: first on the page. */
+function liveHtml(report: RunReport, max: number): string[] {
+  return liveSections(report.plan, '→').map((section) => {
+    if (section.kind === 'offline') return `<p class="status blocked">${escapeHtml(section.title)}</p>`;
+    const items = section.items
+      .slice(0, max)
+      .map((item) => `<li class="${LIVE_CLASS[item.action]}">${escapeHtml(item.text)}</li>`);
+    const more =
+      section.items.length > max
+        ? `<p class="muted">… and ${section.items.length - max} more (see the JSON report).</p>`
+        : '';
+    return `<h2>${escapeHtml(section.title)}</h2>\n<ul>${items.join('')}</ul>${more}`;
+  });
+}
+
 /** The Added/Changed/Removed tables of a plan's entries, by cap: the bulk of a big plan's page. */
 const entrySections = memoByEntries((entries, max): string[] => [
   listSection('Added', 'add', changedEntries(entries, 'add'), max),
@@ -135,6 +153,7 @@ export function renderHtml(report: RunReport, options: { maxRows?: number } = {}
   const body = [
     `<h1>Menu ${report.command === 'apply' ? 'update' : 'plan'}: ${escapeHtml(summarizeCounts(report))}</h1>`,
     `<p class="muted">${escapeHtml(target)}${report.finishedAt ? ` · ${escapeHtml(report.finishedAt)}` : ''}</p>`,
+    ...liveHtml(report, max),
     status,
     ...(report.rollback
       ? [`<p class="status">${escapeHtml(`Rollback: ${rollbackText(report.rollback)}`)}</p>`]

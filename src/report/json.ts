@@ -36,6 +36,9 @@ function document(report: RunReport) {
     formatVersion: report.formatVersion,
     command: report.command,
     target: report.target,
+    // What is live first, as in every report; the plan holds them too (plan.json of a run).
+    ...('drift' in report.plan ? { drift: report.plan.drift } : {}),
+    ...('live' in report.plan ? { live: report.plan.live, offline: report.plan.offline } : {}),
     mode: report.mode,
     reason: report.reason,
     counts: report.counts,

@@ -1,6 +1,7 @@
 import { COUNT_KINDS } from '../plan/counts.js';
 import type { Plan, PlanCounts, PlanEntry } from '../plan/types.js';
 import { KIND_LABEL, changedEntries, formatChange, formatScope, memoByEntries, yesNo } from './format.js';
+import { liveSections } from './live-sections.js';
 import { OUTCOME_TEXT } from './outcome.js';
 import { reportEntries, rollbackText, type RunReport } from './types.js';
 
@@ -51,6 +52,26 @@ export function prepareMarkdown(plan: Plan, options: { maxItems?: number } = {})
   entrySections(plan.entries, options.maxItems ?? DEFAULT_MAX_ITEMS);
 }
 
+const LIVE_SYMBOL = { add: '+', update: '~', remove: '−' } as const;
+
+/** Offline notice, "changed outside menusync" and a replace against the live menu: before the counts. */
+function liveMarkdown(report: RunReport, max: number): string[] {
+  const out: string[] = [];
+  for (const section of liveSections(report.plan, '→')) {
+    if (section.kind === 'offline') {
+      out.push('', `> **${escapeMarkdown(section.title)}**`);
+      continue;
+    }
+    const items = section.items
+      .slice(0, max)
+      .map((item) => `- ${LIVE_SYMBOL[item.action]} ${escapeMarkdown(item.text)}`);
+    if (section.items.length > max)
+      items.push(`- … and ${section.items.length - max} more (see the JSON report)`);
+    out.push('', `### ${escapeMarkdown(section.title)}`, '', ...items);
+  }
+  return out;
+}
+
 /** For a PR comment or an e-mail: counts table, then added, changed and removed entities. */
 export function renderMarkdown(report: RunReport, options: { maxItems?: number } = {}): string {
   const max = options.maxItems ?? DEFAULT_MAX_ITEMS;
@@ -64,6 +85,7 @@ export function renderMarkdown(report: RunReport, options: { maxItems?: number }
   ];
   if (report.rollback) out.push('', `**Rollback:** ${escapeMarkdown(rollbackText(report.rollback))}`);
   if (report.blocked) out.push('', `> **Blocked:** ${escapeMarkdown(report.blocked)}`);
+  out.push(...liveMarkdown(report, max));
   out.push('', '| | Add | Change | Remove | Keep |', '|---|---:|---:|---:|---:|');
   for (const kind of COUNT_KINDS) {
     const c = report.counts[kind];

@@ -2,6 +2,7 @@ import { summarizeCounts } from '../plan/counts.js';
 import type { PlanAction, PlanEntry } from '../plan/types.js';
 import { ACTION_SYMBOL, formatChange, formatEntity, yesNo } from './format.js';
 import { changeTree } from './tree.js';
+import { liveSections } from './live-sections.js';
 import { OUTCOME_TEXT } from './outcome.js';
 import { reportEntries, rollbackText, type RunReport } from './types.js';
 import { countOf } from '../plural.js';
@@ -37,12 +38,25 @@ export function renderTerminal(report: RunReport, options: TerminalOptions): str
     }
   }
   const max = options.maxLines ?? 200;
-  const shown =
-    lines.length > max
-      ? [...lines.slice(0, max), `... and ${countOf(lines.length - max, 'more line')}`]
-      : lines;
+  const shown = cap(lines, max);
 
-  const out = [summarizeCounts(report)];
+  // What is live comes first: a plan against a menu changed behind menusync's back reads wrong otherwise.
+  // (An offline plan says so on stderr before the report: the CLI prints it.)
+  const out: string[] = [];
+  const live = liveSections(report.plan).filter((s) => s.kind !== 'offline');
+  for (const section of live) {
+    const items = section.items.map((item) =>
+      paint(COLORS[item.action], `  ${ACTION_SYMBOL[item.action]} ${item.text}`),
+    );
+    out.push(`${section.title}:`, ...cap(items, max), '');
+  }
+  // Below the live sections, the entries are the change from the snapshot: said, so that "no
+  // changes" there does not read as "nothing to do" above a replace.
+  out.push(
+    live.length > 0
+      ? `Against the last applied snapshot: ${summarizeCounts(report)}`
+      : summarizeCounts(report),
+  );
   if (shown.length > 0) out.push('', ...shown);
   out.push('', `Plan: ${report.mode} (${report.reason})`);
   if (report.rollback) out.push(`Rollback: ${rollbackText(report.rollback)}`);
@@ -54,6 +68,12 @@ export function renderTerminal(report: RunReport, options: TerminalOptions): str
   }
   for (const error of report.errors) out.push(paint(31, `Error: ${error}`));
   return `${out.join('\n')}\n`;
+}
+
+function cap(lines: string[], max: number): string[] {
+  return lines.length > max
+    ? [...lines.slice(0, max), `... and ${countOf(lines.length - max, 'more line')}`]
+    : lines;
 }
 
 function verifiedText(report: RunReport): string {

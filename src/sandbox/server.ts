@@ -12,6 +12,8 @@ import {
   type RequestContext,
 } from './http.js';
 import { handleCategories, handleImport, handleInspect, handleToken, type SandboxState } from './routes.js';
+import { handleTamper } from './tamper-route.js';
+import type { TamperSpec } from './tamper.js';
 import { MenuStore } from './store.js';
 import {
   DEMO_CLIENT,
@@ -65,6 +67,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   async function route(ctx: RequestContext): Promise<void> {
     if (ctx.path === '/_sandbox/faults') return handleFaultsEndpoint(ctx);
+    if (ctx.path === '/_sandbox/tamper' && ctx.req.method === 'POST') return handleTamper(ctx, state);
     const fault = faults.take({ path: ctx.path, bearer: ctx.bearer });
     if (fault?.kind === 'delay') await sleep(fault.ms);
     if (fault && answerFault(ctx, fault)) return;
@@ -112,6 +115,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     storedMenu: (clientId) => state.store.stored(clientId),
     exportMenu: (clientId) => state.store.exportMenu(clientId),
     importCount: (clientId) => state.store.importCount(clientId),
+    tamper: (clientId: string, spec: TamperSpec) => state.store.tamper(clientId, spec),
     // Idempotent: tests and signal handlers may both close it.
     close: () => {
       closing ??= new Promise<void>((resolve, reject) => {

@@ -5,6 +5,7 @@ import { InvalidInputError } from '../errors.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { ImportOption, ImportPayload } from '../model/import-payload.js';
 import { applyImport, type ClientMenu } from './apply-import.js';
+import { tamperMenu, type TamperResult, type TamperSpec } from './tamper.js';
 import type { StoredMenu, StoredOption } from './types.js';
 
 interface PersistedState {
@@ -36,6 +37,14 @@ export class MenuStore {
     this.menus.set(clientId, next);
     this.importCounts.set(clientId, this.importCount(clientId) + 1);
     this.save();
+  }
+
+  /** Changes the menu behind the importer's back (tamper.ts); not counted as an import. */
+  tamper(clientId: string, spec: TamperSpec): TamperResult {
+    const { menu, result } = tamperMenu(this.menu(clientId), spec, newUid);
+    this.menus.set(clientId, menu);
+    this.save();
+    return result;
   }
 
   /** A copy of the whole menu, categories with their products_count. */

@@ -6,6 +6,7 @@ import type {
 } from '../model/import-payload.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { FaultSpec } from './faults.js';
+import type { TamperResult, TamperSpec } from './tamper.js';
 
 export interface SandboxClient {
   clientId: string;
@@ -59,6 +60,8 @@ export interface SandboxHandle {
   exportMenu(clientId: string): CanonicalMenu;
   readonly requests: SandboxRequestLogEntry[];
   importCount(clientId: string): number;
+  /** Changes a client's menu behind menusync's back (tamper.ts), as POST /_sandbox/tamper does. */
+  tamper(clientId: string, spec: TamperSpec): TamperResult;
 }
 
 export const DEMO_CLIENT = { clientId: 'demo', clientSecret: 'demo-secret' } as const;

@@ -74,7 +74,9 @@ async function occupied(to: StateStore, targets: Target[]): Promise<string[]> {
 async function copyTarget(src: TargetStore, dst: TargetStore): Promise<CopiedTarget> {
   const locks: HeldLock[] = [];
   try {
-    locks.push(await src.lock(), await dst.lock());
+    // One at a time: a destination that is locked must not leave the source's lock taken.
+    locks.push(await src.lock());
+    locks.push(await dst.lock());
     await dst.recover();
     // Until the copy is whole, the destination cannot vouch for the platform's menu.
     await dst.writeStatus({ uncertain: true, reason: 'state copy did not finish' });
@@ -94,16 +96,20 @@ async function copyTarget(src: TargetStore, dst: TargetStore): Promise<CopiedTar
     const status = await src.readStatus();
     const same = last && current?.hash === last.source.hash && current.runId === last.source.runId;
     const snapshotHash = current === null ? null : same && last ? last.hash : await confirm(dst, current);
-    await dst.writeStatus(status);
+    // No snapshot to copy: whatever the destination held was never confirmed for this source.
+    const kept =
+      current === null ? { uncertain: true, reason: 'state copy: the source had no snapshot' } : status;
+    await dst.writeStatus(kept);
     return {
       location: dst.location,
       target: dst.target,
       runs: runs.length,
       snapshotHash,
-      uncertain: status.uncertain,
+      uncertain: kept.uncertain,
     };
   } finally {
-    for (const lock of locks.reverse()) await lock.release();
+    // Each on its own: one release that fails must not keep the other lock held.
+    for (const lock of locks.reverse()) await lock.release().catch(() => undefined);
   }
 }
 

@@ -1,5 +1,7 @@
 import { localStateStore } from './local/local-store.js';
-import { isPostgresUrl } from './postgres/pg-url.js';
+import { UsageError } from '../errors.js';
+import { isStateUrl } from '../config/state-location.js';
+import { isPostgresUrl, withoutPasswordText } from './postgres/pg-url.js';
 import type { StateStore } from './store.js';
 
 /**
@@ -12,5 +14,11 @@ export async function openStateStore(spec: string): Promise<StateStore> {
     const { postgresStateStore } = await import('./postgres/pg-store.js');
     return postgresStateStore(spec);
   }
+  // postgress://u:pw@h/db must not become a folder named after its password.
+  if (isStateUrl(spec))
+    throw new UsageError(
+      `the state ${withoutPasswordText(spec)} is a URL menusync cannot keep state at; nothing was sent to the platform`,
+      { hint: 'pass --state postgres://USER@HOST:PORT/DB (optionally ?schema=NAME), or a folder' },
+    );
   return localStateStore(spec);
 }

@@ -84,6 +84,7 @@ describe('npm run bench on a tiny size', () => {
       'plan + client import, no state (diagnostic) vs plan + raw POST',
       'apply --all, 3 targets x 50 products: --concurrency 8 vs 1',
       'apply --all, 3 targets x 50 products: --concurrency 8 vs 1, imports taking 100 ms (diagnostic)',
+      'refresh (40 categories) vs raw paged GETs',
       'PostgreSQL vs local state: first apply (replace, with read-back)',
       'PostgreSQL vs local state: plan (1% changed)',
     ]);
@@ -125,6 +126,11 @@ describe('npm run bench on a tiny size', () => {
       'replace, applied true, not verified',
       'replace, 1 attempt(s)',
     ]);
+  });
+
+  it('reads the live menu of the largest size, every page, as the raw GETs do', () => {
+    const refresh = result.rows.find((r) => r.target.startsWith('refresh'));
+    expect(refresh).toMatchObject({ size: 40, unit: 'x', limit: 1.3, check: '40 categories, 40 products' });
   });
 
   it('runs the same first apply and plan with PostgreSQL and local state', () => {

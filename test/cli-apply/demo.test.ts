@@ -11,11 +11,15 @@ describe('menusync demo (npm start)', () => {
     const tmp = testTempDir('demo-tmp');
     const result = await runCli(['demo'], { env: { TMPDIR: tmp } });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout.match(/^Plan: /gm)).toHaveLength(2);
+    expect(result.stdout.match(/^Plan: /gm)).toHaveLength(3);
     expect(result.stdout).toMatch(/Plan: replace \(removes 1 product/);
+    // Step 3: the live menu edited by hand is shown first and put right.
+    expect(result.stdout).toMatch(/^Changed outside menusync \(2\)/m);
+    expect(result.stdout).toMatch(/\+ category "Specials" \(made by hand, no ext_id/);
+    expect(result.stderr).toMatch(/The sandbox now holds 3 categories and 9 products/);
     expect(result.stdout).toMatch(/~ product latte "Latte": price 3\.50 -> 3\.60/);
     // Plans are data (stdout); the narrative, verification and report paths are messages (stderr).
-    expect(result.stderr.match(/Read-back verification: verified/g)).toHaveLength(2);
+    expect(result.stderr.match(/Read-back verification: verified/g)).toHaveLength(3);
     expect(result.stderr).toMatch(/Applied replace in 1 request, 1 attempt\./);
     const stateDir = /State and reports go to (\S+) \(removed at the end/.exec(result.stderr)?.[1];
     expect(stateDir, result.stderr).toBeDefined();
@@ -29,7 +33,7 @@ describe('menusync demo (npm start)', () => {
     const result = await runCli(['demo', '--keep'], { env: { TMPDIR: tmp } });
     expect(result.code, result.stderr).toBe(0);
     const html = [...result.stderr.matchAll(/HTML report: (\S+\.html)/g)].map((m) => m[1] as string);
-    expect(html).toHaveLength(2);
+    expect(html).toHaveLength(3);
     for (const file of html) await access(file);
     const kept = /State and reports are kept in (\S+)/.exec(result.stderr)?.[1] as string;
     expect(existsSync(kept)).toBe(true);

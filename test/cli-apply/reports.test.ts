@@ -90,8 +90,15 @@ describe('apply reports for every outcome', () => {
     expect(report.blockedBy).toEqual([
       {
         guard: 'delete-limit',
-        message: expect.stringMatching(/remove 15 products of 40/),
-        numbers: { removed: 15, snapshotProducts: 40, limitCount: 10, limitPercent: 20 },
+        message: expect.stringMatching(/remove 15 products of 40 live/),
+        numbers: {
+          removed: 15,
+          snapshotProducts: 40,
+          limitCount: 10,
+          limitPercent: 20,
+          liveProducts: 40,
+          liveCategoriesRemoved: 0,
+        },
       },
     ]);
     expect(report.errorDetails).toEqual([{ code: 'blocked', message: `blocked: ${report.blocked}` }]);

@@ -95,4 +95,16 @@ describe('the state folder', () => {
     expect(applied.code, applied.stderr).toBe(0);
     expect(await readSnapshot(menuOf(path.join(conf, 'own')))).not.toBeNull();
   });
+
+  it('refuses --state given twice in one line (exit 2), for one target and for a fleet', async () => {
+    const { cron, file } = await configElsewhere([], []);
+    for (const args of [
+      ['plan', '--config', file, '--target', 'shop'],
+      ['apply', '--config', file, '--all'],
+    ]) {
+      const result = await runIn(cron, [...args, '--state', 'a', '--state', 'b']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/--state was given 2 times; it takes one value/);
+    }
+  });
 });

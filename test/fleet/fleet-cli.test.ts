@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FleetReport } from '../../src/fleet/fleet-report.js';
 import { testTempDir } from '../helpers/temp-dir.js';
+import { sandboxClient } from '../../src/sandbox/index.js';
 import { startFleetWorld, type FleetTargetSpec } from './fleet-world.js';
 
 // These run the BUILT CLI: `npm run build` first (npm test does).
@@ -175,12 +176,39 @@ describe('plan --all over a fleet', () => {
       expect(report.targets.every((e) => e.exit === 10 && e.status === 'changes')).toBe(true);
       // A plan writes no run of its own: its report is kept with the fleet's.
       await access(report.targets[0]!.report!);
-      expect(w.sandbox.requests).toHaveLength(0);
+      // A plan reads the live menus and sends nothing.
+      expect(w.sandbox.requests.filter((r) => r.path.endsWith('/menu/import'))).toHaveLength(0);
       const applied = await w.run(['apply', '--all']);
       expect(applied.code, applied.stderr).toBe(0);
       const after = await w.run(['plan', '--all', '--detailed-exitcode']);
       expect(after.code, after.stderr).toBe(0);
       expect(after.stderr).toMatch(/^unchanged\s+north: none \+0 ~0 -0/m);
+    } finally {
+      await w.close();
+    }
+  });
+});
+
+describe('fleet plans against the live menus', () => {
+  it('shows a menu changed outside menusync as a replace of that target only', async () => {
+    const w = await startFleetWorld(testTempDir('fleet'), [
+      { name: 'north', client: 1 },
+      { name: 'south', client: 2 },
+    ]);
+    try {
+      const applied = await w.run(['apply', '--all']);
+      expect(applied.code, applied.stderr).toBe(0);
+      w.sandbox.tamper(sandboxClient(2).clientId, { removeProducts: 3 });
+      const result = await w.run(['plan', '--all', '--detailed-exitcode', '--json']);
+      expect(result.code, result.stderr).toBe(10);
+      const report = JSON.parse(result.stdout) as FleetReport;
+      const entry = (name: string) => report.targets.find((e) => e.target === name)!;
+      expect(entry('north')).toMatchObject({ exit: 0, mode: 'none' });
+      expect(entry('south')).toMatchObject({ exit: 10, mode: 'replace' });
+      expect(await readFile(entry('south').report!, 'utf8')).toMatch(/Changed outside menusync/);
+      expect(await readFile(entry('north').report!, 'utf8')).not.toMatch(/Changed outside menusync/);
+      const offline = await w.run(['plan', '--all', '--offline', '--detailed-exitcode']);
+      expect(offline.code, offline.stderr).toBe(0);
     } finally {
       await w.close();
     }

@@ -18,28 +18,28 @@ import { reportOutputs, runReads } from '../run-paths.js';
 import { createProgress } from '../progress.js';
 import { runFleetCommand } from '../fleet-command.js';
 import { isFleetRun, withFleetOptions, type FleetArgs } from '../fleet-options.js';
+import type { ApplyConnectionArgs } from '../../apply/connection.js';
+import { liveFingerprint } from '../../plan/live/live-menu.js';
+import { withConnectionOptions } from '../connection-options.js';
+import { refreshForPlan } from '../plan-refresh.js';
 
 type PlanArgs = RunArgs &
-  FleetArgs & {
-    'base-url'?: string;
-    'client-id'?: string;
+  FleetArgs &
+  ApplyConnectionArgs & {
     'detailed-exitcode'?: boolean;
     'out-plan'?: string;
+    offline?: boolean;
   };
 
-/** Offline: what `apply` would send, against the target's last applied snapshot. */
+/** What `apply` would send: against the live menu when the target's credentials are known, else the snapshot. */
 export const planCommand: CommandModule<object, PlanArgs> = {
   command: 'plan',
-  describe: 'Show what apply would change (offline: compares with the last applied snapshot)',
+  describe: 'Show what apply would change (against the live menu, or the last applied snapshot offline)',
   builder: (yargs) =>
-    withFleetOptions(withRunOptions(yargs))
-      .option('base-url', {
-        type: 'string',
-        describe: 'Platform base URL: names the target (env MENUSYNC_BASE_URL)',
-      })
-      .option('client-id', {
-        type: 'string',
-        describe: 'Client id: names the target (env MENUSYNC_CLIENT_ID)',
+    withConnectionOptions(withFleetOptions(withRunOptions(yargs)), { deferDefaults: true })
+      .option('offline', {
+        type: 'boolean',
+        describe: 'Do not read the live menu: plan against the local snapshot only',
       })
       .option('detailed-exitcode', {
         type: 'boolean',
@@ -71,6 +71,8 @@ async function planOne(args: PlanArgs, settings: RunSettings, store: StateStore)
   });
   // Absolute, or the URL without its password: a relative --state says where it really is.
   out.info(`state: ${store.location}`);
+  // Said before the extract's lines: an offline plan must not read as one made against the platform.
+  const refresh = await refreshForPlan(args, settings, target, out);
   const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
   const result = await runPlanTarget(settings, args, {
     store,
@@ -78,6 +80,7 @@ async function planOne(args: PlanArgs, settings: RunSettings, store: StateStore)
     progress: progress.sink,
     extracted: progress.stop,
     known: target,
+    refresh,
   });
   if (result.error !== undefined || !result.report || !result.offline || !result.menu) throw result.error;
   const { report, offline, menu } = result;
@@ -85,7 +88,14 @@ async function planOne(args: PlanArgs, settings: RunSettings, store: StateStore)
   if (args['out-plan'] && target) {
     await writeSavedPlan(
       args['out-plan'],
-      createSavedPlan(offline.plan, menu, target, offline.baseline, new Date()),
+      createSavedPlan(
+        offline.plan,
+        menu,
+        target,
+        offline.baseline,
+        new Date(),
+        'live' in refresh ? liveFingerprint(refresh.live) : null,
+      ),
     );
     out.info(`plan saved to ${args['out-plan']}`);
   }

@@ -32,13 +32,19 @@ export function parsePostgresUrl(spec: string): PostgresLocation {
   }
   if (url.password) {
     registerSecret(url.password);
-    registerSecret(decodeURIComponent(url.password));
+    registerSecret(decoded(url.password));
+  }
+  // pg also takes a password (and a key's passphrase) from the query: secrets too, never shown.
+  for (const name of QUERY_SECRETS) {
+    const value = url.searchParams.get(name);
+    if (value) registerSecret(value);
   }
   const schema = url.searchParams.get('schema') ?? DEFAULT_SCHEMA;
   url.searchParams.delete('schema');
   const connectionString = url.toString();
   const shown = new URL(url.toString());
   shown.password = '';
+  for (const name of QUERY_SECRETS) shown.searchParams.delete(name);
   if (schema !== DEFAULT_SCHEMA) shown.searchParams.set('schema', schema);
   const display = shown.toString();
   if (!url.hostname && !url.searchParams.get('host')) throw badUrl(display, 'it names no host');
@@ -55,7 +61,21 @@ function badUrl(shown: string, why: string): UsageError {
   });
 }
 
-/** A URL that did not parse still must not show its password: drop whatever sits between :// and @. */
-function withoutPasswordText(spec: string): string {
-  return spec.replace(/^([a-z]+:\/\/[^:@/]*):[^@]*@/i, '$1@');
+const QUERY_SECRETS = ['password', 'sslpassword'] as const;
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A URL that did not parse still must not show its password: everything between the user name and
+ * the LAST @ before the path goes (a password may hold @), and so does the query.
+ */
+export function withoutPasswordText(spec: string): string {
+  const noQuery = spec.replace(/\?.*$/s, '');
+  return noQuery.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[^/]*@/i, '$1@');
 }
