@@ -18,21 +18,21 @@ import type { BenchContext, BenchRow, TaskSetup } from './types.js';
 
 export const APPLY_RATIO_LIMIT = 1.15;
 /** Large enough for a 100k-product replace; the bench measures speed, not the size guard. */
-const MAX_BYTES = 256 * 1024 * 1024;
-const SECRET_ENV = 'MENUSYNC_BENCH_SECRET';
+export const MAX_BYTES = 256 * 1024 * 1024;
+export const SECRET_ENV = 'MENUSYNC_BENCH_SECRET';
 
-async function readMenu(file: string): Promise<CanonicalMenu> {
+export async function readMenu(file: string): Promise<CanonicalMenu> {
   return JSON.parse(await readFile(file, 'utf8')) as CanonicalMenu;
 }
 
-function secret(): string {
+export function secret(): string {
   const value = process.env[SECRET_ENV];
   if (!value) throw new Error(`${SECRET_ENV} is not set`);
   return value;
 }
 
 /** A platform client with its token fetched and the HTTP stack warmed: untimed setup. */
-async function warmClient(baseUrl: string, clientId: string): Promise<PlatformClient> {
+export async function warmClient(baseUrl: string, clientId: string): Promise<PlatformClient> {
   const client = createPlatformClient({
     baseUrl,
     auth: 'oauth',

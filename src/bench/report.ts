@@ -10,6 +10,7 @@ function mb(value: number | null): string {
 
 function judged(row: BenchRow): [string, string] {
   const bound = row.bound === 'below' ? '<' : '≤';
+  if (row.skipped !== undefined) return ['–', `${bound} ${row.limit}${row.unit === 'x' ? 'x' : ' MB'}`];
   return row.unit === 'x'
     ? [`${row.measured.toFixed(2)}x`, `${bound} ${row.limit}x`]
     : [`${row.measured.toFixed(0)} MB`, `${bound} ${row.limit} MB`];
@@ -25,7 +26,7 @@ export function renderTable(rows: readonly BenchRow[]): string {
     const [measured, limit] = judged(row);
     const rss = row.subjectRssMb === null ? '–' : `${mb(row.subjectRssMb)} / ${mb(row.referenceRssMb)}`;
     lines.push(
-      `| ${row.target} | ${row.size} | ${ms(row.subjectMs)} | ${ms(row.referenceMs)} | ${measured} | ${limit} | ${row.spread === null ? '–' : `${row.spread[0].toFixed(2)}–${row.spread[1].toFixed(2)}x`} | ${row.cpuRatio === null ? '–' : `${row.cpuRatio.toFixed(2)}x`} | ${rss} | ${row.pass ? 'PASS' : '**FAIL**'} |`,
+      `| ${row.target} | ${row.size} | ${ms(row.subjectMs)} | ${ms(row.referenceMs)} | ${measured} | ${limit} | ${row.spread === null ? '–' : `${row.spread[0].toFixed(2)}–${row.spread[1].toFixed(2)}x`} | ${row.cpuRatio === null ? '–' : `${row.cpuRatio.toFixed(2)}x`} | ${rss} | ${row.skipped ?? (row.pass ? 'PASS' : '**FAIL**')} |`,
     );
   }
   return `${lines.join('\n')}\n`;

@@ -6,6 +6,7 @@ import { runExtractTarget } from './extract-target.js';
 import { runFleetTarget } from './fleet-target.js';
 import type { BenchOptions, TargetName } from './options.js';
 import { runPlanTarget } from './plan-target.js';
+import { runPostgresStateTarget } from './postgres-state-target.js';
 import { runRefreshTarget } from './refresh-target.js';
 import type { BenchContext, BenchRow } from './types.js';
 import { runXlsxTarget } from './xlsx-target.js';
@@ -33,6 +34,8 @@ export async function runBench(options: BenchOptions, log: (m: string) => void):
     if (want('fleet')) rows.push(...(await runFleetTarget(ctx, options.fleetTargets)));
     // The live menu at the largest size (100k products by default) over 500 categories.
     if (want('refresh')) rows.push(...(await runRefreshTarget(ctx, options.sizes.at(-1)!)));
+    if (want('postgres'))
+      rows.push(...(await runPostgresStateTarget(ctx, options.applySize, options.sizes.at(-1)!)));
   } finally {
     if (options.keep) log(`data kept in ${dir}`);
     else await rm(dir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { applyImportOnlyTask, applyReferenceTask, applyTask } from './apply-targ
 import { extractTask } from './extract-target.js';
 import { fleetTask } from './fleet-target.js';
 import { planReferenceTask, planTask } from './plan-target.js';
+import { stateApplyTask, statePlanTask } from './postgres-state-target.js';
 import { refreshReferenceTask, refreshTask } from './refresh-target.js';
 import type { TaskSetup } from './types.js';
 import { exceljsReadTask } from './xlsx-target.js';
@@ -18,4 +19,6 @@ export const TASKS: Readonly<Record<string, TaskSetup>> = {
   fleet: fleetTask,
   refresh: refreshTask,
   'refresh-reference': refreshReferenceTask,
+  'state-plan': statePlanTask,
+  'state-apply': stateApplyTask,
 };

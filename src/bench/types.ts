@@ -24,6 +24,8 @@ export interface BenchRow {
   pass: boolean;
   /** What the subject produced, e.g. "100000 products, 1000000 values, 0 errors". */
   check?: string;
+  /** Why the row was not measured (e.g. "skipped: PostgreSQL unreachable"); not judged then. */
+  skipped?: string;
 }
 
 /** Where the generated data lives and how hard to measure. */

@@ -85,6 +85,8 @@ describe('npm run bench on a tiny size', () => {
       'apply --all, 3 targets x 50 products: --concurrency 8 vs 1',
       'apply --all, 3 targets x 50 products: --concurrency 8 vs 1, imports taking 100 ms (diagnostic)',
       'refresh (40 categories) vs raw paged GETs',
+      'PostgreSQL vs local state: first apply (replace, with read-back)',
+      'PostgreSQL vs local state: plan (1% changed)',
     ]);
     for (const row of result.rows) {
       expect(row.measured).toBeGreaterThan(0);
@@ -129,5 +131,13 @@ describe('npm run bench on a tiny size', () => {
   it('reads the live menu of the largest size, every page, as the raw GETs do', () => {
     const refresh = result.rows.find((r) => r.target.startsWith('refresh'));
     expect(refresh).toMatchObject({ size: 40, unit: 'x', limit: 1.3, check: '40 categories, 40 products' });
+  });
+
+  it('runs the same first apply and plan with PostgreSQL and local state', () => {
+    const rows = result.rows.filter((r) => r.target.startsWith('PostgreSQL vs local state'));
+    expect(rows.map((r) => [r.size, r.limit, r.check])).toEqual([
+      [20, 1.3, 'replace, applied true, verified'],
+      [40, 1.2, expect.stringMatching(/^(merge|replace): 1 products updated, 39 kept$/)],
+    ]);
   });
 });

@@ -43,6 +43,15 @@ export const MIGRATIONS: readonly string[] = [
      content bytea NOT NULL,
      PRIMARY KEY (target_key, run_id, name),
      FOREIGN KEY (target_key, run_id) REFERENCES {s}.runs (target_key, run_id) ON DELETE CASCADE);`,
+  // Snapshot pieces and run files (payloads, reports) are MBs of JSON: lz4 compresses them at a
+  // fraction of pglz's server CPU (a 100k-product snapshot write: ~2.2 s -> ~1.75 s). A server
+  // without lz4 (built without it, or before PostgreSQL 14) keeps pglz: EXECUTE so that the DO
+  // block still compiles there, and the error is caught. Only values written later change.
+  `DO $$ BEGIN
+     EXECUTE 'ALTER TABLE {s}.snapshot_pieces ALTER COLUMN bytes SET COMPRESSION lz4';
+     EXECUTE 'ALTER TABLE {s}.run_files ALTER COLUMN content SET COMPRESSION lz4';
+   EXCEPTION WHEN OTHERS THEN NULL;
+   END $$;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -88,9 +88,11 @@ export class Db {
    * SQL_ASCII, which does not convert). Asked once per store.
    */
   textSafe(): Promise<boolean> {
-    this.textSafeAnswer ??= this.run<{ encoding: string }>('SHOW server_encoding').then((result) =>
-      ['UTF8', 'SQL_ASCII'].includes(result.rows[0]?.encoding ?? ''),
-    );
+    // Named `encoding` here: SHOW would name its column server_encoding, and a lookup of the
+    // wrong name made every database look unsafe (bytea read as hex, ~2x the bytes).
+    this.textSafeAnswer ??= this.run<{ encoding: string }>(
+      "SELECT current_setting('server_encoding') AS encoding",
+    ).then((result) => ['UTF8', 'SQL_ASCII'].includes(result.rows[0]?.encoding ?? ''));
     return this.textSafeAnswer;
   }
 

@@ -1,3 +1,4 @@
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { InvalidInputError } from '../../errors.js';
 import type { ImportProduct } from '../../model/import-payload.js';
 import { MenuSnapshot, type ReadSnapshotOptions } from '../snapshot.js';
@@ -10,11 +11,15 @@ import {
 } from '../snapshot-lines.js';
 import type { ConfirmedState } from '../store.js';
 import type { Db, Queryable, SqlValue } from './pg-db.js';
+import { readTextLines } from './pg-text-lines.js';
 
 /** Pieces per INSERT: snapshotPieces makes ~1 MB pieces, so ~8 MB a statement. */
 const PIECES_PER_STATEMENT = 8;
-/** Pieces per SELECT: fewer round trips; ~32 MB held at a time. */
-const PIECES_PER_READ = 32;
+/**
+ * Pieces per SELECT: ~8 MB a batch, with the next batch on its way while one is parsed (so ~16 MB
+ * held); smaller batches start the parsing sooner, larger ones cost round trips.
+ */
+const PIECES_PER_READ = 8;
 
 const SnapshotEnvelope = MenuSnapshot.omit({ menu: true });
 
@@ -84,7 +89,11 @@ export async function readSnapshotRows(
       throw damaged(where, `line ${line} is not valid JSON`);
     }
   };
-  const lines = await readLinesFrom(pieceRows(db, id), parse);
+  // bytea comes as hex text (twice the bytes, then decoded): as UTF-8 text it is read ~2x faster
+  // (100k products), where the database's encoding can hold any character (pg-db.ts textSafe).
+  const lines = (await db.textSafe())
+    ? await readTextLines(pieceRows<string>(db, id, "convert_from(bytes, 'UTF8')"), parse)
+    : await readLinesFrom(pieceRows<Buffer>(db, id, 'bytes'), parse);
   if (lines === undefined || !lines.complete) throw damaged(where, 'its layout is not a snapshot');
   let head: unknown;
   try {
@@ -99,19 +108,32 @@ export async function readSnapshotRows(
   return { ...envelope.data, menu: { categories, products: lines.products } };
 }
 
-async function* pieceRows(db: Db, id: string): AsyncGenerator<Buffer> {
-  // bytea comes as hex text (twice the bytes, then decoded): as UTF-8 text it is read ~3x faster
-  // (100k products), where the database's encoding can hold any character (pg-db.ts textSafe).
-  const column = (await db.textSafe()) ? "convert_from(bytes, 'UTF8')" : 'bytes';
-  for (let from = 0; ; from += PIECES_PER_READ) {
-    const rows = await db.run<{ piece: Buffer | string }>(
+/** The snapshot's pieces in order, as `column` reads them (text or bytes). */
+async function* pieceRows<T extends string | Buffer>(db: Db, id: string, column: string): AsyncGenerator<T> {
+  const batch = (from: number) => {
+    const rows = db.run<{ piece: T }>(
       `SELECT ${column} AS piece FROM {s}.snapshot_pieces
        WHERE snapshot_id = $1 AND seq >= $2 AND seq < $3 ORDER BY seq`,
       [id, from, from + PIECES_PER_READ],
     );
-    for (const row of rows.rows)
-      yield typeof row.piece === 'string' ? Buffer.from(row.piece, 'utf8') : row.piece;
-    if (rows.rows.length < PIECES_PER_READ) return;
+    // A batch fetched ahead and never awaited (the reader stopped at a damaged line) must not
+    // end the process as an unhandled rejection; awaited, it still throws.
+    rows.catch(() => undefined);
+    return rows;
+  };
+  // One batch ahead: the server reads and sends the next pieces while these are parsed.
+  let next = batch(0);
+  for (let from = 0; ; from += PIECES_PER_READ) {
+    const rows = (await next).rows;
+    const more = rows.length === PIECES_PER_READ;
+    if (more) next = batch(from + PIECES_PER_READ);
+    for (const row of rows) {
+      yield row.piece;
+      // Parsing a piece never waits on I/O: without this turn of the event loop the next batch's
+      // bytes would sit in the socket (and the server stall) until the whole batch was parsed.
+      await setImmediatePromise();
+    }
+    if (!more) return;
   }
 }
 
