@@ -5,8 +5,7 @@ import type { Output } from './output.js';
  * Ctrl-C, or a cron job's timeout sending SIGTERM, stops a run that may send at once with 130 /
  * 143 and one line, rather than Node's silent default. Stopping anywhere is safe by design (the
  * snapshot moves only after the platform confirmed; the target is marked uncertain before an
- * import goes out). The same as apply's handler (cli/commands/apply.ts), for `rollback`; returns
- * the function that removes the handlers.
+ * import goes out). For `apply` and `rollback`; returns the function that removes the handlers.
  */
 export function stopOnSignal(command: string, out: Output): () => void {
   const onSignal = (signal: NodeJS.Signals) => {

@@ -12,7 +12,6 @@ import {
   type RunArgs,
   type RunSettings,
 } from '../../config/run-options.js';
-import { ExitCode } from '../../errors.js';
 import { openStateStore } from '../../state/open-store.js';
 import { DEFAULT_KEEP_RUNS } from '../../state/run-history.js';
 import type { StateStore } from '../../state/store.js';
@@ -24,6 +23,7 @@ import { createOutput, type Output } from '../output.js';
 import { reportOutputs, runReads } from '../run-paths.js';
 import { countOf } from '../../plural.js';
 import { createProgress } from '../progress.js';
+import { stopOnSignal } from '../stop-on-signal.js';
 import { observeClient } from '../progress-client.js';
 import { runFleetCommand } from '../fleet-command.js';
 import { isFleetRun, withFleetOptions, type FleetArgs } from '../fleet-options.js';
@@ -79,7 +79,7 @@ async function applyOne(args: ApplyArgs, settings: RunSettings, store: StateStor
   out.info(`state: ${store.location}`);
   let shown = false;
   const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
-  const stopWatching = exitOnInterrupt(out);
+  const stopWatching = stopOnSignal('apply', out);
   const result = await runApplyTarget(settings, args, {
     store,
     out,
@@ -135,28 +135,6 @@ async function presentEnded(
   await writeOutputs(ended.report, args).catch((error: unknown) =>
     out.error(`error: ${(error as Error).message}`),
   );
-}
-
-/**
- * Ctrl-C, or a cron job's timeout sending SIGTERM, stops the run at once with 130 / 143 and one
- * line, rather than Node's silent default. Stopping anywhere is safe by design: the snapshot only
- * moves by rename after the platform confirmed, the target is marked uncertain before an import
- * goes out (the next apply then replaces), the lock goes on exit and temp files with the next run.
- * Returns the function that removes the handlers.
- */
-function exitOnInterrupt(out: Output): () => void {
-  const onSignal = (signal: NodeJS.Signals) => {
-    out.error(
-      `menusync apply: stopped by ${signal}; if the import had already gone out, the target is marked uncertain and the next apply sends a full replace`,
-    );
-    process.exit(signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  return () => {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
-  };
 }
 
 function renderPlanOnly(plan: Plan, target: { posUid: string }, out: Output): string {
