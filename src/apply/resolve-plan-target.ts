@@ -1,6 +1,6 @@
 import type { Output } from '../cli/output.js';
 import type { RunSettings } from '../config/run-options.js';
-import type { StateStore } from '../state/store.js';
+import type { StateStore, StoredTarget } from '../state/store.js';
 import { sameMenu, type Target } from '../state/target.js';
 import { countOf } from '../plural.js';
 import { planTarget } from './cli-inputs.js';
@@ -25,6 +25,28 @@ export async function resolvePlanTarget(
   out: Output,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Target | null> {
+  const found = await chooseTarget(args, settings, store, out, env);
+  if (!Array.isArray(found)) return found;
+  const known = found.filter((t) => t.target).length;
+  out.warn(
+    `no target known (${noTargetReason(known, found.length - known, store.location)}; pass --target, or --base-url and --client-id): planning as for a first apply, every entity is an addition`,
+  );
+  return null;
+}
+
+/**
+ * The target of a command that works on one (plan, history, rollback): flags, then the config
+ * target (the only one of the config file counts, settings.targetName), then the environment; else
+ * the only target the store holds (its pos_uid is this run's: it is not part of the state's key).
+ * Said on the first line. Without one: what the store holds, for the caller to say why.
+ */
+export async function chooseTarget(
+  args: PlanTargetArgs,
+  settings: RunSettings,
+  store: StateStore,
+  out: Output,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Target | StoredTarget[]> {
   const given = planTarget(args, settings, env);
   if (given) {
     if (settings.targetName && !args.target)
@@ -33,29 +55,23 @@ export async function resolvePlanTarget(
   }
   const stored = await store.listTargets();
   const known = stored.flatMap((t) => (t.target ? [t.target] : []));
-  const unknown = stored.length - known.length;
-  // A partly given target (only --base-url, say) must agree with the one found.
-  const baseUrl = args['base-url'] ?? settings.config.base_url ?? env.MENUSYNC_BASE_URL;
-  const clientId = args['client-id'] ?? settings.config.client_id ?? env.MENUSYNC_CLIENT_ID;
+  // A partly given target (only --base-url, say) must agree with the one found; an empty variable is none.
+  const baseUrl = args['base-url'] ?? settings.config.base_url ?? (env.MENUSYNC_BASE_URL || undefined);
+  const clientId = args['client-id'] ?? settings.config.client_id ?? (env.MENUSYNC_CLIENT_ID || undefined);
   const fits = known.filter((t) =>
     sameMenu(t, { baseUrl: baseUrl ?? t.baseUrl, clientId: clientId ?? t.clientId }),
   );
-  const sole = fits.length === 1 && known.length === 1 && unknown === 0 ? fits[0] : undefined;
-  if (sole) {
-    out.info(
-      `target: ${sole.baseUrl}, client ${sole.clientId}, pos ${settings.posUid} (the only target in ${store.location})`,
-    );
-    return {
-      ...(settings.targetName ? { name: settings.targetName } : {}),
-      baseUrl: sole.baseUrl,
-      clientId: sole.clientId,
-      posUid: settings.posUid,
-    };
-  }
-  out.warn(
-    `no target known (${noTargetReason(known.length, unknown, store.location)}; pass --target, or --base-url and --client-id): planning as for a first apply, every entity is an addition`,
+  const sole = fits.length === 1 && stored.length === 1 ? fits[0] : undefined;
+  if (!sole) return stored;
+  out.info(
+    `target: ${sole.baseUrl}, client ${sole.clientId}, pos ${settings.posUid} (the only target in ${store.location})`,
   );
-  return null;
+  return {
+    ...(settings.targetName ? { name: settings.targetName } : {}),
+    baseUrl: sole.baseUrl,
+    clientId: sole.clientId,
+    posUid: settings.posUid,
+  };
 }
 
 function noTargetReason(known: number, unknown: number, location: string): string {

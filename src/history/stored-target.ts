@@ -1,4 +1,4 @@
-import { planTarget } from '../apply/cli-inputs.js';
+import { chooseTarget } from '../apply/resolve-plan-target.js';
 import type { Output } from '../cli/output.js';
 import type { RunSettings } from '../config/run-options.js';
 import { UsageError } from '../errors.js';
@@ -25,34 +25,9 @@ export async function resolveStoredTarget(
   out: Output,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Target> {
-  const given = planTarget(args, settings, env);
-  if (given) {
-    if (settings.targetName && !args.target)
-      out.info(`target: ${settings.targetName} (the only target of the config file)`);
-    return given;
-  }
-  const stored = await store.listTargets();
-  // A partly given target (only --base-url, say) must agree with the one found; an empty variable is none.
-  const baseUrl = args['base-url'] ?? settings.config.base_url ?? (env.MENUSYNC_BASE_URL || undefined);
-  const clientId = args['client-id'] ?? settings.config.client_id ?? (env.MENUSYNC_CLIENT_ID || undefined);
-  const known = stored.flatMap((entry) => (entry.target ? [entry.target] : []));
-  const fits = known.filter(
-    (t) =>
-      (baseUrl === undefined || t.baseUrl === baseUrl) && (clientId === undefined || t.clientId === clientId),
-  );
-  const sole = stored.length === 1 ? fits[0] : undefined;
-  if (sole) {
-    out.info(
-      `target: ${sole.baseUrl}, client ${sole.clientId}, pos ${settings.posUid} (the only target in ${store.location})`,
-    );
-    return {
-      ...(settings.targetName ? { name: settings.targetName } : {}),
-      baseUrl: sole.baseUrl,
-      clientId: sole.clientId,
-      posUid: settings.posUid,
-    };
-  }
-  throw new UsageError(`which target? ${noTargetReason(stored, store.location)}`, {
+  const found = await chooseTarget(args, settings, store, out, env);
+  if (!Array.isArray(found)) return found;
+  throw new UsageError(`which target? ${noTargetReason(found, store.location)}`, {
     hint: 'pass --target (a config target), or --base-url and --client-id',
   });
 }
