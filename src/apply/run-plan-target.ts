@@ -10,7 +10,7 @@ import type { Target } from '../state/target.js';
 import { extractDesired } from './cli-inputs.js';
 import { planOffline, type OfflinePlan } from './plan-offline.js';
 import { resolvePlanTarget } from './resolve-plan-target.js';
-import { buildRunReport } from './run-report.js';
+import { planReport } from './run-report.js';
 import { errorLine, exitCodeOf, type TargetRunResult } from './target-run.js';
 
 /** The flags of `plan` that are not run settings. */
@@ -66,18 +66,10 @@ export async function runPlanTarget(
       ...settings.guards,
       ...io.refresh,
     });
-    const report = buildRunReport({
-      command: 'plan',
-      target: {
-        ...(target ?? {}),
-        ...(settings.targetName ? { name: settings.targetName } : {}),
-        posUid: settings.posUid,
-      },
-      plan: offline.plan,
-      applied: false,
-      verification: null,
-      attempts: 0,
-      errors: [],
+    const report = planReport(offline.plan, {
+      ...(target ?? {}),
+      ...(settings.targetName ? { name: settings.targetName } : {}),
+      posUid: settings.posUid,
     });
     const exit = offline.plan.blocked
       ? ExitCode.blocked

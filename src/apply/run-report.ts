@@ -32,6 +32,19 @@ export interface RunReportFiles {
   html: string;
 }
 
+/** The report of a plan that nothing was sent for (plan, and apply's confirmation). */
+export function planReport(plan: Plan, target: RunReportInput['target']): RunReport {
+  return buildRunReport({
+    command: 'plan',
+    target,
+    plan,
+    applied: false,
+    verification: null,
+    attempts: 0,
+    errors: [],
+  });
+}
+
 export function buildRunReport(input: RunReportInput): RunReport {
   const { target, plan } = input;
   return {

@@ -1,12 +1,11 @@
 import { createInterface } from 'node:readline/promises';
 import type { ApplyOutcome } from '../apply/apply-run.js';
 import { emitReport, summaryLine, writeOutputs } from '../apply/present.js';
-import { buildRunReport } from '../apply/run-report.js';
+import { planReport } from '../apply/run-report.js';
 import type { RunArgs } from '../config/run-options.js';
 import { ExitCode } from '../errors.js';
 import type { Plan } from '../plan/types.js';
 import { OUTCOME_TEXT, renderJson, renderTerminal } from '../report/index.js';
-import type { RunReport } from '../report/types.js';
 import type { Target } from '../state/target.js';
 import type { Output } from './output.js';
 
@@ -35,18 +34,6 @@ export async function showRollbackPlan(
       : 'not applied: nothing was sent; pass --yes to apply this rollback (there is no terminal to ask on)',
   );
   return ExitCode.ok;
-}
-
-function planReport(plan: Plan, target: Target): RunReport {
-  return buildRunReport({
-    command: 'plan',
-    target,
-    plan,
-    applied: false,
-    verification: null,
-    attempts: 0,
-    errors: [],
-  });
 }
 
 /**

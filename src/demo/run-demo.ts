@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { applyRun } from '../apply/apply-run.js';
-import { buildRunReport } from '../apply/run-report.js';
+import { planReport } from '../apply/run-report.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../apply/split-payload.js';
 import type { Output } from '../cli/output.js';
 import { extractMenu } from '../mapping/extract-menu.js';
@@ -90,16 +90,7 @@ export async function runDemo(out: Output, options: { keep?: boolean } = {}): Pr
           plan,
           client,
           confirm: async (planned) => {
-            const report = buildRunReport({
-              command: 'plan',
-              target,
-              plan: planned,
-              applied: false,
-              verification: null,
-              attempts: 0,
-              errors: [],
-            });
-            out.data(renderTerminal(report, { color: out.color }));
+            out.data(renderTerminal(planReport(planned, target), { color: out.color }));
             return true;
           },
         },

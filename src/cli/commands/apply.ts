@@ -4,7 +4,7 @@ import type { ApplyOutcome } from '../../apply/apply-run.js';
 import { requireYesForRemovals } from '../../apply/confirm-removals.js';
 import { runApplyTarget, type ApplyTargetArgs } from '../../apply/run-apply-target.js';
 import { summaryLine, writeOutputs } from '../../apply/present.js';
-import { buildRunReport } from '../../apply/run-report.js';
+import { buildRunReport, planReport } from '../../apply/run-report.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';
 import {
   resolveRunSettings,
@@ -138,16 +138,7 @@ async function presentEnded(
 }
 
 function renderPlanOnly(plan: Plan, target: { posUid: string }, out: Output): string {
-  const report = buildRunReport({
-    command: 'plan',
-    target,
-    plan,
-    applied: false,
-    verification: null,
-    attempts: 0,
-    errors: [],
-  });
-  return renderTerminal(report, { color: out.color });
+  return renderTerminal(planReport(plan, target), { color: out.color });
 }
 
 function outcomeLines(report: ReturnType<typeof buildRunReport>, requests: number): string {
