@@ -108,9 +108,10 @@ describe.skipIf(!available)('PostgreSQL store, lock session lost', () => {
       appliedAt: 'x',
     };
     const staged = await t.stageConfirmed({ snapshot, status: { uncertain: false } });
-    // As a server restart or an administrator would: end the session that holds the advisory lock.
+    // As a server restart or an administrator would: end the session that holds the advisory lock
+    // (waiting until it is gone: the lock goes with the backend, not with the signal).
     await sql(
-      `SELECT pg_terminate_backend(l.pid) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+      `SELECT pg_terminate_backend(l.pid, 10000) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
        WHERE l.locktype = 'advisory' AND a.application_name = $1`,
       [`menusync pid ${process.pid} on ${hostname()}`],
     );
