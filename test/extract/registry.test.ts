@@ -86,7 +86,7 @@ describe('exceljs is loaded lazily', () => {
     );
   }
 
-  // The CLI and the library must not pay exceljs's start-up unless a workbook is read. (src/bench/
+  // The CLI and the library must not pay exceljs's start-up unless a workbook is read. (bench/
   // is a separate entry point that measures exceljs itself.)
   it('nothing reachable by static imports from the CLI or the library imports exceljs', () => {
     const entries = ['src/cli/main.ts', 'src/index.ts', 'src/extract/registry.ts'].map((entry) =>

@@ -1,4 +1,4 @@
-import type { CompiledTransform } from '../types.js';
+import type { CompiledTransform } from './types.js';
 
 /**
  * Deterministic id text from a name: `Café Crème 50%` -> `cafe-creme-50`. Stable ext_ids for exports

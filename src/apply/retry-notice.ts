@@ -1,5 +1,5 @@
 import type { RetryNotice } from '../platform/types.js';
-import type { Output } from './output.js';
+import type { Output } from '../output.js';
 
 /**
  * The platform client's retry lines on stderr: each retry as a warning (hidden by --quiet, so a

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { planOffline } from '../apply/plan-offline.js';
-import { extractMenu } from '../mapping/extract-menu.js';
-import { plan } from '../plan/index.js';
-import { localStateStore } from '../state/local/local-store.js';
-import { SNAPSHOT_FILE } from '../state/snapshot.js';
-import type { Target } from '../state/target.js';
+import { planOffline } from '../src/apply/plan-offline.js';
+import { extractMenu } from '../src/mapping/extract-menu.js';
+import { plan } from '../src/plan/index.js';
+import { localStateStore } from '../src/state/local/local-store.js';
+import { SNAPSHOT_FILE } from '../src/state/snapshot.js';
+import type { Target } from '../src/state/target.js';
 import { countCsvRecords } from './extract-target.js';
 import { growthRow, ratioRow, rssRow } from './rows.js';
 import { writeBenchCsv, writeBenchMapping } from './generate.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readLiveMenu } from '../apply/refresh.js';
-import type { ImportPayload } from '../model/import-payload.js';
-import { createPlatformClient, type PlatformClient } from '../platform/index.js';
-import { startSandbox } from '../sandbox/index.js';
+import { readLiveMenu } from '../src/apply/refresh.js';
+import type { ImportPayload } from '../src/model/import-payload.js';
+import { createPlatformClient, type PlatformClient } from '../src/platform/index.js';
+import { startSandbox } from '../src/sandbox/index.js';
 import { ratioRow } from './rows.js';
 import { compare } from './measure.js';
 import type { BenchContext, BenchRow, TaskSetup } from './types.js';

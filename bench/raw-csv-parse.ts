@@ -3,7 +3,7 @@ import { parse } from 'csv-parse';
 
 /**
  * The reference process for the extract target: csv-parse's documented streaming use on the file,
- * each record counted and dropped. `node dist/bench/raw-csv-parse.js <file>` prints "<n> records".
+ * each record counted and dropped. `node dist-bench/bench/raw-csv-parse.js <file>` prints "<n> records".
  */
 async function main(): Promise<void> {
   let records = 0;

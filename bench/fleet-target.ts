@@ -1,8 +1,8 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { runFleetCommand } from '../cli/fleet-command.js';
-import { sandboxClient, sandboxClients, startSandbox, writeClientSecrets } from '../sandbox/index.js';
+import { runFleetCommand } from '../src/cli/fleet-command.js';
+import { sandboxClient, sandboxClients, startSandbox, writeClientSecrets } from '../src/sandbox/index.js';
 import { writeBenchCsv, writeBenchMapping } from './generate.js';
 import { compare } from './measure.js';
 import { ratioRow } from './rows.js';

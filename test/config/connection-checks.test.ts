@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBaseUrl, checkConnectionNumbers } from '../../src/cli/connection-checks.js';
+import { checkBaseUrl, checkConnectionNumbers } from '../../src/config/connection-checks.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('checkBaseUrl', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import { parse as parseYaml } from 'yaml';
-import { SHIPPED_MAPPINGS_DIR } from '../mapping/loader.js';
+import { SHIPPED_MAPPINGS_DIR } from '../src/mapping/loader.js';
 
 /**
  * Synthetic Loyverse "Export items" data: one row per product (one variant, so no variant option),

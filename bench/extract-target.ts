@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse';
-import { extractMenu } from '../mapping/extract-menu.js';
+import { extractMenu } from '../src/mapping/extract-menu.js';
 import { writeBenchCsv, writeBenchMapping } from './generate.js';
 import { compareRuns, type Comparison } from './measure.js';
 import { growthRow, ratioRow, rssRow } from './rows.js';
