@@ -5,7 +5,7 @@ import { runPlanTarget, type PlanTargetArgs } from '../apply/run-plan-target.js'
 import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run.js';
 import { resolvePlanTarget } from '../apply/resolve-plan-target.js';
 import type { Target } from '../state/target.js';
-import { refreshForPlan, type PlanRefresh } from './plan-refresh.js';
+import { refreshForPlan, type PlanRefresh } from '../apply/plan-refresh.js';
 import { ReportWriteError } from '../apply/present.js';
 import { CONFIG_FILE, configTarget, loadConfig } from '../config/load-config.js';
 import { resolveRunSettings, type RunArgs } from '../config/run-settings.js';

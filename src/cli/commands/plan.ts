@@ -17,7 +17,7 @@ import type { ApplyConnectionArgs } from '../../apply/connection.js';
 import { liveFingerprint } from '../../plan/live/live-menu.js';
 import { withConnectionOptions } from '../connection-options.js';
 import { withRunOptions } from '../run-flags.js';
-import { refreshForPlan } from '../plan-refresh.js';
+import { refreshForPlan } from '../../apply/plan-refresh.js';
 
 type PlanArgs = RunArgs &
   FleetArgs &

@@ -1,13 +1,13 @@
-import { resolveApplyConnection, type ApplyConnectionArgs } from '../apply/connection.js';
-import { readLiveMenu } from '../apply/refresh.js';
+import { resolveApplyConnection, type ApplyConnectionArgs } from './connection.js';
+import { readLiveMenu } from './refresh.js';
 import type { RunSettings } from '../config/run-settings.js';
 import { MenusyncError } from '../errors.js';
 import type { LiveMenu } from '../plan/live/live-menu.js';
 import { createPlatformClient } from '../platform/index.js';
 import { countOf } from '../plural.js';
 import type { Target } from '../state/target.js';
-import type { Output } from './output.js';
-import { retryNotice } from '../apply/retry-notice.js';
+import type { Output } from '../output.js';
+import { retryNotice } from './retry-notice.js';
 
 /** The live menu a plan is made against, or why it was not read (`offline`). */
 export type PlanRefresh = { live: LiveMenu } | { offline: string };
