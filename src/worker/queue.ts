@@ -1,4 +1,6 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
+import { advisoryKey } from '../state/postgres/advisory-key.js';
 import { UsageError } from '../errors.js';
 import { Db } from '../state/postgres/pg-db.js';
 import { connectError } from '../state/postgres/pg-errors.js';
@@ -32,6 +34,11 @@ export interface QueueTiming {
 
 export interface QueueConnection {
   boss: PgBoss;
+  /**
+   * Runs queue setup (creating queues) while holding the queue schema's setup lock: pg-boss 10
+   * creates a table per queue, and two machines doing it at once can deadlock each other.
+   */
+  setup<T>(work: () => Promise<T>): Promise<T>;
   /** The state (runs, reports, snapshots) in the same database. */
   store: StateStore;
   ledger: JobLedger;
@@ -88,16 +95,36 @@ export async function openQueue(stateUrl: string, options: OpenQueueOptions): Pr
     await ledgerDb.close().catch(() => undefined);
     await store.close().catch(() => undefined);
   };
+  const setup = <T>(work: () => Promise<T>) => underSetupLock(ledgerDb, schema, work);
   try {
-    await boss.start();
-    // 'short': at most one waiting job per singleton key (the target), so runs do not pile up.
-    // Not 'stately' (one active too): pg-boss 10's fetch fails its whole batch when the oldest
-    // waiting job's target is running, which would stall every other target behind it. The
-    // target's advisory lock keeps two runs apart instead (a second one ends "held", retried later).
-    await boss.createQueue(SYNC_QUEUE, { name: SYNC_QUEUE, policy: 'short' });
+    await setup(async () => {
+      await boss.start();
+      await createSyncQueue(boss);
+    });
   } catch (error) {
     await close();
     throw connectError(error, where.display);
   }
-  return { boss, store, ledger: new JobLedger(ledgerDb), where, close };
+  return { boss, setup, store, ledger: new JobLedger(ledgerDb), where, close };
+}
+
+async function createSyncQueue(boss: PgBoss): Promise<void> {
+  // 'short': at most one waiting job per singleton key (the target), so runs do not pile up.
+  // Not 'stately' (one active too): pg-boss 10's fetch fails its whole batch when the oldest
+  // waiting job's target is running, which would stall every other target behind it. The
+  // target's advisory lock keeps two runs apart instead (a second one ends "held", retried later).
+  await boss.createQueue(SYNC_QUEUE, { name: SYNC_QUEUE, policy: 'short' });
+}
+
+/** `work` under a session advisory lock of its own connection (freed if this process dies). */
+async function underSetupLock<T>(db: Db, schema: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client(db.clientConfig());
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1::bigint)', [advisoryKey('queue-setup', schema)]);
+    return await work();
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }

@@ -29,7 +29,7 @@ export async function forwardSchedules(
   const schedules = configSchedules(loaded);
   for (const { target } of schedules) {
     const name = scheduleQueue(target);
-    await queue.boss.createQueue(name, { name });
+    await queue.setup(() => queue.boss.createQueue(name, { name }));
     await queue.boss.work<ScheduleJobData>(name, { pollingIntervalSeconds: pollSeconds }, (jobs) =>
       forward(queue, jobs),
     );

@@ -24,7 +24,7 @@ export async function registerSchedules(
   const wanted = configSchedules(loaded);
   for (const schedule of wanted) {
     const name = scheduleQueue(schedule.target);
-    await boss.createQueue(name, { name });
+    await queue.setup(() => boss.createQueue(name, { name }));
     const data: ScheduleJobData = { target: schedule.target, settings };
     await boss.schedule(name, schedule.cron, data, { tz: schedule.timezone });
   }
@@ -33,7 +33,7 @@ export async function registerSchedules(
   for (const existing of await boss.getSchedules()) {
     if (!existing.name.startsWith(SCHEDULE_PREFIX) || keep.has(existing.name)) continue;
     await boss.unschedule(existing.name);
-    await boss.deleteQueue(existing.name);
+    await queue.setup(() => boss.deleteQueue(existing.name));
     removed.push(existing.name.slice(SCHEDULE_PREFIX.length));
   }
   return { registered: wanted, removed };

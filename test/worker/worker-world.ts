@@ -45,8 +45,26 @@ export interface WorkerWorld {
   platformMenu(client: number): string[];
   /** The products the target's export holds, as platformMenu shows them. */
   sourceMenu(spec: WorkerTargetSpec): string[];
-  /** Polls `fleet status --json` until `done` says so (or throws after `timeoutMs`). */
-  waitForStatus(done: (status: StatusJson) => boolean, timeoutMs?: number): Promise<StatusJson>;
+  /** Polls the workers' ledger until `done` says so (or throws after `timeoutMs`). */
+  waitForLedger(done: (rows: LedgerRow[]) => boolean, timeoutMs?: number): Promise<LedgerRow[]>;
+  /** `fleet status --json`. */
+  status(): Promise<StatusJson>;
+}
+
+export interface LedgerRow {
+  target: string;
+  state: string;
+  worker: string | null;
+  attempts: number;
+  source: string;
+  exit_code: number | null;
+}
+
+/** Every target's newest job succeeded, and nothing waits or runs. */
+export function allSucceeded(targets: readonly string[]) {
+  return (rows: LedgerRow[]): boolean =>
+    targets.every((target) => rows.some((row) => row.target === target && row.state === 'succeeded')) &&
+    rows.every((row) => !['queued', 'running', 'retrying'].includes(row.state));
 }
 
 export interface StatusJson {
@@ -122,19 +140,24 @@ export async function startWorkerWorld(
         const price = Number((2 + (i + 1) / 10 + bump(spec.client)).toFixed(2));
         return `item-${i + 1}=${JSON.stringify(price)}`;
       }).sort(),
-    async waitForStatus(done, timeoutMs = 40_000) {
+    async waitForLedger(done, timeoutMs = 40_000) {
+      // The table itself, not `fleet status` in a loop: a CLI process every half second would
+      // take the CPU the workers need.
       const until = Date.now() + timeoutMs;
-      let last = '';
+      let rows: LedgerRow[] = [];
       while (Date.now() < until) {
-        const result = await run(['fleet', 'status', '--json']);
-        last = result.stdout + result.stderr;
-        if (result.code === 0) {
-          const status = JSON.parse(result.stdout) as StatusJson;
-          if (done(status)) return status;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        rows = await sql<LedgerRow>(
+          `SELECT target, state, worker, attempts, source, exit_code FROM "${schema}".worker_jobs`,
+        );
+        if (done(rows)) return rows;
+        await new Promise((resolve) => setTimeout(resolve, 300));
       }
-      throw new Error(`fleet status never got there; last: ${last}`);
+      throw new Error(`the ledger never got there: ${JSON.stringify(rows)}`);
+    },
+    async status() {
+      const result = await run(['fleet', 'status', '--json']);
+      if (result.code !== 0) throw new Error(`fleet status failed: ${result.stderr}`);
+      return JSON.parse(result.stdout) as StatusJson;
     },
   };
 }
