@@ -2,9 +2,10 @@ import type { Argv, CommandModule } from 'yargs';
 import { displayWidth, padEndDisplay } from '../../display-width.js';
 import { createPlatformClient } from '../../platform/client.js';
 import type { RemoteCategory } from '../../platform/types.js';
-import { resolveConnection, withConnectionOptions, type ConnectionArgs } from '../connection-options.js';
+import { resolveConnection, type ConnectionArgs } from '../../config/connection.js';
+import { withConnectionOptions } from '../connection-options.js';
 import { createOutput } from '../output.js';
-import { retryNotice } from '../retry-notice.js';
+import { retryNotice } from '../../apply/retry-notice.js';
 import { countOf } from '../../plural.js';
 
 interface RemoteCategoriesArgs extends ConnectionArgs {

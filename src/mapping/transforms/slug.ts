@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import anyAscii from 'any-ascii';
-import type { CompiledTransform } from '../types.js';
+import type { CompiledTransform } from './types.js';
 
 /**
  * Deterministic id text from a name: `Café Crème 50%` -> `cafe-creme-50`, `Супы` -> `supy-1f3c9a0b`.
