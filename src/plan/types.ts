@@ -17,6 +17,17 @@ export interface FieldChange {
    */
   implicit?: true;
   /**
+   * Set on an explicit `position` change that leaves the entity's order relative to the others
+   * as it was (an entity above it was removed or inserted): sent to the platform, but no customer
+   * sees it, so reports count it apart and do not list it.
+   */
+  renumbered?: true;
+  /**
+   * On a product option value's `price_operand` change: what the customer pays for that choice
+   * (the product's price plus the surcharge), before and after. Reports compare these.
+   */
+  customer?: { old: number; new: number };
+  /**
    * For an object-valued field (e.g. `prices_table`, whose structure the spec leaves open): the
    * field-level difference as json-diff renders it, one line per changed key (`+ L: 4`, `- M: 2`).
    * Computed by the plan so renderers only print it.
@@ -43,11 +54,20 @@ export interface PlanEntry {
 
 export type PlanMode = 'none' | 'merge' | 'replace';
 
+/**
+ * Entities per action. `update` counts entities with a change a customer can see (any field but
+ * the position); entities whose only change is their position are counted in `reorder` (sent to
+ * the platform, not listed as changed), and `moved` counts the entities whose place relative to
+ * the others changed (reports say "order: N products moved"). Both are absent when zero (and in
+ * plans of older versions, which count every update in `update`).
+ */
 export interface ActionCounts {
   add: number;
   update: number;
   remove: number;
   keep: number;
+  reorder?: number;
+  moved?: number;
 }
 
 export interface PlanCounts {
