@@ -6,12 +6,7 @@ import { runApplyTarget, type ApplyTargetArgs } from '../../apply/run-apply-targ
 import { summaryLine, writeOutputs } from '../../apply/present.js';
 import { buildRunReport, planReport } from '../../apply/run-report.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';
-import {
-  resolveRunSettings,
-  withRunOptions,
-  type RunArgs,
-  type RunSettings,
-} from '../../config/run-options.js';
+import { resolveRunSettings, type RunArgs, type RunSettings } from '../../config/run-settings.js';
 import { openStateStore } from '../../state/open-store.js';
 import { DEFAULT_KEEP_RUNS } from '../../state/run-history.js';
 import type { StateStore } from '../../state/store.js';
@@ -19,6 +14,7 @@ import type { Plan } from '../../plan/types.js';
 import { OUTCOME_TEXT, renderJson, renderTerminal } from '../../report/index.js';
 import { troubleWord } from '../../report/headline.js';
 import { withConnectionOptions } from '../connection-options.js';
+import { withRunOptions } from '../run-flags.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { createOutput, type Output } from '../output.js';
 import { reportOutputs, runReads } from '../run-paths.js';
