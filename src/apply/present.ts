@@ -1,5 +1,5 @@
-import type { Output } from '../cli/output.js';
-import type { RunArgs } from '../config/run-options.js';
+import type { Output } from '../output.js';
+import type { RunArgs } from '../config/run-settings.js';
 import { MenusyncError } from '../errors.js';
 import { summarizeCounts } from '../plan/counts.js';
 import { renderHtml, renderJson, renderMarkdown, renderTerminal } from '../report/index.js';

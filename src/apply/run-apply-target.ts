@@ -1,6 +1,6 @@
-import type { Output } from '../cli/output.js';
-import { retryNotice } from '../cli/retry-notice.js';
-import type { RunSettings } from '../config/run-options.js';
+import type { Output } from '../output.js';
+import { retryNotice } from './retry-notice.js';
+import type { RunSettings } from '../config/run-settings.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { plan as planMenu } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';

@@ -4,6 +4,7 @@ import { validatePayload } from '../model/validate-payload.js';
 import { sendBrokenAnswer, type BrokenAnswer } from './answer-after-apply.js';
 import type { AuthRegistry } from './auth.js';
 import { readBody, sendAuthError, sendEnvelopeError, sendJson, type RequestContext } from './http.js';
+import { breakPage, type BrokenPage, type CategoryPageBody } from './listing-faults.js';
 import type { MenuStore } from './store.js';
 
 export interface SandboxState {
@@ -135,8 +136,8 @@ function withKnownCategories(raw: Record<string, unknown>, state: SandboxState, 
   return { ...raw, categories: [...given, ...stubs] };
 }
 
-/** GET /menu/categories: paged, with options and values, never products. */
-export function handleCategories(ctx: RequestContext, state: SandboxState): void {
+/** GET /menu/categories: paged, with options and values, never products; `broken` is a fault's page. */
+export function handleCategories(ctx: RequestContext, state: SandboxState, broken?: BrokenPage): void {
   const auth = state.auth.authenticate(ctx.req);
   if (!auth.ok) return sendAuthError(ctx, auth.status, auth.oauthCode, auth.code, auth.message);
   const pageText = ctx.query.get('page');
@@ -155,14 +156,15 @@ export function handleCategories(ctx: RequestContext, state: SandboxState): void
     .filter((c) => visible === '0' || c.hidden !== true)
     .filter((c) => !q || (c.name ?? '').toLowerCase().includes(q));
   const start = (page - 1) * pagesize;
-  sendJson(ctx, 200, {
+  const body: CategoryPageBody = {
     success: true,
     page,
     pagesize,
     total_count: all.length,
     more: start + pagesize < all.length,
     categories: all.slice(start, start + pagesize),
-  });
+  };
+  sendJson(ctx, 200, broken ? breakPage(body, broken, all.slice(0, pagesize)) : body);
 }
 
 function badParam(ctx: RequestContext, message: string): void {

@@ -70,7 +70,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   async function route(ctx: RequestContext): Promise<void> {
     if (ctx.path === '/_sandbox/faults') return handleFaultsEndpoint(ctx);
     if (ctx.path === '/_sandbox/tamper' && ctx.req.method === 'POST') return handleTamper(ctx, state);
-    const fault = faults.take({ path: ctx.path, bearer: ctx.bearer });
+    const page = Number(ctx.query.get('page'));
+    const fault = faults.take({ path: ctx.path, bearer: ctx.bearer, ...(page >= 1 ? { page } : {}) });
     if (fault?.kind === 'delay') await sleep(fault.ms);
     if (fault && answerFault(ctx, fault)) return;
     const key = `${ctx.req.method} ${ctx.path}`;
@@ -78,7 +79,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return handleToken(ctx, state, fault?.kind === 'token-lifetime' ? fault.seconds : undefined);
     }
     if (key === 'POST /menu/import') return handleImport(ctx, state, brokenAnswer(fault));
-    if (key === 'GET /menu/categories') return handleCategories(ctx, state);
+    if (key === 'GET /menu/categories')
+      return handleCategories(ctx, state, fault?.kind === 'categories-page' ? fault.answer : undefined);
     if (key === 'GET /_sandbox/menu') return handleInspect(ctx, state);
     sendEnvelopeError(ctx, 404, 'NOT_FOUND', `no endpoint ${key}`);
   }

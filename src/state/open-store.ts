@@ -1,6 +1,6 @@
 import { localStateStore } from './local/local-store.js';
 import { UsageError } from '../errors.js';
-import { isStateUrl } from '../config/state-location.js';
+import { isStateUrl } from './target.js';
 import { isPostgresUrl, withoutPasswordText } from './postgres/pg-url.js';
 import type { StateStore } from './store.js';
 

@@ -6,18 +6,14 @@ import { runApplyTarget, type ApplyTargetArgs } from '../../apply/run-apply-targ
 import { summaryLine, writeOutputs } from '../../apply/present.js';
 import { buildRunReport, planReport } from '../../apply/run-report.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';
-import {
-  resolveRunSettings,
-  withRunOptions,
-  type RunArgs,
-  type RunSettings,
-} from '../../config/run-options.js';
+import { resolveRunSettings, type RunArgs, type RunSettings } from '../../config/run-settings.js';
 import { openStateStore } from '../../state/open-store.js';
 import { DEFAULT_KEEP_RUNS } from '../../state/run-history.js';
 import type { StateStore } from '../../state/store.js';
 import type { Plan } from '../../plan/types.js';
 import { OUTCOME_TEXT, renderJson, renderTerminal } from '../../report/index.js';
 import { withConnectionOptions } from '../connection-options.js';
+import { withRunOptions } from '../run-flags.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { createOutput, type Output } from '../output.js';
 import { reportOutputs, runReads } from '../run-paths.js';
