@@ -17,9 +17,6 @@ const RAW_CSV_PARSE = fileURLToPath(new URL('./raw-csv-parse.js', import.meta.ur
 
 /** The real pipeline entry in a bench child: read + map + validate (the XLSX target's subject). */
 export const extractTask: TaskSetup = async ([mapping, input]) => {
-  // The xlsx extractor imports exceljs lazily (~230 ms of module loading); the reference has it
-  // loaded before its clock starts, so load it here too: both then time reading, not start-up.
-  if (input!.toLowerCase().endsWith('.xlsx')) await import('exceljs');
   return async () => {
     const result = await extractMenu({ mapping: mapping!, inputs: [input!] });
     const s = result.stats;

@@ -41,6 +41,10 @@ const DEFAULT_MAX_ROWS = 2000;
 const cell = (text: string, cls = ''): string =>
   `<td${cls ? ` class="${cls}"` : ''}>${escapeHtml(text)}</td>`;
 
+/** A cell of text as written in the menu (names, field values): an Arabic or Hebrew name reads right to left. */
+const textCell = (text: string, cls = ''): string =>
+  `<td dir="auto"${cls ? ` class="${cls}"` : ''}>${escapeHtml(text)}</td>`;
+
 function table(head: string[], rows: string[]): string {
   const th = head.map((h) => `<th>${escapeHtml(h)}</th>`).join('');
   return `<table><thead><tr>${th}</tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
@@ -56,7 +60,7 @@ function capped(entries: readonly PlanEntry[], max: number): [PlanEntry[], strin
 
 function entityCells(entry: PlanEntry): string {
   return (
-    cell(KIND_LABEL[entry.kind]) + cell(entry.ext_id) + cell(entry.name ?? '') + cell(formatScope(entry))
+    cell(KIND_LABEL[entry.kind]) + cell(entry.ext_id) + textCell(entry.name ?? '') + cell(formatScope(entry))
   );
 }
 
@@ -77,7 +81,9 @@ function changeRow(entry: PlanEntry, change: FieldChange): string {
         formatFieldValue(change.field, change.old),
         formatFieldValue(change.field, change.new) + arrow,
       ];
-  return `<tr>${entityCells(entry)}${cell(field)}${cell(before)}${cell(after, direction ?? '')}</tr>`;
+  // Text values (a renamed product) as written; numbers and flags need no direction.
+  const value = typeof change.old === 'string' || typeof change.new === 'string' ? textCell : cell;
+  return `<tr>${entityCells(entry)}${cell(field)}${value(before)}${value(after, direction ?? '')}</tr>`;
 }
 
 function changedSection(entries: readonly PlanEntry[], max: number): string {

@@ -24,6 +24,8 @@ export interface SandboxOptions {
   dataFile?: string;
   tokenLifetimeSeconds?: number;
   maxImportBytes?: number;
+  /** Holds every import this long (ms) before it is applied, so that runs of many workers overlap. */
+  importDelayMs?: number;
 }
 
 export interface SandboxHandle {
@@ -37,6 +39,8 @@ export interface SandboxHandle {
   exportMenu(clientId: string): CanonicalMenu;
   readonly requests: SandboxRequestLogEntry[];
   importCount(clientId: string): number;
+  /** The most imports of this client that were ever in flight at once (import-gauge.ts). */
+  maxConcurrentImports(clientId: string): number;
   /** Changes a client's menu behind menusync's back (tamper.ts), as POST /_sandbox/tamper does. */
   tamper(clientId: string, spec: TamperSpec): TamperResult;
 }

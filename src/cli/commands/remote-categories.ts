@@ -1,4 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
+import { displayWidth, padEndDisplay } from '../../display-width.js';
 import { createPlatformClient } from '../../platform/client.js';
 import type { RemoteCategory } from '../../platform/types.js';
 import { resolveConnection, type ConnectionArgs } from '../../config/connection.js';
@@ -58,10 +59,12 @@ export function renderTable(categories: RemoteCategory[]): string {
     c.hidden ? 'yes' : 'no',
     String(c.options?.length ?? 0),
   ]);
-  const widths = COLUMNS.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i]!.length)));
+  const widths = COLUMNS.map((header, i) =>
+    Math.max(header.length, ...rows.map((row) => displayWidth(row[i]!))),
+  );
   const line = (cells: readonly string[]) =>
     cells
-      .map((cell, i) => cell.padEnd(widths[i]!))
+      .map((cell, i) => padEndDisplay(cell, widths[i]!))
       .join('  ')
       .trimEnd();
   return [line(COLUMNS), ...rows.map(line), countOf(categories.length, 'category', 'categories')].join('\n');

@@ -12,6 +12,7 @@ import { InvalidUtf8Cells } from './invalid-utf8-cells.js';
 import { encodingSample, SAMPLE_BYTES } from './encoding-sample.js';
 import { fileBatches } from './file-batches.js';
 import { RecordParser } from './record-parser.js';
+import { RecordWarnings } from './record-warnings.js';
 
 async function chooseEncoding(
   file: string,
@@ -53,8 +54,10 @@ export async function readCsv(file: string, options: ReadOptions): Promise<Table
   const delimiter =
     options.delimiter ?? detectDelimiter(new TextDecoder(encoding).decode(head, { stream: true }));
   const issues: DataIssue[] = options.encoding !== undefined ? overrideMismatch(file, head, chosen) : [];
+  const warnings = new RecordWarnings(file, issues, options.allowTrailingEmptyCells === true);
   const parser = new RecordParser({
     delimiter,
+    onNotice: warnings.notice,
     onMalformed: (error, row) => {
       issues.push({
         code: 'malformed-row',
@@ -81,13 +84,14 @@ export async function readCsv(file: string, options: ReadOptions): Promise<Table
   const wrapError = (error: unknown): unknown =>
     error instanceof InvalidInputError ? error : inputError(file, error);
   const located = await locateHeader(
-    fileBatches(file, decoder, parser, cells),
+    fileBatches(file, decoder, parser, cells ? [cells, warnings] : [warnings]),
     options,
     { file },
     issues,
     wrapError,
   );
   cells?.nameColumns(located.headers);
+  warnings.nameColumns(located.headerRow, located.headers);
   return {
     kind: 'table',
     file,
