@@ -5,7 +5,7 @@ import { ExitCode, MenusyncError, UsageError } from '../errors.js';
 import { commands } from './commands/index.js';
 import { ignoreClosedPipes } from './closed-pipe.js';
 import { createOutput } from './output.js';
-import { redact } from '../secrets.js';
+import { redact, withSecrets } from '../secrets.js';
 import type { CliContext } from './run-context.js';
 
 function packageVersion(): string {
@@ -19,7 +19,12 @@ function packageVersion(): string {
  * Runs the CLI; resolves to the exit code instead of exiting, so tests and the demo can call it.
  * `context` reaches the commands as arguments no flag can set (run-context.ts).
  */
-export async function run(argv: string[], context: CliContext = {}): Promise<number> {
+export function run(argv: string[], context: CliContext = {}): Promise<number> {
+  // One run per call: the secrets it learns are its own (secrets.ts).
+  return withSecrets(() => runCommand(argv, context));
+}
+
+async function runCommand(argv: string[], context: CliContext): Promise<number> {
   const debug = argv.includes('--debug');
   let cli = yargs(argv)
     .scriptName('menusync')
