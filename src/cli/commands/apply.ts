@@ -21,6 +21,7 @@ import { reportOutputs, runReads } from '../run-paths.js';
 import { countOf } from '../../plural.js';
 import { createProgress } from '../progress.js';
 import { stopOnSignal } from '../stop-on-signal.js';
+import { checkpointOf, type CliContext } from '../run-context.js';
 import { observeClient } from '../progress-client.js';
 import { runFleetCommand } from '../fleet-command.js';
 import { isFleetRun, withFleetOptions, type FleetArgs } from '../fleet-options.js';
@@ -30,7 +31,7 @@ type ApplyArgs = RunArgs &
   FleetArgs & {
     debug?: boolean;
     yes?: boolean;
-  };
+  } & CliContext;
 
 /** Extract, plan, guard, confirm, send, verify: exit 0 ok, 1 platform failure, 2 invalid, 3 blocked, 4 locked. */
 export const applyCommand: CommandModule<object, ApplyArgs> = {
@@ -52,7 +53,7 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
   handler: async (args) => {
     if (isFleetRun(args)) return runFleetCommand('apply', args);
     const settings = await resolveRunSettings(args);
-    const store = await openStateStore(settings.stateDir);
+    const store = await openStateStore(settings.stateDir, checkpointOf(args));
     try {
       await applyOne(args, settings, store);
     } finally {
@@ -80,6 +81,7 @@ async function applyOne(args: ApplyArgs, settings: RunSettings, store: StateStor
   const result = await runApplyTarget(settings, args, {
     store,
     out,
+    ...checkpointOf(args),
     progress: progress.sink,
     observe: (client) => observeClient(client, progress.sink),
     confirm: async (plan, target) => {
