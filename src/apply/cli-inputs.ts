@@ -1,6 +1,6 @@
-import type { Output } from '../cli/output.js';
-import type { RunSettings } from '../config/run-options.js';
-import { requireInputs } from '../config/run-options.js';
+import type { Output } from '../output.js';
+import type { RunSettings } from '../config/run-settings.js';
+import { requireInputs } from '../config/run-settings.js';
 import { extractMenu } from '../mapping/extract-menu.js';
 import { resolveMenuAddress } from '../platform/menu-address.js';
 import { summaryLine } from '../mapping/issue-summary.js';

@@ -1,3 +1,4 @@
+import type { ImportGauge } from './import-gauge.js';
 import { ImportPayload } from '../model/import-payload.js';
 import { validatePayload } from '../model/validate-payload.js';
 import { sendBrokenAnswer, type BrokenAnswer } from './answer-after-apply.js';
@@ -11,6 +12,7 @@ export interface SandboxState {
   store: MenuStore;
   tokenLifetimeSeconds: number;
   maxImportBytes: number;
+  imports: ImportGauge;
 }
 
 /** POST /oauth/token (RFC 6749 client credentials, form-encoded). */
@@ -82,6 +84,16 @@ export async function handleImport(
   }
 
   const clientId = auth.client.clientId;
+  return state.imports.during(clientId, () => importBody(ctx, state, clientId, raw, brokenAnswer));
+}
+
+function importBody(
+  ctx: RequestContext,
+  state: SandboxState,
+  clientId: string,
+  raw: unknown,
+  brokenAnswer: BrokenAnswer | undefined,
+): void {
   const issues = validatePayload(withKnownCategories(raw as Record<string, unknown>, state, clientId)).filter(
     (issue) => issue.severity === 'error',
   );

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrokenAnswer } from './answer-after-apply.js';
 import { AuthRegistry } from './auth.js';
+import { ImportGauge } from './import-gauge.js';
 import { FaultList, FaultQueue, type FaultSpec } from './faults.js';
 import {
   dropConnection,
@@ -33,6 +34,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     store: new MenuStore(options.dataFile),
     tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 3600,
     maxImportBytes: options.maxImportBytes ?? DEFAULT_MAX_IMPORT_BYTES,
+    imports: new ImportGauge(options.importDelayMs),
   };
   const faults = new FaultQueue();
   const requests: SandboxRequestLogEntry[] = [];
@@ -117,6 +119,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     storedMenu: (clientId) => state.store.stored(clientId),
     exportMenu: (clientId) => state.store.exportMenu(clientId),
     importCount: (clientId) => state.store.importCount(clientId),
+    maxConcurrentImports: (clientId) => state.imports.maxConcurrent(clientId),
     tamper: (clientId: string, spec: TamperSpec) => state.store.tamper(clientId, spec),
     // Idempotent: tests and signal handlers may both close it.
     close: () => {
