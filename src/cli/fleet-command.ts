@@ -13,6 +13,7 @@ import { resolveRunSettings, type RunArgs } from '../config/run-settings.js';
 import { UsageError } from '../errors.js';
 import { createFleetRecord, writeFleetOutputs } from '../fleet/fleet-files.js';
 import { buildFleetReport, renderFleetJson, renderFleetTable, summaryText } from '../fleet/fleet-report.js';
+import { fleetExit, summarize } from '../fleet/fleet-entry.js';
 import { runFleet } from '../fleet/run-fleet.js';
 import { checkDistinctMenus, selectTargets } from '../fleet/select-targets.js';
 import { resolveStateSpec } from '../config/state-location.js';
@@ -22,6 +23,7 @@ import { DEFAULT_POS_UID, DEFAULT_STATE_DIR } from '../state/target.js';
 import { fleetLine, isProblem, stopOnSignal } from './fleet-lines.js';
 import { checkFleetArgs, targetNames, type FleetArgs } from './fleet-options.js';
 import { createFleetProgress } from './fleet-progress.js';
+import { fleetReads } from './fleet-paths.js';
 import { checkOutputPaths } from './output-paths.js';
 import { createOutput, type Output } from './output.js';
 import { reportOutputs } from './run-paths.js';
@@ -66,18 +68,22 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
   const reportRoot = isStateUrl(stateRoot)
     ? path.join(path.dirname(loaded.file), DEFAULT_STATE_DIR)
     : stateRoot;
+  // Per target, as each target's run resolves them: no fleet output may overwrite what a target reads.
+  const reads = await fleetReads(loaded, names, args);
   await checkOutputPaths(reportOutputs(args), {
-    inputs: [
-      { option: 'the config file', file: loaded.file },
-      ...names.flatMap((name) =>
-        (configTarget(loaded, name).inputs ?? []).map((file) => ({ option: `${name}'s input`, file })),
-      ),
-    ],
+    inputs: reads.inputs,
     stateDir: reportRoot,
+    stateDirs: reads.stateDirs,
   });
   const label = `menusync ${command} (fleet)`;
   if (names.length === 0) {
     out.info(`${label}: no target is due now`);
+    // A script reading --json gets a report whatever happens: 0 targets, exit 0.
+    if (args.json) {
+      const now = new Date();
+      const none = { entries: [], summary: summarize([], 0), exit: fleetExit([]) };
+      out.data(renderFleetJson(buildFleetReport(command, none, now, now)));
+    }
     return;
   }
   const startedAt = new Date();

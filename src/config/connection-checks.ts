@@ -18,9 +18,10 @@ export function checkConnectionNumbers(values: {
     throw new UsageError(
       `--max-retry-time must be 0 to ${MAX_SECONDS} seconds (a day), got ${values.maxRetryTime}`,
     );
-  if (!(values.timeout > 0 && values.timeout <= MAX_SECONDS))
+  // Requests are timed in whole milliseconds: below one, every request would time out at once.
+  if (!(values.timeout >= 0.001 && values.timeout <= MAX_SECONDS))
     throw new UsageError(
-      `--timeout must be more than 0 and at most ${MAX_SECONDS} seconds (a day), got ${values.timeout}`,
+      `--timeout must be at least 0.001 (one millisecond) and at most ${MAX_SECONDS} seconds (a day), got ${values.timeout}`,
     );
 }
 

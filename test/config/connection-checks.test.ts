@@ -41,7 +41,8 @@ describe('checkConnectionNumbers', () => {
   });
 
   it.each([
-    [{ timeout: 3_000_000 }, /--timeout must be more than 0 and at most 86400/],
+    [{ timeout: 3_000_000 }, /--timeout must be at least 0.001 \(one millisecond\) and at most 86400/],
+    [{ timeout: 0.0005 }, /--timeout must be at least 0.001/],
     [{ timeout: 0 }, /--timeout/],
     [{ timeout: Number.NaN }, /--timeout/],
     [{ maxAttempts: 2.5 }, /--max-attempts must be a whole number/],

@@ -62,7 +62,10 @@ async function planOne(args: PlanArgs, settings: RunSettings, store: StateStore)
   if (args['out-plan'] && !target)
     throw new UsageError('--out-plan needs a target: --target, or --base-url and --client-id');
   await checkOutputPaths(reportOutputs(args, { '--out-plan': args['out-plan'] }), {
-    inputs: runReads(args, settings),
+    // The secret file too: a plan reads it to read the live menu.
+    inputs: runReads(args, settings, {
+      '--client-secret-file': args['client-secret-file'] ?? settings.config.client_secret_file,
+    }),
     ...(store.kind === 'local' ? { stateDir: store.location } : {}),
   });
   // Absolute, or the URL without its password: a relative --state says where it really is.
