@@ -30,10 +30,7 @@ import { listLocalRunFiles } from './run-files.js';
 /** The file a run's confirmed menu is kept under in its folder: a hard link to that snapshot.json. */
 export const RUN_SNAPSHOT_FILE = 'snapshot.json';
 
-export interface LocalStoreOptions extends StateStoreOptions {
-  /** Where the one line about an adopted old-key folder goes (default: stderr). */
-  notice?: (message: string) => void;
-}
+export type LocalStoreOptions = StateStoreOptions;
 
 /** The default backend: one folder per target under the state folder (see docs/state.md). */
 export function localStateStore(stateDir: string, options: LocalStoreOptions = {}): StateStore {
