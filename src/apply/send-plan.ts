@@ -232,13 +232,12 @@ function maybeApplied(error: PlatformError): PlatformError {
 function explain(error: unknown, plan: Plan, bytes: number, requests: number): unknown {
   if (!(error instanceof PlatformError) || error.status !== 413) return error;
   // The platform's own size limit: a merge could be split smaller, a replace cannot be split at all.
+  // The report's error line holds the message only, so the size and what to do are in it.
+  const size = `${(bytes / 1024 / 1024).toFixed(1)} MB (${countOf(bytes, 'byte')})`;
+  const products = plan.payload?.products?.length ?? 0;
   const what =
     plan.payload?.update_mode === 'replace'
-      ? `the platform refused the replace payload of ${countOf(bytes, 'byte')} as too large (HTTP 413); a replace cannot be split`
-      : `the platform refused a merge request of ${bytes} bytes (1 of ${requests}) as too large (HTTP 413)`;
-  const hint =
-    plan.payload?.update_mode === 'replace'
-      ? 'ask the platform for a higher import limit, or apply the change as merges first'
-      : `lower --max-payload-bytes below ${bytes} so merges are split into smaller requests`;
-  return new PlatformError(what, { code: error.code, status: 413, retriable: false, cause: error, hint });
+      ? `the import was too large for the platform (HTTP 413): a replace of ${size}, ${countOf(products, 'product')}, and a replace cannot be split; ask the platform for a higher import limit, or apply the change as merges first`
+      : `the import was too large for the platform (HTTP 413): a merge request of ${size} (1 of ${requests}); lower --max-payload-bytes (max_payload_bytes) below ${bytes} so merges are split into smaller requests`;
+  return new PlatformError(what, { code: error.code, status: 413, retriable: false, cause: error });
 }

@@ -7,6 +7,7 @@ import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run
 import { configTarget, type LoadedConfig } from '../config/load-config.js';
 import { resolveRunSettings, type RunArgs } from '../config/run-settings.js';
 import type { Output } from '../output.js';
+import { resolveMenuAddress } from '../platform/menu-address.js';
 import type { StorePool } from '../state/store-pool.js';
 import { DEFAULT_POS_UID, type Target } from '../state/target.js';
 import { checkDistinctMenus, selectTargets, type FleetSelection } from './select-targets.js';
@@ -105,10 +106,11 @@ export function fleetTargets(
   const sharedMenus = checkDistinctMenus(
     names.map((name) => {
       const target = configTarget(loaded, name);
+      const address = resolveMenuAddress({ config: target, env });
       return {
         name,
-        baseUrl: target.base_url ?? env.MENUSYNC_BASE_URL,
-        clientId: target.client_id ?? env.MENUSYNC_CLIENT_ID,
+        baseUrl: address.baseUrl,
+        clientId: address.clientId,
         posUid: posUid ?? target.pos_uid ?? DEFAULT_POS_UID,
         menu: target.menu,
       };

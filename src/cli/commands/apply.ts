@@ -12,6 +12,7 @@ import { DEFAULT_KEEP_RUNS } from '../../state/run-history.js';
 import type { StateStore } from '../../state/store.js';
 import type { Plan } from '../../plan/types.js';
 import { OUTCOME_TEXT, renderJson, renderTerminal } from '../../report/index.js';
+import { troubleWord } from '../../report/headline.js';
 import { withConnectionOptions } from '../connection-options.js';
 import { withRunOptions } from '../run-flags.js';
 import { checkOutputPaths } from '../output-paths.js';
@@ -115,7 +116,7 @@ function printReport(outcome: ApplyOutcome, args: ApplyArgs, out: Output, shown:
   if (args.json) out.data(renderJson(outcome.report));
   else if (!args.quiet) {
     if (!shown) out.data(renderTerminal(outcome.report, { color: out.color }));
-    else out.data(outcomeLines(outcome.report, outcome.requests));
+    else out.data(outcomeLines(outcome.report, outcome.requests, out));
     out.info(`report: ${outcome.reports.html}`);
   }
 }
@@ -139,10 +140,16 @@ function renderPlanOnly(plan: Plan, target: { posUid: string }, out: Output): st
   return renderTerminal(planReport(plan, target), { color: out.color });
 }
 
-function outcomeLines(report: ReturnType<typeof buildRunReport>, requests: number): string {
-  const lines = [
-    `Applied: ${report.mode} in ${countOf(requests, 'request')}, ${countOf(report.attempts, 'attempt')}`,
-  ];
+function outcomeLines(report: ReturnType<typeof buildRunReport>, requests: number, out: Output): string {
+  const sent = `${report.mode} in ${countOf(requests, 'request')}, ${countOf(report.attempts, 'attempt')}`;
+  // A run that did not apply says so first, not "Applied:" above an error at the bottom.
+  const trouble = troubleWord(report);
+  const lines = trouble
+    ? [
+        paintRed(out.color, `${trouble}: ${report.errors[0] ?? OUTCOME_TEXT[report.outcome]}`),
+        `Sent: ${sent}`,
+      ]
+    : [`Applied: ${sent}`];
   if (report.verification) {
     lines.push(
       report.verification.status === 'verified'
@@ -151,10 +158,12 @@ function outcomeLines(report: ReturnType<typeof buildRunReport>, requests: numbe
     );
     for (const detail of report.verification.details) lines.push(`  - ${detail}`);
   }
-  for (const error of report.errors) lines.push(`Error: ${error}`);
+  for (const error of report.errors.slice(trouble ? 1 : 0)) lines.push(`Error: ${error}`);
   if (report.outcome !== 'applied') lines.push(`Outcome: ${OUTCOME_TEXT[report.outcome]}`);
   return `${lines.join('\n')}\n`;
 }
+
+const paintRed = (on: boolean, text: string): string => (on ? `\u001b[31m${text}\u001b[0m` : text);
 
 /** Without a terminal only removals need --yes (a cron job must opt in to deleting); with one, ask. */
 async function confirm(plan: Plan, yes: boolean, out: Output): Promise<boolean> {
