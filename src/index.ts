@@ -18,7 +18,7 @@ export * from './report/index.js';
 export * from './platform/index.js';
 export * from './state/index.js';
 export * from './apply/index.js';
-export type { TargetRunResult } from './apply/target-run.js';
+export type { TargetRunResult } from './apply/target-run-result.js';
 export { loadConfig } from './config/load-config.js';
 export { parseCron, cronMatches } from './config/cron.js';
 export {

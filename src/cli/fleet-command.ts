@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { ApplyTargetArgs } from '../apply/run-apply-target.js';
-import type { PlanTargetArgs } from '../apply/run-plan-target.js';
-import { errorLine, type TargetRunResult } from '../apply/target-run.js';
+import type { ApplyTargetArgs } from '../apply/apply-from-settings.js';
+import type { PlanTargetArgs } from '../apply/plan-from-settings.js';
+import { errorLine, type TargetRunResult } from '../apply/target-run-result.js';
 import { ReportWriteError } from '../apply/present.js';
 import type { RunArgs } from '../config/run-settings.js';
 import { fleetTargets, inTurnsPerMenu, runConfigTarget } from '../fleet/config-target-run.js';

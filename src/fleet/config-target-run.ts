@@ -1,9 +1,9 @@
 import { requireYesForRemovals } from '../apply/confirm-removals.js';
 import { refreshForPlan, type PlanRefresh } from '../apply/plan-refresh.js';
 import { resolvePlanTarget } from '../apply/resolve-plan-target.js';
-import { runApplyTarget, type ApplyTargetArgs } from '../apply/run-apply-target.js';
-import { runPlanTarget, type PlanTargetArgs, type PlanTargetResult } from '../apply/run-plan-target.js';
-import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run.js';
+import { runApplyTarget, type ApplyTargetArgs } from '../apply/apply-from-settings.js';
+import { runPlanTarget, type PlanTargetArgs, type PlanTargetResult } from '../apply/plan-from-settings.js';
+import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run-result.js';
 import { configTarget, type LoadedConfig } from '../config/load-config.js';
 import { resolveRunSettings, type RunArgs } from '../config/run-settings.js';
 import type { Output } from '../output.js';
