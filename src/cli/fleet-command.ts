@@ -6,7 +6,7 @@ import { ReportWriteError } from '../apply/present.js';
 import type { RunArgs } from '../config/run-settings.js';
 import { fleetTargets, inTurnsPerMenu, runConfigTarget } from '../fleet/config-target-run.js';
 import { DEFAULT_STATE_DIR } from '../state/target.js';
-import { CONFIG_FILE, configTarget, loadConfig } from '../config/load-config.js';
+import { CONFIG_FILE, loadConfig } from '../config/load-config.js';
 import { UsageError } from '../errors.js';
 import { createFleetRecord, writeFleetOutputs } from '../fleet/fleet-files.js';
 import { buildFleetReport, renderFleetJson, renderFleetTable, summaryText } from '../fleet/fleet-report.js';
