@@ -1,8 +1,8 @@
-import { checkBaseUrl } from '../cli/connection-checks.js';
-import type { Output } from '../cli/output.js';
-import type { RunSettings } from '../config/run-options.js';
-import { requireInputs } from '../config/run-options.js';
+import type { Output } from '../output.js';
+import type { RunSettings } from '../config/run-settings.js';
+import { requireInputs } from '../config/run-settings.js';
 import { extractMenu } from '../mapping/extract-menu.js';
+import { resolveMenuAddress } from '../platform/menu-address.js';
 import { summaryLine } from '../mapping/issue-summary.js';
 import { noteLines } from '../mapping/notes.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
@@ -55,10 +55,8 @@ export function planTarget(
   settings: RunSettings,
   env: NodeJS.ProcessEnv = process.env,
 ): Target | null {
-  const baseUrl = args['base-url'] ?? settings.config.base_url ?? env.MENUSYNC_BASE_URL;
-  const clientId = args['client-id'] ?? settings.config.client_id ?? env.MENUSYNC_CLIENT_ID;
+  const { baseUrl, clientId } = resolveMenuAddress({ flags: args, config: settings.config, env });
   if (!baseUrl || !clientId) return null;
-  checkBaseUrl(baseUrl);
   return {
     ...(settings.targetName ? { name: settings.targetName } : {}),
     baseUrl,

@@ -1,20 +1,22 @@
 import path from 'node:path';
+import { resolveMenuAddress } from '../platform/menu-address.js';
 import { requireYesForRemovals } from '../apply/confirm-removals.js';
 import { runApplyTarget, type ApplyTargetArgs } from '../apply/run-apply-target.js';
 import { runPlanTarget, type PlanTargetArgs } from '../apply/run-plan-target.js';
 import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run.js';
 import { resolvePlanTarget } from '../apply/resolve-plan-target.js';
 import type { Target } from '../state/target.js';
-import { refreshForPlan, type PlanRefresh } from './plan-refresh.js';
+import { refreshForPlan, type PlanRefresh } from '../apply/plan-refresh.js';
 import { ReportWriteError } from '../apply/present.js';
 import { CONFIG_FILE, configTarget, loadConfig } from '../config/load-config.js';
-import { resolveRunSettings, type RunArgs } from '../config/run-options.js';
+import { resolveRunSettings, type RunArgs } from '../config/run-settings.js';
 import { UsageError } from '../errors.js';
 import { createFleetRecord, writeFleetOutputs } from '../fleet/fleet-files.js';
 import { buildFleetReport, renderFleetJson, renderFleetTable, summaryText } from '../fleet/fleet-report.js';
 import { runFleet } from '../fleet/run-fleet.js';
 import { checkDistinctMenus, selectTargets } from '../fleet/select-targets.js';
-import { isStateUrl, resolveStateSpec } from '../config/state-location.js';
+import { resolveStateSpec } from '../config/state-location.js';
+import { isStateUrl } from '../state/target.js';
 import { createStorePool } from '../state/store-pool.js';
 import { DEFAULT_POS_UID, DEFAULT_STATE_DIR } from '../state/target.js';
 import { fleetLine, isProblem, stopOnSignal } from './fleet-lines.js';
@@ -49,10 +51,11 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
   const sharedMenus = checkDistinctMenus(
     names.map((name) => {
       const target = configTarget(loaded, name);
+      const address = resolveMenuAddress({ config: target });
       return {
         name,
-        baseUrl: target.base_url ?? process.env.MENUSYNC_BASE_URL,
-        clientId: target.client_id ?? process.env.MENUSYNC_CLIENT_ID,
+        baseUrl: address.baseUrl,
+        clientId: address.clientId,
         posUid: args['pos-uid'] ?? target.pos_uid ?? DEFAULT_POS_UID,
         menu: target.menu,
       };

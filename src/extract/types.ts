@@ -77,6 +77,8 @@ export interface ReadOptions {
   /** 1-based header row, or detect: the first row containing all of `headerHints` (case-insensitive). */
   headerRow?: number;
   headerHints?: string[];
+  /** CSV only: rows may end with more cells than the header when those cells are empty (no warning). */
+  allowTrailingEmptyCells?: boolean;
   /** xlsx only: sheet name or 1-based index. */
   sheet?: string | number;
   /** Resource bounds (not from the mapping: the command line or the config); defaults when absent. */

@@ -26,6 +26,8 @@ export const SourceSpec = z.strictObject({
     .optional(),
   headerRow: z.number().int().min(1).optional(),
   headerHints: z.array(z.string().min(1)).optional(),
+  /** CSV: rows may end with more cells than the header when those cells are empty (no warning). */
+  allowTrailingEmptyCells: z.boolean().optional(),
   sheet: z.union([z.string().min(1), z.number().int().min(1)]).optional(),
   description: z.string().optional(),
   optional: z.boolean().optional(),

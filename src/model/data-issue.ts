@@ -19,6 +19,7 @@ export const DATA_ISSUE_CODES = [
   'header-not-found', // no row looked like the header
   'malformed-row', // the file cannot be parsed at this point (quotes, field count)
   'encoding', // bytes that do not decode in the detected encoding
+  'cell-error', // a workbook cell holds an error value (#N/A, #DIV/0!, ...) instead of a value
   'invalid-menu', // the mapped menu breaks a platform rule (see model/validate-payload.ts)
   'unseen-enum-value', // a value the platform is not known to accept
   'input-not-found', // an input file that cannot be read

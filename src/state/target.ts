@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { UsageError } from '../errors.js';
+import { normalizeBaseUrl } from '../platform/menu-address.js';
 
 /** One menu on the platform: where it lives and whose it is, and the point of sale an import names. */
 export interface Target {
@@ -18,6 +19,11 @@ export type MenuIdentity = Pick<Target, 'baseUrl' | 'clientId'> & Partial<Target
 
 export const DEFAULT_STATE_DIR = '.menusync';
 export const DEFAULT_POS_UID = 'default';
+
+/** A `--state` value that names a database rather than a folder (postgres://…): passed on as is. */
+export function isStateUrl(spec: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(spec);
+}
 
 /**
  * Folder name (the store's key) of a target's state: a readable slug (host, client) plus a short
@@ -44,10 +50,7 @@ export function targetDir(stateDir: string, target: MenuIdentity): string {
   return path.join(stateDir, targetKey(target));
 }
 
-/** A trailing slash does not make another platform. */
-export function normalizeBaseUrl(url: string): string {
-  return url.replace(/\/+$/, '');
-}
+export { normalizeBaseUrl };
 
 export function hostOf(baseUrl: string): string {
   try {

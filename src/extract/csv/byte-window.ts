@@ -17,6 +17,15 @@ export class ByteWindow {
   private anchor = 0;
   private anchorLine = 1;
 
+  /** Where the last record ended (the bytes after it are the unfinished record), and its line. */
+  get recordEnd(): number {
+    return this.anchor;
+  }
+
+  get recordEndLine(): number {
+    return this.anchorLine;
+  }
+
   append(chunk: Buffer): void {
     this.chunks.push(chunk);
   }
@@ -40,25 +49,6 @@ export class ByteWindow {
   quoteAt(offset: number): number | undefined {
     const at = this.from(offset).indexOf(QUOTE);
     return at === -1 ? undefined : offset + at;
-  }
-
-  /**
-   * In a quoted field opening at `opening`, the offset of the first quote that is not half of a
-   * doubled `""`: where csv-parse finds a closing quote followed by something other than a
-   * delimiter or a line break (CSV_INVALID_CLOSING_QUOTE).
-   */
-  closingQuoteAfter(opening: number): number | undefined {
-    const bytes = this.from(opening + 1);
-    for (let i = bytes.indexOf(QUOTE); i !== -1; i = bytes.indexOf(QUOTE, i + 2)) {
-      if (bytes[i + 1] !== QUOTE) return opening + 1 + i;
-    }
-    return undefined;
-  }
-
-  /** True when the byte at `offset` is a CR or LF. */
-  isLineBreakAt(offset: number): boolean {
-    const byte = this.from(offset)[0];
-    return byte === CR || byte === LF;
   }
 
   /** The physical line of the byte at `offset` (CRLF, CR and LF each end one line). */

@@ -10,7 +10,7 @@ import type { RecordParser } from './record-parser.js';
  */
 export const CHUNK_BYTES = 64 * 1024;
 
-/** Sees every parsed batch in file order, then the end of the file (invalid-utf8-cells.ts). */
+/** Sees every parsed batch in file order, then the end of the file (invalid-utf8-cells.ts, record-warnings.ts). */
 export interface RecordObserver {
   inspect(records: readonly TableRecord[]): void;
   finish(): void;
@@ -30,8 +30,11 @@ export function fileBatches(
   file: string,
   decoder: ChunkDecoder,
   parser: RecordParser,
-  observer?: RecordObserver,
+  observers: readonly RecordObserver[] = [],
 ): AsyncIterator<TableRecord[]> {
+  const inspect = (records: readonly TableRecord[]): void => {
+    for (const observer of observers) observer.inspect(records);
+  };
   let fd: number | undefined;
   let finished = false;
   const close = (): void => {
@@ -53,11 +56,11 @@ export function fileBatches(
         records = rest
           ? [...(await parser.parse(rest)), ...(await parser.parse(undefined))]
           : await parser.parse(undefined);
-        observer?.inspect(records);
-        observer?.finish();
+        inspect(records);
+        for (const observer of observers) observer.finish();
       } else {
         records = await parser.parse(decoder.decode(buffer.subarray(0, bytesRead)));
-        observer?.inspect(records);
+        inspect(records);
       }
       if (records.length > 0) return { done: false, value: records };
     }

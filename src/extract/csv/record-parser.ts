@@ -1,25 +1,29 @@
 import { finished } from 'node:stream/promises';
 import { CsvError, Parser, type InfoRecord } from 'csv-parse';
 import type { TableRecord } from '../types.js';
+import { BareCarriageReturns } from './bare-carriage-returns.js';
 import { ByteWindow } from './byte-window.js';
 import { LineTracker } from './line-tracker.js';
+import { quoteProblems } from './quote-check.js';
+
+const QUOTE = 0x22;
+
+/** Something odd about one record that does not stop it being read. */
+export interface RecordNotice {
+  /** `stray-quote`: `12" Pizza`, kept as written; `bare-cr`: the line ends with a lone CR in a file of LF or CRLF lines. */
+  kind: 'stray-quote' | 'bare-cr';
+  /** Physical line of the quote, or of the line the CR ends. */
+  row: number;
+  /** 0-based cell of a stray quote. */
+  cell?: number;
+}
 
 export interface RecordParserOptions {
   delimiter: string;
-  /** Called for each record csv-parse gives up on, with the physical line of the problem. */
+  /** Called for each record left out as malformed, with the physical line of the problem. */
   onMalformed: (error: CsvError | undefined, line: number | undefined) => void;
-}
-
-/** One csv-parse stream over the bytes from `offset` on; a fresh one takes over after a bad closing quote. */
-interface Segment {
-  parser: Parser;
-  lines: LineTracker;
-  /** Offset, in the bytes fed since the start of the file, of this parser's first byte. */
-  offset: number;
-  /** Set once a fresh parser takes over: what this one still parses is ignored. */
-  abandoned: boolean;
-  /** The first record is the rest of the record a bad closing quote broke, already reported. */
-  dropFirst: boolean;
+  /** Called for each record read in spite of something odd about it. */
+  onNotice?: (notice: RecordNotice) => void;
 }
 
 function numberIn(error: CsvError | undefined, key: 'bytes' | 'lines'): number | undefined {
@@ -33,20 +37,51 @@ function numberIn(error: CsvError | undefined, key: 'bytes' | 'lines'): number |
  * nothing keeps them off the stream's readable side, so no stream push or read per record), with
  * `row` the physical line where the record starts (line-tracker.ts, from the context's `lines`).
  *
- * Malformed records are skipped and reported (`skip_records_with_error`, `on_skip`). After `"a"b`
- * csv-parse stays inside the quoted field and would swallow the rest of the file, so this parser
- * is dropped and a fresh one reads on from just after that quote (byte-window.ts finds it); an
- * unclosed quote is reported at the line where it opened, not at the end of the file.
+ * Every line ending ends a record (`record_delimiter` lists all three): csv-parse otherwise takes
+ * the first one it meets for the whole file, so LF rows appended to a CRLF export became cells of
+ * its last record. A lone CR in a file of LF or CRLF lines is told (bare-carriage-returns.ts).
+ *
+ * Quotes are read as Python's csv module and PapaParse read them (`relax_quotes`): a quote inside
+ * a cell that does not start with one is text, told as a notice; a quoted cell whose closing quote
+ * is followed by text (`"a"b`) is a malformed record, left out. Both are found in the raw bytes
+ * of the few records holding a quote in a cell (quote-check.ts). An unclosed quote is reported at
+ * the line where it opened, not at the end of the file.
  */
 export class RecordParser {
   private readonly window = new ByteWindow();
-  private segment: Segment;
+  private readonly lines = new LineTracker();
+  private readonly parser: Parser;
+  private readonly delimiterByte: number;
+  private readonly bareCrs = new BareCarriageReturns();
   private batch: TableRecord[] = [];
-  private resume: { offset: number; dropFirst: boolean } | undefined;
   private failure: unknown;
+  /** Whether the bytes of the records this call completes may hold a quote (checked natively). */
+  private quotes = false;
+  /** Whether the unfinished record's bytes so far hold a quote. */
+  private quoteInTail = false;
+  /** Bytes fed so far. */
+  private fed = 0;
 
   constructor(private readonly options: RecordParserOptions) {
-    this.segment = this.open(0, 1, false);
+    this.delimiterByte = options.delimiter.charCodeAt(0);
+    this.parser = new Parser({
+      delimiter: options.delimiter,
+      bom: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_quotes: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      on_record: (record: string[], context: InfoRecord) => {
+        this.take(record, context);
+        return undefined;
+      },
+      on_skip: (error) => {
+        this.skip(error);
+        return undefined;
+      },
+    });
+    this.parser.on('error', (error) => (this.failure ??= error));
   }
 
   /**
@@ -56,56 +91,59 @@ export class RecordParser {
    */
   async parse(chunk: Buffer | undefined): Promise<TableRecord[]> {
     this.batch = [];
-    if (chunk !== undefined) this.window.append(chunk);
-    let input = chunk;
-    for (;;) {
-      if (input !== undefined && input.length > 0) await this.write(input);
-      if (this.resume === undefined && chunk === undefined) await this.end();
-      const resume = this.resume;
-      if (resume === undefined) break;
-      this.resume = undefined;
-      this.segment.parser.destroy();
-      this.segment = this.open(resume.offset, this.window.lineAt(resume.offset), resume.dropFirst);
-      input = this.window.from(resume.offset);
+    if (chunk !== undefined && chunk.length > 0) {
+      this.window.append(chunk);
+      this.bareCrs.scan(chunk, this.fed);
+      const start = this.fed;
+      this.fed += chunk.length;
+      const chunkQuote = chunk.indexOf(QUOTE) !== -1;
+      this.quotes = this.quoteInTail || chunkQuote;
+      await this.write(chunk);
+      // The record csv-parse holds back starts at the last record's end, or before this chunk.
+      const tail = this.window.recordEnd - start;
+      this.quoteInTail = tail < 0 ? this.quotes : chunkQuote && chunk.indexOf(QUOTE, tail) !== -1;
+    }
+    if (chunk === undefined) {
+      this.bareCrs.end();
+      this.quotes = this.quoteInTail;
+      await this.end();
     }
     if (this.failure !== undefined) throw this.failure;
     return this.batch;
   }
 
-  private open(offset: number, firstLine: number, dropFirst: boolean): Segment {
-    const segment = { lines: new LineTracker(firstLine), offset, abandoned: false, dropFirst } as Segment;
-    segment.parser = new Parser({
-      delimiter: this.options.delimiter,
-      bom: offset === 0,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      on_record: (record: string[], context: InfoRecord) => {
-        this.take(segment, record, context);
-        return undefined;
-      },
-      on_skip: (error) => {
-        this.skip(segment, error);
-        return undefined;
-      },
-    });
-    segment.parser.on('error', (error) => (this.failure ??= error));
-    return segment;
+  private take(cells: string[], context: InfoRecord): void {
+    const row = this.lines.startOf(cells, context.lines);
+    const start = this.window.recordEnd;
+    const startLine = this.window.recordEndLine;
+    const end = context.bytes;
+    if (this.bareCrs.endsAt(end)) this.options.onNotice?.({ kind: 'bare-cr', row: this.lines.nextLine - 1 });
+    let bad: string | undefined;
+    if (this.quotes && hasQuote(cells)) bad = this.checkQuotes(start, startLine, end);
+    this.window.recordEnded(end, this.lines.nextLine);
+    if (bad === undefined) this.batch.push({ row, cells });
   }
 
-  private take(segment: Segment, cells: string[], context: InfoRecord): void {
-    if (segment.abandoned) return;
-    const row = segment.lines.startOf(cells, context.lines);
-    this.window.recordEnded(segment.offset + context.bytes, segment.lines.nextLine);
-    if (segment.dropFirst) segment.dropFirst = false;
-    else this.batch.push({ row, cells });
+  /** Tells the stray quotes of the record between `start` and `end`; the message if it must be left out. */
+  private checkQuotes(start: number, startLine: number, end: number): string | undefined {
+    const bytes = this.window.from(start).subarray(0, end - start);
+    let malformed: string | undefined;
+    for (const problem of quoteProblems(bytes, this.delimiterByte)) {
+      const row = startLine + problem.linesBefore;
+      if (problem.kind === 'stray') {
+        this.options.onNotice?.({ kind: 'stray-quote', row, cell: problem.cell });
+      } else if (malformed === undefined) {
+        malformed = `Invalid Closing Quote: a quoted cell's closing quote is followed by ${JSON.stringify(problem.next)} instead of the delimiter or a line break`;
+        this.options.onMalformed(new CsvError('CSV_INVALID_CLOSING_QUOTE', malformed), row);
+      }
+    }
+    return malformed;
   }
 
-  private skip(segment: Segment, error: CsvError | undefined): void {
-    if (segment.abandoned) return;
+  private skip(error: CsvError | undefined): void {
     const bytes = numberIn(error, 'bytes');
     // csv-parse's `bytes` is the last field boundary before the bad field, which opens with a quote.
-    const opening = bytes === undefined ? undefined : this.window.quoteAt(segment.offset + bytes);
+    const opening = bytes === undefined ? undefined : this.window.quoteAt(bytes);
     // csv-parse's own messages name its line count, which is not the row we report: say it anew.
     if (opening !== undefined && error?.code === 'CSV_QUOTE_NOT_CLOSED') {
       const line = this.window.lineAt(opening);
@@ -115,33 +153,24 @@ export class RecordParser {
       this.options.onMalformed(new CsvError(error.code, message), line);
       return;
     }
-    const closing = opening === undefined ? undefined : this.window.closingQuoteAfter(opening);
-    if (closing !== undefined && error?.code === 'CSV_INVALID_CLOSING_QUOTE') {
-      const next = JSON.stringify(
-        this.window
-          .from(closing + 1)
-          .toString('utf8', 0, 4)
-          .slice(0, 1),
-      );
-      const message = `Invalid Closing Quote: a quoted cell's closing quote is followed by ${next} instead of the delimiter or a line break`;
-      this.options.onMalformed(new CsvError(error.code, message), this.window.lineAt(closing));
-      segment.abandoned = true;
-      // The bad record goes on after the quote unless a line break ends it right there.
-      this.resume = { offset: closing + 1, dropFirst: !this.window.isLineBreakAt(closing + 1) };
-      return;
-    }
     const lines = numberIn(error, 'lines');
-    this.options.onMalformed(error, lines === undefined ? undefined : segment.lines.physical(lines));
+    this.options.onMalformed(error, lines === undefined ? undefined : this.lines.physical(lines));
   }
 
   private write(bytes: Buffer): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.segment.parser.write(bytes, (error) => (error ? reject(error) : resolve()));
+      this.parser.write(bytes, (error) => (error ? reject(error) : resolve()));
     });
   }
 
   private async end(): Promise<void> {
-    this.segment.parser.end();
-    await finished(this.segment.parser, { readable: false });
+    this.parser.end();
+    await finished(this.parser, { readable: false });
   }
+}
+
+/** Whether a cell holds a quote: one native search per cell, only in chunks that hold a quote. */
+function hasQuote(cells: readonly string[]): boolean {
+  for (let i = 0; i < cells.length; i++) if ((cells[i] as string).indexOf('"') !== -1) return true;
+  return false;
 }

@@ -4,6 +4,7 @@ import type { ImportCategory, ImportOption, ImportProduct } from '../../model/im
 import { implausiblePriceMessage, isImplausiblePrice } from '../../model/money.js';
 import { toCents } from './cents.js';
 import { flattenCategoryPath } from '../transforms/category-path.js';
+import { sameNameLoosely } from '../transforms/slug.js';
 import type { TemplateContext } from '../transforms/template.js';
 import type { Scalar } from '../types.js';
 import type { CompileContext } from './compile-context.js';
@@ -410,7 +411,8 @@ export class MenuAssembler {
       if (this.fallback) this.fallback.products++;
       else this.fallback = { extId, name, products: 1 };
     }
-    // Keyed by ext_id: names that slug alike ("Café", "CAFE") are one category, said once per name.
+    // Keyed by ext_id: one name written two ways ("Café", "CAFE") is one category, said once per
+    // name; two different names reaching one ext_id are an error, never merged.
     const existing = this.categories.get(extId);
     if (!existing) {
       this.categories.set(extId, { ext_id: extId, name, position: this.categories.size + 1 });
@@ -418,10 +420,14 @@ export class MenuAssembler {
       const key = `${extId}\u0000${name}`;
       if (!this.collisions.has(key)) {
         this.collisions.add(key);
+        const same = sameNameLoosely(name, existing.name ?? '');
+        const derived = `category "${name}" gets ext_id "${extId}", already derived from "${existing.name}"`;
         this.ctx.rowIssue(
           'duplicate-ext-id',
-          'warning',
-          `category "${name}" gets ext_id "${extId}", already derived from "${existing.name}": merged into "${existing.name}"`,
+          same ? 'warning' : 'error',
+          same
+            ? `${derived}: merged into "${existing.name}"`
+            : `${derived}: two different categories would be merged; give category.ext_id a template that tells them apart`,
         );
       }
     }
