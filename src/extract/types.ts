@@ -44,8 +44,9 @@ export interface TableSource {
   /** Problems found while reading (malformed rows, undecodable bytes); filled as records stream. */
   issues: DataIssue[];
   /**
-   * False when the decoded text is known to hold no U+FFFD and no NUL (checked natively while
-   * reading), so the menu built from it need not be searched for them; ask after the records.
+   * False when the decoded text is known to hold no U+FFFD, NUL, control or invisible format
+   * character (checked natively while reading; model/invisible-characters.ts), so the menu built
+   * from it need not be searched for them; ask after the records.
    * Absent: unknown (xlsx).
    */
   textMayBeGarbled?: () => boolean;

@@ -23,6 +23,7 @@ export const DATA_ISSUE_CODES = [
   'unseen-enum-value', // a value the platform is not known to accept
   'input-not-found', // an input file that cannot be read
   'unsupported-format', // an input whose format no extractor reads
+  'invisible-character', // a control or invisible format character in a name or description
 ] as const;
 export type DataIssueCode = (typeof DATA_ISSUE_CODES)[number];
 

@@ -1,4 +1,5 @@
 import type { FieldChange, PlanAction, PlanEntry } from '../plan/types.js';
+import { quoteVisibly } from '../model/invisible-characters.js';
 
 /** Shared wording of the renderers, so terminal, Markdown and HTML say the same thing. */
 
@@ -50,9 +51,9 @@ export function formatScope(entry: PlanEntry): string {
   return option === undefined ? head : `${head} / option ${option}`;
 }
 
-/** `product P2 "Mocha"` (name quoted when there is one). */
+/** `product P2 "Mocha"` (name quoted when there is one, its invisible characters escaped). */
 export function formatEntity(entry: PlanEntry): string {
-  const name = entry.name !== undefined ? ` ${JSON.stringify(entry.name)}` : '';
+  const name = entry.name !== undefined ? ` ${quoteVisibly(entry.name)}` : '';
   return `${KIND_LABEL[entry.kind]} ${entry.ext_id}${name}`;
 }
 

@@ -13,6 +13,7 @@ import {
 import { liveSections } from './live-sections.js';
 import { OUTCOME_TEXT } from './outcome.js';
 import { reportEntries, rollbackText, type RunReport } from './types.js';
+import { escapeInvisible } from '../model/invisible-characters.js';
 
 /** Text into HTML text or a double-quoted attribute. */
 export function escapeHtml(text: string): string {
@@ -56,7 +57,10 @@ function capped(entries: readonly PlanEntry[], max: number): [PlanEntry[], strin
 
 function entityCells(entry: PlanEntry): string {
   return (
-    cell(KIND_LABEL[entry.kind]) + cell(entry.ext_id) + cell(entry.name ?? '') + cell(formatScope(entry))
+    cell(KIND_LABEL[entry.kind]) +
+    cell(entry.ext_id) +
+    cell(escapeInvisible(entry.name ?? '')) +
+    cell(formatScope(entry))
   );
 }
 

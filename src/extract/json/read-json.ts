@@ -1,14 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import { jsonMayHoldInvisible } from '../../model/invisible-characters.js';
 import { overrideMismatch } from '../csv/detect-encoding.js';
 import { assertReadableFile, inputError } from '../file-access.js';
 import { inputLimits } from '../input-limits.js';
 import type { DocumentSource, ReadOptions } from '../types.js';
 import { decodeJson, invalidUtf8Issues } from './decode-json.js';
 import { parseJson } from './parse-json.js';
-
-/** U+FFFD or NUL, raw or escaped (`\u0000`, `\ufffd`): a false alarm only costs a search of the menu. */
-// eslint-disable-next-line no-control-regex
-const GARBLED = /[\uFFFD\u0000]|\\u(?:0000|[fF]{3}[dD])/;
 
 /** JSON exports are menus, not ledgers: a few MB at most, so the whole document is read at once. */
 export async function readJson(file: string, options: ReadOptions = {}): Promise<DocumentSource> {
@@ -25,7 +22,7 @@ export async function readJson(file: string, options: ReadOptions = {}): Promise
   const issues = faults.length > 0 ? invalidUtf8Issues(text, faults, file) : [];
   if (options.encoding !== undefined)
     issues.push(...overrideMismatch(file, bytes.subarray(0, 64 * 1024), { encoding, reason, bomLength: 0 }));
-  const garbled = GARBLED.test(text);
+  const garbled = jsonMayHoldInvisible(text);
   return {
     kind: 'document',
     file,
