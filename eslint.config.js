@@ -15,7 +15,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bin/**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
+  {
+    files: ['bin/**/*.js', 'test/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', setInterval: 'readonly' } },
   },
 );

@@ -17,7 +17,7 @@ export * from './apply/index.js';
 export { runApplyTarget, type ApplyTargetArgs, type ApplyTargetIo } from './apply/run-apply-target.js';
 export { runPlanTarget, type PlanTargetArgs, type PlanTargetIo } from './apply/run-plan-target.js';
 export type { TargetRunResult } from './apply/target-run.js';
-export { resolveRunSettings, type RunSettings } from './config/run-options.js';
+export { resolveRunSettings, type RunSettings } from './config/run-settings.js';
 export { loadConfig } from './config/load-config.js';
 export { parseCron, cronMatches } from './config/cron.js';
 export * from './fleet/index.js';

@@ -1,7 +1,7 @@
-import { checkBaseUrl } from '../cli/connection-checks.js';
-import type { Output } from '../cli/output.js';
-import type { RunSettings } from '../config/run-options.js';
-import { requireInputs } from '../config/run-options.js';
+import { checkBaseUrl } from '../config/connection-checks.js';
+import type { Output } from '../output.js';
+import type { RunSettings } from '../config/run-settings.js';
+import { requireInputs } from '../config/run-settings.js';
 import { extractMenu } from '../mapping/extract-menu.js';
 import { summaryLine } from '../mapping/issue-summary.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';

@@ -1,6 +1,6 @@
-import type { ConnectionArgs } from '../cli/connection-options.js';
-import { CONNECTION_DEFAULTS as D, resolveConnection } from '../cli/connection-options.js';
-import type { RunSettings } from '../config/run-options.js';
+import type { ConnectionArgs } from '../config/connection.js';
+import { CONNECTION_DEFAULTS as D, resolveConnection } from '../config/connection.js';
+import type { RunSettings } from '../config/run-settings.js';
 import type { PlatformClientOptions } from '../platform/types.js';
 
 /** Connection flags as parsed for apply: the defaulted ones are left undefined so the config can fill them. */

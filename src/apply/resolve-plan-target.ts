@@ -1,5 +1,5 @@
-import type { Output } from '../cli/output.js';
-import type { RunSettings } from '../config/run-options.js';
+import type { Output } from '../output.js';
+import type { RunSettings } from '../config/run-settings.js';
 import type { StateStore, StoredTarget } from '../state/store.js';
 import { sameMenu, type Target } from '../state/target.js';
 import { countOf } from '../plural.js';

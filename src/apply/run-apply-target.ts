@@ -1,6 +1,6 @@
-import type { Output } from '../cli/output.js';
-import { retryNotice } from '../cli/retry-notice.js';
-import type { RunSettings } from '../config/run-options.js';
+import type { Output } from '../output.js';
+import { retryNotice } from './retry-notice.js';
+import type { RunSettings } from '../config/run-settings.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { plan as planMenu } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
@@ -8,6 +8,7 @@ import { createPlatformClient } from '../platform/index.js';
 import type { PlatformClient } from '../platform/types.js';
 import type { ProgressSink } from '../progress.js';
 import { DEFAULT_KEEP_RUNS } from '../state/run-history.js';
+import type { Checkpoint } from '../state/checkpoint.js';
 import type { StateStore } from '../state/store.js';
 import type { Target } from '../state/target.js';
 import { applyRun, type ApplyOutcome } from './apply-run.js';
@@ -35,6 +36,8 @@ export interface ApplyTargetIo {
   /** Wraps the platform client (the progress line watches the waits). */
   observe?: (client: PlatformClient) => PlatformClient;
   env?: NodeJS.ProcessEnv;
+  /** Awaited at the run's crash checkpoints (state/checkpoint.ts); open the store with the same one. */
+  checkpoint?: Checkpoint;
 }
 
 export interface ApplyTargetResult extends TargetRunResult {
@@ -101,6 +104,7 @@ export async function runApplyTarget(
         client: io.observe ? io.observe(client) : client,
         confirm: (plan) => io.confirm(plan, known),
         onFinish: (ended) => (finished = ended),
+        ...(io.checkpoint ? { checkpoint: io.checkpoint } : {}),
       },
     );
     const report = outcome.report;

@@ -1,5 +1,5 @@
-import type { Output } from '../cli/output.js';
-import type { RunSettings } from '../config/run-options.js';
+import type { Output } from '../output.js';
+import type { RunSettings } from '../config/run-settings.js';
 import { ExitCode } from '../errors.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { LiveMenu } from '../plan/live/live-menu.js';

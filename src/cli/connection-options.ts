@@ -1,19 +1,8 @@
 import type { Argv } from 'yargs';
-import { UsageError } from '../errors.js';
-import type { AuthMode, PlatformClientOptions } from '../platform/types.js';
-import { registerSecret } from '../secrets.js';
-import { checkBaseUrl, checkConnectionNumbers, readSecretFile } from './connection-checks.js';
+import { CONNECTION_DEFAULTS, type ConnectionArgs } from '../config/connection.js';
+import type { AuthMode } from '../platform/types.js';
 
-/** Options shared by every command that talks to the platform. */
-export interface ConnectionArgs {
-  'base-url'?: string;
-  auth: AuthMode;
-  'client-id'?: string;
-  'client-secret-file'?: string;
-  'max-attempts': number;
-  'max-retry-time': number;
-  timeout: number;
-}
+export type { ConnectionArgs } from '../config/connection.js';
 
 export interface ConnectionOptionsConfig {
   /**
@@ -22,8 +11,6 @@ export interface ConnectionOptionsConfig {
    */
   deferDefaults?: boolean;
 }
-
-export const CONNECTION_DEFAULTS = { auth: 'oauth', maxAttempts: 5, maxRetryTime: 120, timeout: 30 } as const;
 
 export function withConnectionOptions<T>(
   yargs: Argv<T>,
@@ -61,36 +48,4 @@ export function withConnectionOptions<T>(
       ...dflt(d.timeout),
       describe: `Seconds before one HTTP request times out (default ${d.timeout})`,
     }) as Argv<T & ConnectionArgs>;
-}
-
-/** Resolves flags, environment and secret file into client options; secrets are registered for redaction. */
-export function resolveConnection(
-  args: ConnectionArgs,
-  env: NodeJS.ProcessEnv = process.env,
-  defaults: { baseUrl?: string } = {},
-): PlatformClientOptions {
-  const baseUrl = args['base-url'] ?? env.MENUSYNC_BASE_URL ?? defaults.baseUrl;
-  if (!baseUrl) throw new UsageError('no platform base URL: pass --base-url or set MENUSYNC_BASE_URL');
-  checkBaseUrl(baseUrl);
-  const clientId = args['client-id'] ?? env.MENUSYNC_CLIENT_ID;
-  if (!clientId) throw new UsageError('no client id: set MENUSYNC_CLIENT_ID or pass --client-id');
-  let clientSecret = env.MENUSYNC_CLIENT_SECRET;
-  const secretFile = args['client-secret-file'];
-  if (secretFile) clientSecret = readSecretFile(secretFile);
-  if (!clientSecret) {
-    throw new UsageError('no client secret: set MENUSYNC_CLIENT_SECRET or pass --client-secret-file');
-  }
-  registerSecret(clientSecret);
-  checkConnectionNumbers({
-    maxAttempts: args['max-attempts'],
-    maxRetryTime: args['max-retry-time'],
-    timeout: args.timeout,
-  });
-  return {
-    baseUrl,
-    auth: args.auth,
-    credentials: { clientId, clientSecret },
-    retry: { maxAttempts: args['max-attempts'], maxRetryTimeMs: args['max-retry-time'] * 1000 },
-    requestTimeoutMs: args.timeout * 1000,
-  };
 }

@@ -1,19 +1,7 @@
-import { redact } from '../secrets.js';
+import type { Output } from '../output.js';
+import { redactorOfThisRun } from '../secrets.js';
 
-/**
- * Data goes to stdout, messages to stderr; both pass through redact(). Colour only on a TTY and
- * never with NO_COLOR (https://no-color.org).
- */
-export interface Output {
-  data(text: string): void;
-  info(text: string): void;
-  warn(text: string): void;
-  error(text: string): void;
-  debug(text: string): void;
-  /** Whether what goes to stdout (data, e.g. a rendered plan) may be coloured. */
-  color: boolean;
-  quiet: boolean;
-}
+export type { Output } from '../output.js';
 
 export interface OutputOptions {
   quiet?: boolean;
@@ -27,10 +15,15 @@ export function useColor(stream: NodeJS.WriteStream): boolean {
 
 const paint = (on: boolean, code: number, text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
 
+/**
+ * The CLI's Output: data goes to stdout, messages to stderr; both pass through redact(). Colour
+ * only on a TTY and never with NO_COLOR (https://no-color.org).
+ */
 export function createOutput(options: OutputOptions = {}): Output {
   // Each stream decides for itself: `plan > plan.txt` on a terminal keeps colour out of the file.
   const color = useColor(process.stdout);
   const messageColor = useColor(process.stderr);
+  const redact = redactorOfThisRun();
   const line = (text: string) => process.stderr.write(`${redact(text)}\n`);
   return {
     color,

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import type { ApplyOutcome } from '../apply/apply-run.js';
 import { emitReport, summaryLine, writeOutputs } from '../apply/present.js';
 import { planReport } from '../apply/run-report.js';
-import type { RunArgs } from '../config/run-options.js';
+import type { RunArgs } from '../config/run-settings.js';
 import { ExitCode } from '../errors.js';
 import type { Plan } from '../plan/types.js';
 import { OUTCOME_TEXT, renderJson, renderTerminal } from '../report/index.js';

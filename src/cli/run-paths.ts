@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { CONFIG_FILE } from '../config/load-config.js';
-import type { RunArgs, RunSettings } from '../config/run-options.js';
+import type { RunArgs, RunSettings } from '../config/run-settings.js';
 import { SHIPPED_MAPPINGS_DIR, isBareMappingName } from '../mapping/loader.js';
 import type { NamedPath } from './output-paths.js';
 

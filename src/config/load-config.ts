@@ -5,7 +5,7 @@ import { readSmallTextFile } from '../mapping/mapping-files.js';
 import { yamlToData } from '../mapping/yaml-data.js';
 import { findMenuConflicts } from './config-menus.js';
 import { MenusyncConfig, type TargetConfig } from './schema.js';
-import { isStateUrl } from './state-location.js';
+import { isStateUrl } from '../state/target.js';
 
 export const CONFIG_FILE = 'menusync.config.yaml';
 

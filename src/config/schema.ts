@@ -25,6 +25,15 @@ export const CronExpression = z.string().superRefine((text, ctx) => {
   }
 });
 
+/** `timezone:` an IANA zone name (Europe/Paris), checked against the zones this Node knows. */
+export const TimeZone = z.string().superRefine((text, ctx) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: text });
+  } catch {
+    ctx.addIssue({ code: 'custom', message: `unknown time zone "${text}" (an IANA name like Europe/Paris)` });
+  }
+});
+
 /** One named target of menusync.config.yaml; relative paths are relative to the config file. */
 export const TargetConfig = z.strictObject({
   mapping: z.string().min(1).optional(),
@@ -62,8 +71,10 @@ export const TargetConfig = z.strictObject({
   max_cell_chars: z.number().int().min(1).optional(),
   /** Runs kept in the target's runs/ folder; older ones are removed (default 30). */
   keep_runs: z.number().int().min(1).optional(),
-  /** When the target should run (informational for a scheduler; `--due` selects by it). */
+  /** When the target should run: `--due` selects by it, `fleet schedule` registers it for the workers. */
   schedule: CronExpression.optional(),
+  /** The IANA time zone `schedule:` is read in by the workers' queue (default UTC). */
+  timezone: TimeZone.optional(),
   /** Labels for `--tag`: region, brand, POS type. */
   tags: z.array(z.string().regex(/^[A-Za-z0-9_.:-]+$/, 'tags use letters, digits, _ . : and -')).optional(),
 });

@@ -1,11 +1,6 @@
 import path from 'node:path';
-import { DEFAULT_STATE_DIR } from '../state/target.js';
+import { DEFAULT_STATE_DIR, isStateUrl } from '../state/target.js';
 import type { LoadedConfig } from './load-config.js';
-
-/** A `--state` value that names a database rather than a folder (postgres://…): passed on as is. */
-export function isStateUrl(spec: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(spec);
-}
 
 export interface StateSources {
   /** --state */
@@ -20,8 +15,7 @@ export interface StateSources {
 /**
  * Where plan and apply keep state: --state, then MENUSYNC_STATE, then the target's state_dir,
  * then the config's top-level `state:`, then .menusync/ beside the config file, then ./.menusync.
- * With a config file the state belongs to it, not to wherever cron happened to start the run
- * (issue 12). Folders are returned as given or made absolute against the config file; a URL is
+ * With a config file the state belongs to it, not to wherever cron happened to start the run Folders are returned as given or made absolute against the config file; a URL is
  * returned untouched (the store resolves and names it, without its password).
  */
 export function resolveStateSpec(sources: StateSources): string {

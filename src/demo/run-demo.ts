@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { applyRun } from '../apply/apply-run.js';
 import { planReport } from '../apply/run-report.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../apply/split-payload.js';
-import type { Output } from '../cli/output.js';
+import type { Output } from '../output.js';
 import { extractMenu } from '../mapping/extract-menu.js';
 import { plan } from '../plan/index.js';
 import { createPlatformClient } from '../platform/index.js';

@@ -1,4 +1,5 @@
 import { escapeMarkdown } from '../report/markdown.js';
+import { displayWidth, padEndDisplay } from '../display-width.js';
 import type { FleetEntry, FleetSummary } from './fleet-entry.js';
 import type { FleetResult } from './run-fleet.js';
 
@@ -85,10 +86,10 @@ export function summaryText(summary: FleetSummary, command: 'plan' | 'apply'): s
 /** The summary table for a terminal or a log, columns padded to their widest cell. */
 export function renderFleetTable(report: FleetReport): string {
   const rows = [TABLE_HEAD, ...report.targets.map((entry) => tableRow(entry, report.command))];
-  const widths = TABLE_HEAD.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const widths = TABLE_HEAD.map((_, i) => Math.max(...rows.map((row) => displayWidth(row[i]!))));
   const lines = rows.map((row) =>
     row
-      .map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!)))
+      .map((cell, i) => (i === row.length - 1 ? cell : padEndDisplay(cell, widths[i]!)))
       .join('  ')
       .trimEnd(),
   );

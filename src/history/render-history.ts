@@ -1,4 +1,5 @@
 import type { HistoryEntry } from './list-history.js';
+import { displayWidth, padEndDisplay, padStartDisplay } from '../display-width.js';
 
 const HEADER = [
   'RUN',
@@ -19,12 +20,12 @@ const NUMERIC = new Set([4, 5, 6]);
 export function renderHistory(entries: readonly HistoryEntry[]): string {
   const rows = entries.map(historyRow);
   const widths = HEADER.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+    Math.max(title.length, ...rows.map((row) => displayWidth(row[column]!))),
   );
   const line = (cells: readonly string[]) =>
     cells
       .map((cell, column) =>
-        NUMERIC.has(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+        NUMERIC.has(column) ? padStartDisplay(cell, widths[column]!) : padEndDisplay(cell, widths[column]!),
       )
       .join('  ')
       .trimEnd();

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import type { RunSettings } from '../config/run-options.js';
+import type { RunSettings } from '../config/run-settings.js';
 import { UsageError } from '../errors.js';
 import { DEFAULT_KEEP_RUNS } from '../state/run-history.js';
 import { DEFAULT_STATE_DIR } from '../state/target.js';

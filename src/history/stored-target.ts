@@ -1,6 +1,6 @@
 import { chooseTarget } from '../apply/resolve-plan-target.js';
-import type { Output } from '../cli/output.js';
-import type { RunSettings } from '../config/run-options.js';
+import type { Output } from '../output.js';
+import type { RunSettings } from '../config/run-settings.js';
 import { UsageError } from '../errors.js';
 import type { StateStore, StoredTarget } from '../state/store.js';
 import type { Target } from '../state/target.js';

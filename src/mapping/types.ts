@@ -60,17 +60,9 @@ export interface ExtractRequest {
 /** The pipeline's first two stages, read then map (implemented in extract-menu.ts). */
 export type ExtractMenu = (request: ExtractRequest) => Promise<ExtractResult>;
 
-/** A single value flowing through templates and transforms. */
-export type Scalar = string | number | boolean | null;
+import type { CompiledTransform } from './transforms/types.js';
 
-/** Where a transform reports a problem or asks for its row to be skipped (location bound by caller). */
-export interface TransformSink {
-  issue(code: DataIssue['code'], severity: DataIssue['severity'], message: string): void;
-  skip(reason: string): void;
-}
-
-/** A transform chain compiled once per mapping (src/mapping/transforms/index.ts). */
-export type CompiledTransform = (value: Scalar, sink: TransformSink) => Scalar;
+export type { CompiledTransform, Scalar, TransformSink } from './transforms/types.js';
 
 /** What a mapping mode (table or document) produces; extractMenu adds validation and stats. */
 export interface ExtractResultParts {

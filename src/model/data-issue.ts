@@ -19,10 +19,13 @@ export const DATA_ISSUE_CODES = [
   'header-not-found', // no row looked like the header
   'malformed-row', // the file cannot be parsed at this point (quotes, field count)
   'encoding', // bytes that do not decode in the detected encoding
+  'cell-error', // a workbook cell holds an error value (#N/A, #DIV/0!, ...) instead of a value
   'invalid-menu', // the mapped menu breaks a platform rule (see model/validate-payload.ts)
   'unseen-enum-value', // a value the platform is not known to accept
   'input-not-found', // an input file that cannot be read
   'unsupported-format', // an input whose format no extractor reads
+  'unpriced', // a visible product or variant that would sell with no price or at 0 (mapping key `unpriced`)
+  'option-identity', // one option or value ext_id given two different contents under two parents
   'invisible-character', // a control or invisible format character in a name or description
 ] as const;
 export type DataIssueCode = (typeof DATA_ISSUE_CODES)[number];

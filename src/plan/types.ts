@@ -2,27 +2,12 @@ import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { ImportPayload, UpdateMode } from '../model/import-payload.js';
 import type { LiveMenu, LiveSummary } from './live/live-menu.js';
 import type { MenuChange } from './live/menu-change.js';
+import type { FieldChange } from './field-change.js';
 
 export type EntityKind = 'category' | 'product' | 'option' | 'option_value';
 export type PlanAction = 'add' | 'update' | 'remove' | 'keep';
 
-/** One changed scalar field. A value absent on one side is `null` (no schema field is nullable). */
-export interface FieldChange {
-  field: string;
-  old: unknown;
-  new: unknown;
-  /**
-   * Set on a `position` change that comes from the entity's place in its array (neither side has a
-   * `position` field): the entity was moved. Only a replace carries array order to the platform.
-   */
-  implicit?: true;
-  /**
-   * For an object-valued field (e.g. `prices_table`, whose structure the spec leaves open): the
-   * field-level difference as json-diff renders it, one line per changed key (`+ L: 4`, `- M: 2`).
-   * Computed by the plan so renderers only print it.
-   */
-  detail?: string[];
-}
+export type { FieldChange } from './field-change.js';
 
 /** One entity of the union of desired and baseline, matched by ext_id within its scope. */
 export interface PlanEntry {
@@ -43,11 +28,20 @@ export interface PlanEntry {
 
 export type PlanMode = 'none' | 'merge' | 'replace';
 
+/**
+ * Entities per action. `update` counts entities with a change a customer can see (any field but
+ * the position); entities whose only change is their position are counted in `reorder` (sent to
+ * the platform, not listed as changed), and `moved` counts the entities whose place relative to
+ * the others changed (reports say "order: N products moved"). Both are absent when zero (and in
+ * plans of older versions, which count every update in `update`).
+ */
 export interface ActionCounts {
   add: number;
   update: number;
   remove: number;
   keep: number;
+  reorder?: number;
+  moved?: number;
 }
 
 export interface PlanCounts {

@@ -1,5 +1,6 @@
 import type { ImportPayload } from '../model/import-payload.js';
 import { redact, registerSecret } from '../secrets.js';
+import { CategoryListing, listingError } from './category-page.js';
 import { FatalPlatformError, PlatformError } from './errors.js';
 import { AttemptError, sendRequest } from './http.js';
 import { TokenSource } from './oauth-token.js';
@@ -18,8 +19,8 @@ import { endpointUrl } from './url.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const MAX_PAGE_SIZE = 100;
-// A platform that always answers more=true must not keep us paging forever.
-const MAX_PAGES = 10_000;
+// Beyond what total_count allows (category-page.ts): 100,000 categories is no restaurant's menu.
+const MAX_PAGES = 1_000;
 
 /**
  * Bodies a caller already serialized, by payload object: a 5k-product payload is ~7 MB of JSON and
@@ -169,7 +170,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 
     async listCategories(query: ListCategoriesQuery = {}): Promise<RemoteCategory[]> {
       const pagesize = Math.min(MAX_PAGE_SIZE, Math.max(1, query.pageSize ?? MAX_PAGE_SIZE));
-      const categories: RemoteCategory[] = [];
+      const listing = new CategoryListing(pagesize);
       for (let page = 1; page <= MAX_PAGES; page += 1) {
         const { body } = await call({
           method: 'GET',
@@ -182,13 +183,9 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
           },
           mutating: false,
         });
-        const batch = Array.isArray(body.categories) ? (body.categories as RemoteCategory[]) : [];
-        categories.push(...batch);
-        if (body.more !== true || batch.length === 0) return categories;
+        if (!listing.add(page, body)) return listing.categories;
       }
-      throw new FatalPlatformError(`GET /menu/categories: still more pages after ${MAX_PAGES}`, {
-        code: 'TOO_MANY_PAGES',
-      });
+      throw listingError(`still more pages after ${MAX_PAGES}`);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { ImportOption, ImportPayload } from '../model/import-payload.js';
-import type { StoredCategory, StoredOption, StoredOptionValue, StoredProduct } from './types.js';
+import type { StoredCategory, StoredOption, StoredOptionValue, StoredProduct } from './stored-menu.js';
 
 /** One client's menu as the sandbox keeps it: entities in import shape plus their uids. */
 export interface ClientMenu {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BROKEN_ANSWERS } from './answer-after-apply.js';
+import { BROKEN_PAGES } from './listing-faults.js';
 
 // "The next N matching requests fail in a chosen way, then answer normally."
 const Common = {
@@ -24,6 +25,13 @@ export const FaultSpec = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('import-error'), message: z.string().optional(), ...Common }),
   /** The import is applied (when valid), then answered as `answer` says (answer-after-apply.ts). */
   z.object({ kind: z.literal('answer-after-apply'), answer: z.enum(BROKEN_ANSWERS), ...Common }),
+  /** A page of GET /menu/categories answered broken (listing-faults.ts); `page` picks one page number. */
+  z.object({
+    kind: z.literal('categories-page'),
+    answer: z.enum(BROKEN_PAGES),
+    page: z.number().int().min(1).optional(),
+    ...Common,
+  }),
 ]);
 export type FaultSpec = z.infer<typeof FaultSpec>;
 
@@ -33,6 +41,8 @@ export interface FaultContext {
   /** Path relative to the base path. */
   path: string;
   bearer: boolean;
+  /** The `page` query parameter, when the request has one. */
+  page?: number;
 }
 
 // Kinds that only make sense on one kind of request match only those, whatever their `path` says.
@@ -48,6 +58,8 @@ function applies(fault: FaultSpec, ctx: FaultContext): boolean {
     case 'answer-after-apply':
     case 'import-error':
       return ctx.path === '/menu/import';
+    case 'categories-page':
+      return ctx.path === '/menu/categories' && (fault.page === undefined || fault.page === ctx.page);
     default:
       return true;
   }

@@ -1,5 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SandboxRequestLogEntry } from './types.js';
+
+export interface SandboxRequestLogEntry {
+  method: string;
+  /** Full request path (with any base path), without the query string. */
+  path: string;
+  /** 0 when the sandbox answered nothing (reset or lost-after-apply faults). */
+  status: number;
+}
 
 /** One request in flight: where it went and how it is answered (and logged). */
 export interface RequestContext {

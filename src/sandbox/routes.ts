@@ -1,8 +1,10 @@
+import type { ImportGauge } from './import-gauge.js';
 import { ImportPayload } from '../model/import-payload.js';
 import { validatePayload } from '../model/validate-payload.js';
 import { sendBrokenAnswer, type BrokenAnswer } from './answer-after-apply.js';
 import type { AuthRegistry } from './auth.js';
 import { readBody, sendAuthError, sendEnvelopeError, sendJson, type RequestContext } from './http.js';
+import { breakPage, type BrokenPage, type CategoryPageBody } from './listing-faults.js';
 import type { MenuStore } from './store.js';
 
 export interface SandboxState {
@@ -10,6 +12,7 @@ export interface SandboxState {
   store: MenuStore;
   tokenLifetimeSeconds: number;
   maxImportBytes: number;
+  imports: ImportGauge;
 }
 
 /** POST /oauth/token (RFC 6749 client credentials, form-encoded). */
@@ -81,6 +84,16 @@ export async function handleImport(
   }
 
   const clientId = auth.client.clientId;
+  return state.imports.during(clientId, () => importBody(ctx, state, clientId, raw, brokenAnswer));
+}
+
+function importBody(
+  ctx: RequestContext,
+  state: SandboxState,
+  clientId: string,
+  raw: unknown,
+  brokenAnswer: BrokenAnswer | undefined,
+): void {
   const issues = validatePayload(withKnownCategories(raw as Record<string, unknown>, state, clientId)).filter(
     (issue) => issue.severity === 'error',
   );
@@ -123,8 +136,8 @@ function withKnownCategories(raw: Record<string, unknown>, state: SandboxState, 
   return { ...raw, categories: [...given, ...stubs] };
 }
 
-/** GET /menu/categories: paged, with options and values, never products. */
-export function handleCategories(ctx: RequestContext, state: SandboxState): void {
+/** GET /menu/categories: paged, with options and values, never products; `broken` is a fault's page. */
+export function handleCategories(ctx: RequestContext, state: SandboxState, broken?: BrokenPage): void {
   const auth = state.auth.authenticate(ctx.req);
   if (!auth.ok) return sendAuthError(ctx, auth.status, auth.oauthCode, auth.code, auth.message);
   const pageText = ctx.query.get('page');
@@ -143,14 +156,15 @@ export function handleCategories(ctx: RequestContext, state: SandboxState): void
     .filter((c) => visible === '0' || c.hidden !== true)
     .filter((c) => !q || (c.name ?? '').toLowerCase().includes(q));
   const start = (page - 1) * pagesize;
-  sendJson(ctx, 200, {
+  const body: CategoryPageBody = {
     success: true,
     page,
     pagesize,
     total_count: all.length,
     more: start + pagesize < all.length,
     categories: all.slice(start, start + pagesize),
-  });
+  };
+  sendJson(ctx, 200, broken ? breakPage(body, broken, all.slice(0, pagesize)) : body);
 }
 
 function badParam(ctx: RequestContext, message: string): void {

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrokenAnswer } from './answer-after-apply.js';
 import { AuthRegistry } from './auth.js';
+import { ImportGauge } from './import-gauge.js';
 import { FaultList, FaultQueue, type FaultSpec } from './faults.js';
 import {
   dropConnection,
@@ -33,6 +34,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     store: new MenuStore(options.dataFile),
     tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 3600,
     maxImportBytes: options.maxImportBytes ?? DEFAULT_MAX_IMPORT_BYTES,
+    imports: new ImportGauge(options.importDelayMs),
   };
   const faults = new FaultQueue();
   const requests: SandboxRequestLogEntry[] = [];
@@ -68,7 +70,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   async function route(ctx: RequestContext): Promise<void> {
     if (ctx.path === '/_sandbox/faults') return handleFaultsEndpoint(ctx);
     if (ctx.path === '/_sandbox/tamper' && ctx.req.method === 'POST') return handleTamper(ctx, state);
-    const fault = faults.take({ path: ctx.path, bearer: ctx.bearer });
+    const page = Number(ctx.query.get('page'));
+    const fault = faults.take({ path: ctx.path, bearer: ctx.bearer, ...(page >= 1 ? { page } : {}) });
     if (fault?.kind === 'delay') await sleep(fault.ms);
     if (fault && answerFault(ctx, fault)) return;
     const key = `${ctx.req.method} ${ctx.path}`;
@@ -76,7 +79,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return handleToken(ctx, state, fault?.kind === 'token-lifetime' ? fault.seconds : undefined);
     }
     if (key === 'POST /menu/import') return handleImport(ctx, state, brokenAnswer(fault));
-    if (key === 'GET /menu/categories') return handleCategories(ctx, state);
+    if (key === 'GET /menu/categories')
+      return handleCategories(ctx, state, fault?.kind === 'categories-page' ? fault.answer : undefined);
     if (key === 'GET /_sandbox/menu') return handleInspect(ctx, state);
     sendEnvelopeError(ctx, 404, 'NOT_FOUND', `no endpoint ${key}`);
   }
@@ -115,6 +119,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     storedMenu: (clientId) => state.store.stored(clientId),
     exportMenu: (clientId) => state.store.exportMenu(clientId),
     importCount: (clientId) => state.store.importCount(clientId),
+    maxConcurrentImports: (clientId) => state.imports.maxConcurrent(clientId),
     tamper: (clientId: string, spec: TamperSpec) => state.store.tamper(clientId, spec),
     // Idempotent: tests and signal handlers may both close it.
     close: () => {

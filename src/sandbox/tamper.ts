@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ClientMenu } from './apply-import.js';
-import type { StoredCategory } from './types.js';
+import type { StoredCategory } from './stored-menu.js';
 
 /**
  * Changes to a client's menu made behind menusync's back, as a restaurant's staff do in the

@@ -1,12 +1,11 @@
-import type {
-  ImportCategory,
-  ImportOption,
-  ImportOptionValue,
-  ImportProduct,
-} from '../model/import-payload.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { FaultSpec } from './faults.js';
+import type { SandboxRequestLogEntry } from './http.js';
+import type { StoredMenu } from './stored-menu.js';
 import type { TamperResult, TamperSpec } from './tamper.js';
+
+export type * from './stored-menu.js';
+export type { SandboxRequestLogEntry } from './http.js';
 
 export interface SandboxClient {
   clientId: string;
@@ -25,28 +24,8 @@ export interface SandboxOptions {
   dataFile?: string;
   tokenLifetimeSeconds?: number;
   maxImportBytes?: number;
-}
-
-/** Stored entities are the imported ones plus the uid the platform assigned. */
-export type StoredOptionValue = ImportOptionValue & { uid: string };
-export type StoredOption = Omit<ImportOption, 'option_values'> & {
-  uid: string;
-  option_values?: StoredOptionValue[];
-};
-export type StoredCategory = Omit<ImportCategory, 'options'> & { uid: string; options?: StoredOption[] };
-export type StoredProduct = Omit<ImportProduct, 'options'> & { uid: string; options?: StoredOption[] };
-
-export interface StoredMenu {
-  categories: (StoredCategory & { products_count: number })[];
-  products: StoredProduct[];
-}
-
-export interface SandboxRequestLogEntry {
-  method: string;
-  /** Full request path (with any base path), without the query string. */
-  path: string;
-  /** 0 when the sandbox answered nothing (reset or lost-after-apply faults). */
-  status: number;
+  /** Holds every import this long (ms) before it is applied, so that runs of many workers overlap. */
+  importDelayMs?: number;
 }
 
 export interface SandboxHandle {
@@ -60,6 +39,8 @@ export interface SandboxHandle {
   exportMenu(clientId: string): CanonicalMenu;
   readonly requests: SandboxRequestLogEntry[];
   importCount(clientId: string): number;
+  /** The most imports of this client that were ever in flight at once (import-gauge.ts). */
+  maxConcurrentImports(clientId: string): number;
   /** Changes a client's menu behind menusync's back (tamper.ts), as POST /_sandbox/tamper does. */
   tamper(clientId: string, spec: TamperSpec): TamperResult;
 }

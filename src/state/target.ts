@@ -19,6 +19,11 @@ export type MenuIdentity = Pick<Target, 'baseUrl' | 'clientId'> & Partial<Target
 export const DEFAULT_STATE_DIR = '.menusync';
 export const DEFAULT_POS_UID = 'default';
 
+/** A `--state` value that names a database rather than a folder (postgres://…): passed on as is. */
+export function isStateUrl(spec: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(spec);
+}
+
 /**
  * Folder name (the store's key) of a target's state: a readable slug (host, client) plus a short
  * hash of the exact two values, so two targets never share a folder even when their slugs collide.

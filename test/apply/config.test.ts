@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/load-config.js';
-import { parseAllowDeletes } from '../../src/config/run-options.js';
+import { parseAllowDeletes } from '../../src/config/run-settings.js';
 
 describe('parseConfig', () => {
   it('accepts a full target', () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/run-cli.js';
 
 // The harness on a tiny size, once: shapes and what each subject produced, never how long it took.
-const BENCH = path.join(REPO_ROOT, 'dist/bench/run.js');
+const BENCH = path.join(REPO_ROOT, 'dist-bench/bench/run.js');
 
 interface Run {
   code: number | null;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { median } from '../../src/bench/measure.js';
-import { parseBenchArgs } from '../../src/bench/options.js';
-import { renderTable } from '../../src/bench/report.js';
-import type { BenchRow } from '../../src/bench/types.js';
+import { median } from '../../bench/measure.js';
+import { parseBenchArgs } from '../../bench/options.js';
+import { renderTable } from '../../bench/report.js';
+import type { BenchRow } from '../../bench/types.js';
 
 describe('median', () => {
   it.each([

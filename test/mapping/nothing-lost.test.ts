@@ -125,8 +125,12 @@ ${variants}`);
       ['bad-price', 'warning', 4],
       ['bad-price', 'error', 5],
       ['missing-value', 'warning', 2],
+      ['unpriced', 'warning', 2],
+      ['unpriced', 'warning', 4],
+      ['unpriced', 'warning', 5],
     ]);
     expect(result.issues[2]?.message).toBe('product.price is empty: product "a" has no price');
+    expect(result.menu.products.map((p) => p.hidden === true)).toEqual([true, false, true, true]);
   });
 
   it('says nothing when the variants price the product (rows: children)', async () => {
@@ -146,7 +150,7 @@ describe('category names that derive one ext_id', () => {
     const csv = ['Code,Name,Category', 'a,A,Café', 'b,B,Cafe', 'c,C,CAFE', 'd,D,Cafe', 'e,E,Tea'].join('\n');
     const result = await runInline(
       mapping(`  category: { name: { column: Category } }
-  product: { ext_id: "{Code}", name: { column: Name } }
+  product: { ext_id: "{Code}", name: { column: Name }, price: { value: 1 } }
 `),
       { 'items.csv': csv },
     );
@@ -161,5 +165,34 @@ describe('category names that derive one ext_id', () => {
     expect(result.issues[0]?.message).toBe(
       'category "Cafe" gets ext_id "cat-cafe", already derived from "Café": merged into "Café"',
     );
+  });
+  it('makes two different names reaching one ext_id an error, located at the second name', async () => {
+    const csv = ['Code,Name,Category,Dept', 'a,A,Soups,D1', 'b,B,Salads,D1', 'c,C,Salads,D1'].join('\n');
+    const result = await runInline(
+      mapping(`  category: { name: { column: Category }, ext_id: 'dept-{Dept}' }
+  product: { ext_id: "{Code}", name: { column: Name } }
+`),
+      { 'items.csv': csv },
+    );
+    expect(located(result)).toEqual([['duplicate-ext-id', 'error', 3]]);
+    expect(result.issues[0]?.message).toBe(
+      'category "Salads" gets ext_id "dept-D1", already derived from "Soups": two different categories would be merged; give category.ext_id a template that tells them apart',
+    );
+    expect(result.stats.errors).toBe(1);
+  });
+
+  it('keeps names in other scripts apart: each gets its own category', async () => {
+    const names = ['Супы', 'Салаты', 'Десерты', 'ラーメン', 'Ποτά', '국수', 'حلويات', 'מרקים', 'ของหวาน'];
+    const csv = ['Code,Name,Category', ...names.map((n, i) => `p${i},P${i},${n}`)].join('\n');
+    const result = await runInline(
+      mapping(`  category: { name: { column: Category } }
+  product: { ext_id: "{Code}", name: { column: Name } }
+`),
+      { 'items.csv': csv },
+    );
+    expect(result.issues).toEqual([]);
+    expect(result.menu.categories.map((c) => c.name)).toEqual(names);
+    expect(new Set(result.menu.categories.map((c) => c.ext_id)).size).toBe(names.length);
+    expect(result.menu.categories[0]?.ext_id).toMatch(/^cat-supy-[0-9a-f]{8}$/);
   });
 });

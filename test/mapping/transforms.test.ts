@@ -235,9 +235,14 @@ describe('slug', () => {
   it.each([
     ['Modifier Set - Add $4.99?', 'modifier-set-add-4-99'],
     ['  Ça va  ', 'ca-va'],
-    ['___', ''],
+    ['   ', ''],
   ])('slugifies %j', (text, expected) => {
     expect(slugify(text)).toBe(expected);
+  });
+
+  it('gives a name with nothing left to slug a hash of it, not an empty id', () => {
+    expect(slugify('___')).toMatch(/^[0-9a-f]{8}$/);
+    expect(slugify('___')).not.toBe(slugify('???'));
   });
 });
 

@@ -101,16 +101,24 @@ describe('HTML rendering', () => {
   it('highlights prices going up and down', () => {
     const html = renderHtml(reportOf(samplePlan()));
     expect(html).toMatch(/<td>price<\/td><td>4\.50<\/td><td class="down">4\.20 ▼<\/td>/);
-    expect(html).toMatch(/<td>price_operand<\/td><td>0\.50<\/td><td class="up">0\.60 ▲<\/td>/);
-    expect(html).toContain('<td>name</td><td>&quot;Cakes&quot;</td><td>&quot;Cakes &amp; Pies&quot;</td>');
+    expect(html).toMatch(
+      /<td>price_operand<\/td><td>0\.50<\/td><td class="up">0\.60 ▲ \(customer pays 5\.30 → 5\.40\)<\/td>/,
+    );
+    expect(html).toContain(
+      '<td>name</td><td dir="auto">&quot;Cakes&quot;</td><td dir="auto">&quot;Cakes &amp; Pies&quot;</td>',
+    );
   });
 
   it('lists added and removed entities in their own tables', () => {
     const html = renderHtml(reportOf(samplePlan()));
     expect(html).toContain('<h2>Added (1)</h2>');
-    expect(html).toContain('<tr class="add"><td>product</td><td>P4</td><td>Muffin</td><td></td></tr>');
+    expect(html).toContain(
+      '<tr class="add"><td>product</td><td>P4</td><td dir="auto">Muffin</td><td></td></tr>',
+    );
     expect(html).toContain('<h2>Removed (1)</h2>');
-    expect(html).toContain('<td>option value</td><td>OAT</td><td>Oat</td><td>category C1 / option MILK</td>');
+    expect(html).toContain(
+      '<td>option value</td><td>OAT</td><td dir="auto">Oat</td><td>category C1 / option MILK</td>',
+    );
   });
 });
 

@@ -7,12 +7,14 @@ import { issueReport, summaryLine } from '../../mapping/issue-summary.js';
 import type { ExtractResult } from '../../mapping/types.js';
 import { withEncodingOption } from '../encoding-option.js';
 import { checkOutputPaths, type NamedPath } from '../output-paths.js';
-import { resolveInputLimits, withInputLimitOptions, type InputLimitArgs } from '../input-limit-options.js';
+import { resolveInputLimits, type InputLimitArgs } from '../../config/input-limit-args.js';
+import { withInputLimitOptions } from '../input-limit-options.js';
 import { jsonPieces } from '../json-pieces.js';
 import { createOutput, type Output } from '../output.js';
 import { mappingReads, paramReads } from '../run-paths.js';
 import { countOf } from '../../plural.js';
 import { createProgress } from '../progress.js';
+import { rejectRepeated } from '../reject-repeated.js';
 
 interface ExtractArgs extends InputLimitArgs {
   mapping: string;
@@ -32,22 +34,6 @@ export function parseParams(list: readonly string[] | undefined): Record<string,
     params[item.slice(0, eq).trim()] = item.slice(eq + 1);
   }
   return params;
-}
-
-/**
- * yargs turns a repeated option into an array, which would reach fs or path calls as a type
- * error; for an option that takes one value, naming it twice is a usage error.
- */
-export function rejectRepeated<T>(yargs: Argv<T>, names: readonly string[]): Argv<T> {
-  return yargs.check((argv) => {
-    for (const name of names) {
-      const value: unknown = argv[name];
-      if (Array.isArray(value)) {
-        throw new UsageError(`--${name} was given ${countOf(value.length, 'time')}; it takes one value`);
-      }
-    }
-    return true;
-  });
 }
 
 export function withMappingOptions<T>(yargs: Argv<T>) {

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { resolveRunSettings } from '../../config/run-options.js';
+import { resolveRunSettings } from '../../config/run-settings.js';
 import { UsageError } from '../../errors.js';
 import { listHistory } from '../../history/list-history.js';
 import { renderHistory } from '../../history/render-history.js';

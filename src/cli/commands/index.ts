@@ -11,6 +11,8 @@ import { validateCommand } from './validate.js';
 import { historyCommand } from './history.js';
 import { rollbackCommand } from './rollback.js';
 import { stateCommand } from './state.js';
+import { workerCommand } from './worker.js';
+import { fleetCommand } from './fleet.js';
 
 // One file per command; each command registers here with one line.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- yargs command modules differ in their argument types
@@ -27,4 +29,6 @@ export const commands: CommandModule<any, any>[] = [
   historyCommand,
   rollbackCommand,
   stateCommand,
+  workerCommand,
+  fleetCommand,
 ];

@@ -3,7 +3,8 @@ import type { CommandModule } from 'yargs';
 import { UsageError } from '../../errors.js';
 import { initMapping } from '../../init/index.js';
 import { createOutput } from '../output.js';
-import { assertOutPath, rejectRepeated, writeOutFile } from './extract.js';
+import { rejectRepeated } from '../reject-repeated.js';
+import { assertOutPath, writeOutFile } from './extract.js';
 
 interface InitArgs {
   input: string;

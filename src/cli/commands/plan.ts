@@ -3,12 +3,7 @@ import { summaryLine, emitReport } from '../../apply/present.js';
 import { runPlanTarget } from '../../apply/run-plan-target.js';
 import { createSavedPlan, writeSavedPlan } from '../../apply/saved-plan.js';
 import { resolvePlanTarget } from '../../apply/resolve-plan-target.js';
-import {
-  resolveRunSettings,
-  withRunOptions,
-  type RunArgs,
-  type RunSettings,
-} from '../../config/run-options.js';
+import { resolveRunSettings, type RunArgs, type RunSettings } from '../../config/run-settings.js';
 import { UsageError } from '../../errors.js';
 import { openStateStore } from '../../state/open-store.js';
 import type { StateStore } from '../../state/store.js';
@@ -21,7 +16,8 @@ import { isFleetRun, withFleetOptions, type FleetArgs } from '../fleet-options.j
 import type { ApplyConnectionArgs } from '../../apply/connection.js';
 import { liveFingerprint } from '../../plan/live/live-menu.js';
 import { withConnectionOptions } from '../connection-options.js';
-import { refreshForPlan } from '../plan-refresh.js';
+import { withRunOptions } from '../run-flags.js';
+import { refreshForPlan } from '../../apply/plan-refresh.js';
 
 type PlanArgs = RunArgs &
   FleetArgs &

@@ -1,9 +1,11 @@
 import type { Argv, CommandModule } from 'yargs';
+import { displayWidth, padEndDisplay } from '../../display-width.js';
 import { createPlatformClient } from '../../platform/client.js';
 import type { RemoteCategory } from '../../platform/types.js';
-import { resolveConnection, withConnectionOptions, type ConnectionArgs } from '../connection-options.js';
+import { resolveConnection, type ConnectionArgs } from '../../config/connection.js';
+import { withConnectionOptions } from '../connection-options.js';
 import { createOutput } from '../output.js';
-import { retryNotice } from '../retry-notice.js';
+import { retryNotice } from '../../apply/retry-notice.js';
 import { countOf } from '../../plural.js';
 
 interface RemoteCategoriesArgs extends ConnectionArgs {
@@ -57,10 +59,12 @@ export function renderTable(categories: RemoteCategory[]): string {
     c.hidden ? 'yes' : 'no',
     String(c.options?.length ?? 0),
   ]);
-  const widths = COLUMNS.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i]!.length)));
+  const widths = COLUMNS.map((header, i) =>
+    Math.max(header.length, ...rows.map((row) => displayWidth(row[i]!))),
+  );
   const line = (cells: readonly string[]) =>
     cells
-      .map((cell, i) => cell.padEnd(widths[i]!))
+      .map((cell, i) => padEndDisplay(cell, widths[i]!))
       .join('  ')
       .trimEnd();
   return [line(COLUMNS), ...rows.map(line), countOf(categories.length, 'category', 'categories')].join('\n');

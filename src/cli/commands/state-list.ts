@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { displayWidth, padEndDisplay } from '../../display-width.js';
 import { targetOverview, type TargetOverview } from '../../state/target-overview.js';
 import { countOf } from '../../plural.js';
 import { createOutput } from '../output.js';
@@ -47,10 +48,12 @@ export function renderTargets(targets: TargetOverview[], location: string): stri
     t.uncertain ? 'yes' : 'no',
     t.locked ? 'yes' : 'no',
   ]);
-  const widths = COLUMNS.map((header, i) => Math.max(header.length, ...rows.map((row) => row[i]!.length)));
+  const widths = COLUMNS.map((header, i) =>
+    Math.max(header.length, ...rows.map((row) => displayWidth(row[i]!))),
+  );
   const line = (cells: readonly string[]) =>
     cells
-      .map((cell, i) => cell.padEnd(widths[i]!))
+      .map((cell, i) => padEndDisplay(cell, widths[i]!))
       .join('  ')
       .trimEnd();
   return [line(COLUMNS), ...rows.map(line), `${countOf(targets.length, 'target')} in ${location}`].join('\n');

@@ -2,7 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { ExitCode } from '../../errors.js';
 import { paramFileRoots, resolveParameters, runMapping } from '../../mapping/extract-menu.js';
 import { loadMapping } from '../../mapping/loader.js';
-import { resolveInputLimits, type InputLimitArgs } from '../input-limit-options.js';
+import { resolveInputLimits, type InputLimitArgs } from '../../config/input-limit-args.js';
 import { parseParams, printResult, problemOutput, withMappingOptions } from './extract.js';
 import { createProgress } from '../progress.js';
 

@@ -1,7 +1,6 @@
 import type { Extractor } from '../types.js';
 import { readXlsx } from './read-xlsx.js';
 
-// Nothing here imports exceljs at load time: workbook-reader.ts imports it when a workbook is read.
 export { listSheets } from './read-xlsx.js';
 
 /** Excel workbooks (.xlsx); one sheet per source. */

@@ -1,47 +1,24 @@
 import type { InputLimits } from '../input-limits.js';
 import { count, InputLimitError } from '../input-limits.js';
 import { countSharedStrings } from './shared-strings-scan.js';
-import { listZipEntries, openZipEntry, tooBig, type ZipEntry } from './zip-entries.js';
-
-const SHARED_STRINGS = /^xl\/sharedStrings\.xml$/i;
-// Worksheets are checked by the sheet's own pass (merged-ranges.ts, sheet-cell-count.ts); the
-// rest is what exceljs reads eagerly.
-const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/i;
+import { openZipEntry, tooBig, type ZipEntry } from './zip-entries.js';
 
 /**
- * Checks an .xlsx against the limits before exceljs opens it. exceljs inflates and parses the
- * shared strings (every one kept in memory) and the styles while it walks the zip, before any
- * sheet is handed over, so a bomb there must be stopped first: declared sizes are checked, then
- * every such part is inflated here, counted and dropped (the shared strings also counted by
- * entry and by length). Unreadable zips pass: exceljs then says what is wrong.
+ * Every part's declared size against the limit, from the central directory, before any part is
+ * inflated (a lie is caught again while inflating: openZipEntry counts).
  */
-export async function checkWorkbookParts(file: string, size: number, limits: InputLimits): Promise<void> {
-  const entries = await listZipEntries(file, size);
-  if (!entries) return;
+export function checkDeclaredSizes(file: string, entries: readonly ZipEntry[], limits: InputLimits): void {
   for (const entry of entries) {
     if (entry.uncompressedSize > limits.maxInflatedBytes)
       throw tooBig(file, entry, limits.maxInflatedBytes, entry.uncompressedSize);
   }
-  await Promise.all(
-    entries
-      .filter((entry) => !WORKSHEET.test(entry.name))
-      .map((entry) =>
-        SHARED_STRINGS.test(entry.name)
-          ? checkSharedStrings(file, entry, limits)
-          : drain(file, entry, limits),
-      ),
-  );
 }
 
-async function drain(file: string, entry: ZipEntry, limits: InputLimits): Promise<void> {
-  const stream = await openZipEntry(file, entry, limits.maxInflatedBytes);
-  if (!stream) return;
-  for await (const _chunk of stream) {
-    // Counting happens in openZipEntry; the bytes themselves are not needed.
-  }
-}
-
-async function checkSharedStrings(file: string, entry: ZipEntry, limits: InputLimits): Promise<void> {
+/**
+ * The shared strings are read whole and kept (shared-strings.ts), so they are counted first, by
+ * entry and by the length of each, without keeping any: a bomb stops here.
+ */
+export async function checkSharedStrings(file: string, entry: ZipEntry, limits: InputLimits): Promise<void> {
   const stream = await openZipEntry(file, entry, limits.maxInflatedBytes);
   if (!stream) return;
   const found = await countSharedStrings(stream, {

@@ -1,4 +1,4 @@
-import type { PathMatch } from './select-path.js';
+import type { PathMatch } from './scope.js';
 
 // `..` (recursive descent). Every node below a match is visited once, parents before children and
 // members in document order, so `$.menus[*]..groups[*]` lists a group, then the groups inside it,

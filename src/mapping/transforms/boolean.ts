@@ -1,5 +1,5 @@
 import type { BooleanOptions } from '../value-schema.js';
-import type { CompiledTransform } from '../types.js';
+import type { CompiledTransform } from './types.js';
 
 // Spellings seen across POS exports (Square Y/N, Shopify TRUE/active/draft, SumUp Yes/No) and the
 // yes/no, true/false and active/inactive words of the languages `init` reads: Italian (S/N, Sì/No,

@@ -1,5 +1,5 @@
 import type { CategoryPathOptions } from '../value-schema.js';
-import type { CompiledTransform } from '../types.js';
+import type { CompiledTransform } from './types.js';
 
 const DEFAULT_SEPARATORS = ['>', '/'];
 

@@ -1,5 +1,5 @@
 import type { TransformStep } from '../value-schema.js';
-import type { CompiledTransform } from '../types.js';
+import type { CompiledTransform } from './types.js';
 import { compileBoolean } from './boolean.js';
 import { compileCategoryPath } from './category-path.js';
 import { compileLookup } from './lookup.js';

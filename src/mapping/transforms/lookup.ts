@@ -1,5 +1,5 @@
 import type { LookupOptions } from '../value-schema.js';
-import type { CompiledTransform, Scalar } from '../types.js';
+import type { CompiledTransform, Scalar } from './types.js';
 
 /** Translates values through a table (keys trimmed, case-insensitive), e.g. status words to booleans. */
 export function compileLookup(options: LookupOptions): CompiledTransform {

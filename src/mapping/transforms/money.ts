@@ -1,6 +1,6 @@
 import { implausiblePriceMessage, isImplausiblePrice, roundMoney } from '../../model/money.js';
 import type { MoneyOptions } from '../value-schema.js';
-import type { CompiledTransform } from '../types.js';
+import type { CompiledTransform } from './types.js';
 
 // Currency symbols, codes and spaces around a number; stripped before parsing.
 const NOISE = /[\s\u00a0\u202f'’]|[A-Za-z]{3}$|^[A-Za-z]{3}|[$€£¥₹₩₽₺₫₱₦₴₪₡₲₵]|R\$|zł|kr|Fr\.?/gu;

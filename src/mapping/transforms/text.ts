@@ -1,6 +1,6 @@
 import { decodeHTML } from 'entities';
 import type { ReplaceOptions, SplitOptions } from '../value-schema.js';
-import type { CompiledTransform, Scalar } from '../types.js';
+import type { CompiledTransform, Scalar } from './types.js';
 
 const asText = (value: Scalar): string | null => (value === null ? null : String(value));
 const emptyToNull = (s: string): string | null => (s === '' ? null : s);

@@ -1,4 +1,4 @@
-import type { FieldChange } from '../types.js';
+import type { FieldChange } from '../field-change.js';
 import { CATEGORY_FIELDS, OPTION_FIELDS, sameValue, VALUE_FIELDS } from './compared-fields.js';
 import type { MenuChange } from './menu-change.js';
 import type { CategoryView, MenuView, OptionView, ValueView } from './menu-view.js';

@@ -19,7 +19,8 @@ export function modeAgainstLive(
 ): ModeChoice {
   let result = choice;
   if (live.drift.length > 0) {
-    const what = `the live menu changed outside menusync (${describeDrift(live.drift)})`;
+    const what =
+      emptiedLive(baseline, live) ?? `the live menu changed outside menusync (${describeDrift(live.drift)})`;
     if ((options.mode ?? 'auto') === 'auto' && choice.mode !== 'replace') {
       result = {
         mode: 'replace',
@@ -42,4 +43,15 @@ export function modeAgainstLive(
     };
   }
   return result;
+}
+
+/**
+ * A live menu that shows nothing where the snapshot holds a menu is named as such: emptied in the
+ * back office, or a listing that shows nothing. Either way the delete limit counts against the
+ * snapshot (delete-limit.ts), never against the empty listing.
+ */
+function emptiedLive(baseline: CanonicalMenu | null, live: LiveContext): string | null {
+  if (!baseline || live.menu.categories.length > 0 || baseline.categories.length === 0) return null;
+  const held = `${countOf(baseline.products.length, 'product')} in ${countOf(baseline.categories.length, 'category', 'categories')}`;
+  return `the live menu is empty, though the last confirmed snapshot holds ${held} (emptied outside menusync, or the platform lists nothing)`;
 }

@@ -1,4 +1,4 @@
-import type { FieldChange } from '../types.js';
+import type { FieldChange } from '../field-change.js';
 
 /**
  * One difference between two menus at the level the platform lists them (categories, options,

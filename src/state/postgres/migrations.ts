@@ -52,6 +52,23 @@ export const MIGRATIONS: readonly string[] = [
      EXECUTE 'ALTER TABLE {s}.run_files ALTER COLUMN content SET COMPRESSION lz4';
    EXCEPTION WHEN OTHERS THEN NULL;
    END $$;`,
+  // The sync workers' ledger (src/worker/job-ledger.ts): one row per queued run of a config target,
+  // what pg-boss alone does not keep: which worker took it, how it ended, and whether a person must look.
+  `CREATE TABLE {s}.worker_jobs (
+     job_id uuid PRIMARY KEY,
+     target text NOT NULL,
+     source text NOT NULL,
+     state text NOT NULL,
+     queued_at timestamptz NOT NULL DEFAULT now(),
+     started_at timestamptz,
+     finished_at timestamptz,
+     worker text,
+     attempts integer NOT NULL DEFAULT 0,
+     exit_code integer,
+     run_id text,
+     result jsonb,
+     error text);
+   CREATE INDEX worker_jobs_target ON {s}.worker_jobs (target, queued_at DESC);`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,55 @@
+import { resolveApplyConnection, type ApplyConnectionArgs } from './connection.js';
+import { readLiveMenu } from './refresh.js';
+import type { RunSettings } from '../config/run-settings.js';
+import { MenusyncError } from '../errors.js';
+import type { LiveMenu } from '../plan/live/live-menu.js';
+import { createPlatformClient } from '../platform/index.js';
+import { countOf } from '../plural.js';
+import type { Target } from '../state/target.js';
+import type { Output } from '../output.js';
+import { retryNotice } from './retry-notice.js';
+
+/** The live menu a plan is made against, or why it was not read (`offline`). */
+export type PlanRefresh = { live: LiveMenu } | { offline: string };
+
+/**
+ * `plan` reads the live menu whenever the target and its credentials are known; else (or with
+ * --offline) it plans against the local snapshot alone, and says so before anything else of the
+ * plan. Without a client secret it stays offline: plan has never needed one.
+ */
+export async function refreshForPlan(
+  args: ApplyConnectionArgs & { offline?: boolean },
+  settings: RunSettings,
+  target: Target | null,
+  out: Output,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<PlanRefresh> {
+  const offline = (reason: string): PlanRefresh => {
+    out.warn(`offline: planning against the local snapshot only (${reason}); the live menu is not read`);
+    return { offline: reason };
+  };
+  if (args.offline) return offline('--offline');
+  if (!target) return offline('no target known');
+  const secretFile = args['client-secret-file'] ?? settings.config.client_secret_file;
+  if (!secretFile && !env.MENUSYNC_CLIENT_SECRET) {
+    return offline(
+      'no client secret: set MENUSYNC_CLIENT_SECRET or pass --client-secret-file to read the live menu',
+    );
+  }
+  const connection = resolveApplyConnection(
+    { ...args, 'base-url': target.baseUrl, 'client-id': target.clientId },
+    settings,
+    env,
+  );
+  const client = createPlatformClient({ ...connection, log: (m) => out.debug(m), notice: retryNotice(out) });
+  const live = await readLiveMenu(client).catch((error: unknown) => {
+    // Planning blind is the user's call, not a silent fallback.
+    if (error instanceof MenusyncError && !error.hint)
+      error.hint = 'the live menu could not be read; pass --offline to plan against the local snapshot only';
+    throw error;
+  });
+  out.info(
+    `refresh: the live menu holds ${countOf(live.categories.length, 'category', 'categories')} and ${countOf(live.products, 'product')}`,
+  );
+  return { live };
+}

@@ -1,0 +1,46 @@
+import type { Argv } from 'yargs';
+import { CONFIG_FILE, loadConfig, type LoadedConfig } from '../config/load-config.js';
+import { resolveStateSpec } from '../config/state-location.js';
+import { UsageError } from '../errors.js';
+import { DEFAULT_JOB_SETTINGS, type JobSettingArgs } from '../worker/job-settings.js';
+
+/** What `worker` and `fleet …` need: the config every machine shares, and the PostgreSQL state. */
+export interface QueueArgs {
+  config?: string;
+  state?: string;
+}
+
+export function withQueueOptions<T>(yargs: Argv<T>): Argv<T & QueueArgs> {
+  return yargs
+    .option('config', { type: 'string', describe: `Config file (default: ./${CONFIG_FILE})` })
+    .option('state', {
+      type: 'string',
+      describe:
+        "The PostgreSQL state, postgres://USER@HOST:PORT/DB[?schema=NAME] (env MENUSYNC_STATE, or the config's state:); the queue lives beside it",
+    }) as Argv<T & QueueArgs>;
+}
+
+/** The config (required) and the state URL, as a fleet run would resolve them. */
+export async function resolveQueueArgs(args: QueueArgs): Promise<{ loaded: LoadedConfig; stateUrl: string }> {
+  const loaded = await loadConfig(args.config);
+  if (!loaded) throw new UsageError(`the workers' queue needs a config file (${CONFIG_FILE} or --config)`);
+  const stateUrl = resolveStateSpec({ flag: args.state, env: process.env.MENUSYNC_STATE, config: loaded });
+  return { loaded, stateUrl };
+}
+
+/** The options that say how the queue treats a job (job-settings.ts). */
+export function withJobSettingOptions<T>(yargs: Argv<T>): Argv<T & JobSettingArgs> {
+  return yargs
+    .option('retries', {
+      type: 'number',
+      describe: `Retries of a platform failure (exit 1), with growing delays (default ${DEFAULT_JOB_SETTINGS.retryLimit})`,
+    })
+    .option('retry-delay', {
+      type: 'number',
+      describe: `Seconds before the first retry; doubled each time (default ${DEFAULT_JOB_SETTINGS.retryDelaySeconds})`,
+    })
+    .option('expire-seconds', {
+      type: 'number',
+      describe: `A started job not done within this is taken as lost and run by another worker (default ${DEFAULT_JOB_SETTINGS.expireSeconds}); longer than the slowest sync`,
+    }) as Argv<T & JobSettingArgs>;
+}

@@ -1,0 +1,134 @@
+import path from 'node:path';
+import type { InputLimits } from '../extract/input-limits.js';
+import { resolveInputLimits, type InputLimitArgs } from './input-limit-args.js';
+import { UsageError } from '../errors.js';
+import type { GuardOptions } from '../plan/types.js';
+import type { UpdateMode } from '../model/import-payload.js';
+import { configTarget, loadConfig, type LoadedConfig } from './load-config.js';
+import { resolveStateSpec } from './state-location.js';
+import type { TargetConfig } from './schema.js';
+
+/** Options shared by `plan` and `apply`: what to read, which target, which guards, which outputs. */
+export interface RunArgs extends InputLimitArgs {
+  config?: string;
+  target?: string;
+  mapping?: string;
+  input?: string[];
+  param?: string[];
+  state?: string;
+  'pos-uid'?: string;
+  mode?: 'auto' | UpdateMode;
+  'allow-deletes'?: string;
+  'allow-empty'?: boolean;
+  protect?: string[];
+  json?: boolean;
+  'out-json'?: string;
+  'out-md'?: string;
+  'out-html'?: string;
+  quiet?: boolean;
+  encoding?: string;
+}
+
+export interface RunSettings {
+  targetName?: string;
+  /** The config target, paths made absolute; {} without a config. */
+  config: TargetConfig;
+  mapping?: string;
+  inputs: string[];
+  params: Record<string, string>;
+  /** `--encoding`: overrides the mapping's and the detected encoding of every input. */
+  encoding?: string;
+  /** The config's folder for each parameter the config target sets (files it names stay inside). */
+  paramDirs: Record<string, string>;
+  limits: Partial<InputLimits>;
+  /**
+   * Where the state is kept (resolveStateSpec): a folder, relative to the working directory or
+   * absolute, or a postgres:// URL. Only for openStateStore: messages name store.location.
+   */
+  stateDir: string;
+  posUid: string;
+  mode: 'auto' | UpdateMode;
+  guards: GuardOptions;
+}
+
+/**
+ * Flags win over the config target; the config wins over defaults. With `soleTarget` (plan), a
+ * config file of exactly one target needs no --target. `loaded`: the config, already read.
+ */
+export async function resolveRunSettings(
+  args: RunArgs,
+  cwd: string = process.cwd(),
+  options: { soleTarget?: boolean; env?: NodeJS.ProcessEnv; loaded?: LoadedConfig } = {},
+): Promise<RunSettings> {
+  // A fleet reads its config once and resolves each of its targets against it.
+  const loaded = options.loaded ?? (await loadConfig(args.config, cwd));
+  if (args.target && !loaded)
+    throw new UsageError(`--target ${args.target} needs a config file (menusync.config.yaml or --config)`);
+  const names = loaded ? Object.keys(loaded.config.targets) : [];
+  const targetName = args.target ?? (options.soleTarget && names.length === 1 ? names[0] : undefined);
+  const config = loaded && targetName ? configTarget(loaded, targetName) : {};
+  const params: Record<string, string> = {};
+  const paramDirs: Record<string, string> = {};
+  for (const [key, value] of Object.entries(config.params ?? {})) {
+    params[key] = String(value);
+    if (loaded) paramDirs[key] = path.dirname(loaded.file);
+  }
+  for (const pair of args.param ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--param must be name=value, got "${pair}"`);
+    params[pair.slice(0, eq)] = pair.slice(eq + 1);
+    delete paramDirs[pair.slice(0, eq)];
+  }
+  const allowDeletes = args['allow-deletes'] ?? config.guards?.allow_deletes;
+  const protect = [...(config.guards?.protect ?? []), ...(args.protect ?? [])];
+  const allowEmpty = args['allow-empty'] ?? config.guards?.allow_empty;
+  const guards: GuardOptions = {
+    ...(allowDeletes !== undefined ? { allowDeletes: parseAllowDeletes(allowDeletes) } : {}),
+    ...(allowEmpty !== undefined ? { allowEmpty } : {}),
+    ...(protect.length > 0 ? { protect } : {}),
+  };
+  const mapping = args.mapping ?? config.mapping;
+  return {
+    ...(targetName ? { targetName } : {}),
+    config,
+    ...(mapping ? { mapping } : {}),
+    inputs: args.input && args.input.length > 0 ? args.input : (config.inputs ?? []),
+    params,
+    ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
+    paramDirs,
+    limits: resolveInputLimits(args, config),
+    stateDir: resolveStateSpec({
+      flag: args.state,
+      env: (options.env ?? process.env).MENUSYNC_STATE,
+      targetStateDir: config.state_dir,
+      config: loaded,
+    }),
+    posUid: args['pos-uid'] ?? config.pos_uid ?? 'default',
+    mode: args.mode ?? config.mode ?? 'auto',
+    guards,
+  };
+}
+
+/** "12" -> {count: 12}; "15%" -> {percent: 15}. */
+export function parseAllowDeletes(value: string | number): { count: number } | { percent: number } {
+  const text = String(value).trim();
+  const match = /^(\d+(?:\.\d+)?)(%?)$/.exec(text);
+  if (!match)
+    throw new UsageError(`--allow-deletes must be a count like 12 or a share like 15%, got "${text}"`);
+  const n = Number(match[1]);
+  if (match[2] === '%') {
+    if (n > 100) throw new UsageError(`--allow-deletes ${text} is more than 100%`);
+    return { percent: n };
+  }
+  if (!Number.isInteger(n))
+    throw new UsageError(`--allow-deletes count must be a whole number, got "${text}"`);
+  return { count: n };
+}
+
+export function requireInputs(settings: RunSettings): { mapping: string; inputs: string[] } {
+  if (!settings.mapping)
+    throw new UsageError('no mapping: pass --mapping (or set mapping in the config target)');
+  if (settings.inputs.length === 0)
+    throw new UsageError('no input file: pass --input (or set inputs in the config target)');
+  return { mapping: settings.mapping, inputs: settings.inputs };
+}

@@ -1,0 +1,130 @@
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import { advisoryKey } from '../state/postgres/advisory-key.js';
+import { UsageError } from '../errors.js';
+import { Db } from '../state/postgres/pg-db.js';
+import { connectError } from '../state/postgres/pg-errors.js';
+import { isPostgresUrl, parsePostgresUrl, type PostgresLocation } from '../state/postgres/pg-url.js';
+import { postgresStateStore } from '../state/postgres/pg-store.js';
+import type { StateStore } from '../state/store.js';
+import { JobLedger } from './job-ledger.js';
+
+/** The one queue every sync job goes through; its singleton key is the target's name. */
+export const SYNC_QUEUE = 'menusync-sync';
+
+/**
+ * A target's schedule lives on a queue of its own: pg-boss 10 keeps one schedule per queue name.
+ * Its jobs are only forwarded to SYNC_QUEUE (schedule-forward.ts).
+ */
+export const SCHEDULE_PREFIX = 'menusync-schedule-';
+export const scheduleQueue = (target: string): string => `${SCHEDULE_PREFIX}${target}`;
+
+/** pg-boss's tables go in a schema beside the state's: `menusync` -> `menusync_queue`. */
+export const queueSchema = (stateSchema: string): string => `${stateSchema}_queue`;
+
+/** Tuning of pg-boss's own loops (all in seconds); the defaults suit a deployment, tests go faster. */
+export interface QueueTiming {
+  /** How often an idle worker asks for a job. */
+  pollSeconds?: number;
+  /** How often expired jobs (a killed worker's) are looked for; one worker does it per interval. */
+  superviseSeconds?: number;
+  /** How often the schedules are checked (pg-boss's cron monitor). */
+  cronSeconds?: number;
+}
+
+export interface QueueConnection {
+  boss: PgBoss;
+  /**
+   * Runs queue setup (creating queues) while holding the queue schema's setup lock: pg-boss 10
+   * creates a table per queue, and two machines doing it at once can deadlock each other.
+   */
+  setup<T>(work: () => Promise<T>): Promise<T>;
+  /** The state (runs, reports, snapshots) in the same database. */
+  store: StateStore;
+  ledger: JobLedger;
+  where: PostgresLocation;
+  close(): Promise<void>;
+}
+
+export interface OpenQueueOptions extends QueueTiming {
+  /** application_name of the connections, so pg_stat_activity names the worker. */
+  name: string;
+  /** Whether this process runs pg-boss's maintenance and cron (workers do; one-shot commands not). */
+  background: boolean;
+  /** Connections pg-boss may open (a worker: its concurrency and a few for polling). */
+  connections?: number;
+  onError?: (error: Error) => void;
+}
+
+/**
+ * Connects a worker or a `fleet` command to the queue: the PostgreSQL state named by `--state`
+ * (migrated as any run does), the workers' ledger in it, and pg-boss in the schema beside it.
+ */
+export async function openQueue(stateUrl: string, options: OpenQueueOptions): Promise<QueueConnection> {
+  if (!isPostgresUrl(stateUrl))
+    throw new UsageError(
+      'the sync queue lives in the PostgreSQL state: pass --state postgres://USER@HOST/DB',
+      {
+        hint: 'workers on several machines share one database; a state folder cannot be shared',
+      },
+    );
+  const where = parsePostgresUrl(stateUrl);
+  const schema = queueSchema(where.schema);
+  if (schema.length > 63)
+    throw new UsageError(`the state schema "${where.schema}" is too long for a queue schema beside it`);
+  const store = await postgresStateStore(stateUrl);
+  const ledgerDb = new Db(where, options.name);
+  const boss = new PgBoss({
+    connectionString: where.connectionString,
+    schema,
+    application_name: options.name,
+    max: options.connections ?? 4,
+    schedule: options.background,
+    supervise: options.background,
+    ...(options.superviseSeconds ? { maintenanceIntervalSeconds: options.superviseSeconds } : {}),
+    ...(options.cronSeconds ? { cronMonitorIntervalSeconds: options.cronSeconds } : {}),
+    ...(options.cronSeconds ? { cronWorkerIntervalSeconds: options.cronSeconds } : {}),
+    ...(options.pollSeconds ? { pollingIntervalSeconds: options.pollSeconds } : {}),
+  });
+  // A connection the server closed (restart, pg_terminate_backend) must not end the process:
+  // pg-boss's next query opens another.
+  boss.on('error', (error) => options.onError?.(error));
+  const close = async () => {
+    // A worker stops pg-boss gracefully first; stopping again does nothing.
+    await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    await ledgerDb.close().catch(() => undefined);
+    await store.close().catch(() => undefined);
+  };
+  const setup = <T>(work: () => Promise<T>) => underSetupLock(ledgerDb, schema, work);
+  try {
+    await setup(async () => {
+      await boss.start();
+      await createSyncQueue(boss);
+    });
+  } catch (error) {
+    await close();
+    throw connectError(error, where.display);
+  }
+  return { boss, setup, store, ledger: new JobLedger(ledgerDb), where, close };
+}
+
+async function createSyncQueue(boss: PgBoss): Promise<void> {
+  // 'short': at most one waiting job per singleton key (the target), so runs do not pile up.
+  // Not 'stately' (one active too): pg-boss 10's fetch fails its whole batch when the oldest
+  // waiting job's target is running, which would stall every other target behind it. The
+  // target's advisory lock keeps two runs apart instead (a second one ends "held", retried later).
+  await boss.createQueue(SYNC_QUEUE, { name: SYNC_QUEUE, policy: 'short' });
+}
+
+/** `work` under a session advisory lock of its own connection (freed if this process dies). */
+async function underSetupLock<T>(db: Db, schema: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client(db.clientConfig());
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1::bigint)', [advisoryKey('queue-setup', schema)]);
+    return await work();
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,102 @@
+import type PgBoss from 'pg-boss';
+import { requireYesForRemovals } from '../apply/confirm-removals.js';
+import { runApplyTarget } from '../apply/run-apply-target.js';
+import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run.js';
+import type { Output } from '../output.js';
+import type { LoadedConfig } from '../config/load-config.js';
+import { resolveRunSettings } from '../config/run-settings.js';
+import { fleetEntry, type FleetEntry } from '../fleet/fleet-entry.js';
+import { decideJob, type JobDecision } from './job-outcome.js';
+import type { JobSource } from './job-ledger.js';
+import { persist } from './persist.js';
+import { SYNC_QUEUE, type QueueConnection } from './queue.js';
+import { jobSendOptions, type JobSettings } from './job-settings.js';
+
+/** What a sync job carries: the config target to run, why, and how its queue treats failures. */
+export interface SyncJobData {
+  target: string;
+  source: JobSource;
+  settings: JobSettings;
+}
+
+export interface JobContext {
+  /** This worker's name, as `fleet status` shows where a run is. */
+  worker: string;
+  loaded: LoadedConfig;
+  stateUrl: string;
+  queue: QueueConnection;
+  /** A run that found the target held by another waits this long before it is tried again. */
+  heldRetrySeconds: number;
+  /** The run's own messages (extract summary, retries): a worker keeps them for --debug. */
+  targetOutput(target: string): Output;
+  onStart?(target: string, jobId: string): void;
+  onEnd?(entry: FleetEntry, decision: JobDecision, jobId: string): void;
+}
+
+/**
+ * One job: the target's sync exactly as `apply --target NAME --yes` (runApplyTarget, the fleet's
+ * per-target run), then the ledger and the queue told how it ended (job-outcome.ts). The ledger is
+ * written before the queue: a worker killed in between leaves a job that expires and runs again.
+ */
+export async function runSyncJob(ctx: JobContext, job: PgBoss.JobWithMetadata<SyncJobData>): Promise<void> {
+  const { target, source } = job.data;
+  const { boss, ledger, store } = ctx.queue;
+  await persist(() => ledger.started(job.id, target, ctx.worker, source));
+  ctx.onStart?.(target, job.id);
+  const result = await syncTarget(ctx, target, store);
+  const entry = fleetEntry(target, result);
+  const decision = decideJob(result.exit, job);
+  const runId = 'outcome' in result ? (result.outcome?.runId ?? null) : null;
+  const error = entry.errors.length > 0 ? entry.errors.join('; ') : null;
+  await persist(() =>
+    ledger.finished(job.id, { state: decision.state, exitCode: result.exit, runId, result: entry, error }),
+  );
+  const output = { worker: ctx.worker, exit: result.exit, state: decision.state, runId };
+  if (decision.action === 'fail') await persist(() => boss.fail(SYNC_QUEUE, job.id, output));
+  else await persist(() => boss.complete(SYNC_QUEUE, job.id, output));
+  if (decision.action === 'later') await retryLater(ctx, job.data);
+  ctx.onEnd?.(entry, decision, job.id);
+}
+
+async function syncTarget(
+  ctx: JobContext,
+  target: string,
+  store: QueueConnection['store'],
+): Promise<TargetRunResult & { outcome?: { runId: string } }> {
+  const started = performance.now();
+  try {
+    // --state wins over the target's state_dir: every worker writes the one shared state.
+    const args = { config: ctx.loaded.file, target, state: ctx.stateUrl };
+    const settings = await resolveRunSettings(args, process.cwd(), { loaded: ctx.loaded });
+    return await runApplyTarget(
+      settings,
+      {},
+      {
+        store,
+        out: ctx.targetOutput(target),
+        // A worker is `apply --yes`: nobody is there to ask.
+        confirm: async (plan) => {
+          requireYesForRemovals(plan, true);
+          return true;
+        },
+      },
+    );
+  } catch (error) {
+    // A target no longer in the config, or one whose settings do not resolve: a person must look.
+    return {
+      exit: exitCodeOf(error),
+      errorText: errorLine(error),
+      ms: Math.round(performance.now() - started),
+    };
+  }
+}
+
+/** The target was held by another run: a new job for it waits, unless one is already waiting. */
+async function retryLater(ctx: JobContext, data: SyncJobData): Promise<void> {
+  const { boss, ledger } = ctx.queue;
+  const next: SyncJobData = { ...data, source: 'held-retry' };
+  const id = await persist(() =>
+    boss.sendAfter(SYNC_QUEUE, next, jobSendOptions(data.target, data.settings), ctx.heldRetrySeconds),
+  );
+  if (id) await persist(() => ledger.queued([{ jobId: id, target: data.target }], 'held-retry'));
+}

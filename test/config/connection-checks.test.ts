@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { checkBaseUrl, checkConnectionNumbers } from '../../src/config/connection-checks.js';
+import { UsageError } from '../../src/errors.js';
+
+describe('checkBaseUrl', () => {
+  it.each(['http://127.0.0.1:8080', 'https://platform.example/api/v2/'])('accepts %s', (url) => {
+    expect(checkBaseUrl(url).href).toContain('://');
+  });
+
+  it.each([
+    ['ftp://example.test/', /must be http:\/\/ or https:\/\/, got ftp:\/\//],
+    ['file:///etc/passwd', /must be http:\/\/ or https:\/\//],
+    ['http://user:s3cretpw@example.test/', /must not hold a user name or password/],
+    ['https://token@example.test/', /must not hold a user name or password/],
+    ['not a url s3cretpw', /is not a valid URL/],
+  ])('refuses %s without echoing it', (url, message) => {
+    let error: unknown;
+    try {
+      checkBaseUrl(url);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('s3cretpw');
+  });
+});
+
+describe('checkConnectionNumbers', () => {
+  const ok = { maxAttempts: 5, maxRetryTime: 120, timeout: 30 };
+  it('accepts the defaults and the edges (1 attempt, 0 retry time, a day)', () => {
+    expect(() => checkConnectionNumbers(ok)).not.toThrow();
+    expect(() => checkConnectionNumbers({ maxAttempts: 1, maxRetryTime: 0, timeout: 86_400 })).not.toThrow();
+  });
+
+  it.each([
+    [{ timeout: 3_000_000 }, /--timeout must be more than 0 and at most 86400/],
+    [{ timeout: 0 }, /--timeout/],
+    [{ timeout: Number.NaN }, /--timeout/],
+    [{ maxAttempts: 2.5 }, /--max-attempts must be a whole number/],
+    [{ maxAttempts: 0 }, /--max-attempts/],
+    [{ maxAttempts: Number.POSITIVE_INFINITY }, /--max-attempts/],
+    [{ maxRetryTime: -1 }, /--max-retry-time/],
+    [{ maxRetryTime: 90_000 }, /--max-retry-time/],
+  ])('refuses %o', (change, message) => {
+    expect(() => checkConnectionNumbers({ ...ok, ...change })).toThrow(message);
+  });
+});
