@@ -62,6 +62,12 @@ export interface DocumentSource {
   issues: DataIssue[];
   /** As on TableSource. */
   textMayBeGarbled?: () => boolean;
+  /**
+   * Numbers a double cannot hold exactly (`9007199254740993`), by JSON path (`$.items[3].id`), with
+   * their source text, which replaces them in `document`: read as text they are what the file
+   * says; read as money they are an error (json/inexact-numbers.ts).
+   */
+  inexactNumbers?: ReadonlyMap<string, string>;
 }
 
 export type Source = TableSource | DocumentSource;

@@ -5,6 +5,7 @@ import { assertReadableFile, inputError } from '../file-access.js';
 import { inputLimits } from '../input-limits.js';
 import type { DocumentSource, ReadOptions } from '../types.js';
 import { decodeJson, invalidUtf8Issues } from './decode-json.js';
+import { keepInexactNumbers } from './inexact-numbers.js';
 import { parseJson } from './parse-json.js';
 
 /** JSON exports are menus, not ledgers: a few MB at most, so the whole document is read at once. */
@@ -18,6 +19,7 @@ export async function readJson(file: string, options: ReadOptions = {}): Promise
   }
   const { text, encoding, reason, faults } = decodeJson(bytes, file, options);
   const document = parseJson(text, file);
+  const inexactNumbers = keepInexactNumbers(text, document);
   // Located after parsing: the paths are only meaningful in a document that parses.
   const issues = faults.length > 0 ? invalidUtf8Issues(text, faults, file) : [];
   if (options.encoding !== undefined)
@@ -31,5 +33,6 @@ export async function readJson(file: string, options: ReadOptions = {}): Promise
     encodingReason: reason,
     issues,
     textMayBeGarbled: () => garbled,
+    ...(inexactNumbers.size > 0 ? { inexactNumbers } : {}),
   };
 }
