@@ -44,8 +44,9 @@ export interface TableSource {
   /** Problems found while reading (malformed rows, undecodable bytes); filled as records stream. */
   issues: DataIssue[];
   /**
-   * False when the decoded text is known to hold no U+FFFD and no NUL (checked natively while
-   * reading), so the menu built from it need not be searched for them; ask after the records.
+   * False when the decoded text is known to hold no U+FFFD, NUL, control or invisible format
+   * character (checked natively while reading; model/invisible-characters.ts), so the menu built
+   * from it need not be searched for them; ask after the records.
    * Absent: unknown (xlsx).
    */
   textMayBeGarbled?: () => boolean;
@@ -61,6 +62,12 @@ export interface DocumentSource {
   issues: DataIssue[];
   /** As on TableSource. */
   textMayBeGarbled?: () => boolean;
+  /**
+   * Numbers a double cannot hold exactly (`9007199254740993`), by JSON path (`$.items[3].id`), with
+   * their source text, which replaces them in `document`: read as text they are what the file
+   * says; read as money they are an error (json/inexact-numbers.ts).
+   */
+  inexactNumbers?: ReadonlyMap<string, string>;
 }
 
 export type Source = TableSource | DocumentSource;

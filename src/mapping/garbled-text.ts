@@ -1,6 +1,7 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { DataIssue } from '../model/data-issue.js';
 import type { ImportOption } from '../model/import-payload.js';
+import { hasInvisible, listInvisible, quoteVisibly } from '../model/invisible-characters.js';
 
 type Named = { ext_id: string; name?: string; short_name?: string; description?: string };
 
@@ -9,8 +10,17 @@ function garbled(text: string | undefined): boolean {
   return text !== undefined && (text.indexOf('\uFFFD') >= 0 || text.indexOf('\u0000') >= 0);
 }
 
+function invisible(text: string | undefined, field: keyof Named): boolean {
+  return text !== undefined && hasInvisible(text, field === 'description' ? 'description' : 'name');
+}
+
+function flawed(entity: Named, field: 'name' | 'short_name' | 'description'): boolean {
+  const text = entity[field];
+  return garbled(text) || invisible(text, field);
+}
+
 function hit(entity: Named): boolean {
-  return garbled(entity.name) || garbled(entity.short_name) || garbled(entity.description);
+  return flawed(entity, 'name') || flawed(entity, 'short_name') || flawed(entity, 'description');
 }
 
 function what(text: string): string {
@@ -20,7 +30,9 @@ function what(text: string): string {
 }
 
 /**
- * A warning for every name and description that would reach the platform holding U+FFFD or NUL,
+ * A warning for every name and description that would reach the platform holding U+FFFD or NUL
+ * (`encoding`), or a control or invisible format character (`invisible-character`,
+ * model/invisible-characters.ts),
  * whatever the input format: from invalid bytes (also an error where they were read), a UTF-16
  * file with a broken pair, an XLSX cell or a JSON string that holds one. Located by the JSON
  * path in the menu and the entity's ext_id (the menu no longer knows its rows). Linear: one test
@@ -30,16 +42,27 @@ export function garbledTextIssues(menu: CanonicalMenu, file: string | undefined)
   const issues: DataIssue[] = [];
   const report = (entity: Named, field: keyof Named, path: string): void => {
     const text = entity[field] ?? '';
-    issues.push({
-      code: 'encoding',
-      severity: 'warning',
-      message: `${field} of "${entity.ext_id}" holds ${what(text)} and would go live as ${JSON.stringify(text)}`,
-      location: { ...(file ? { file } : {}), path: `${path}.${field}` },
-    });
+    const location = { ...(file ? { file } : {}), path: `${path}.${field}` };
+    if (garbled(text)) {
+      issues.push({
+        code: 'encoding',
+        severity: 'warning',
+        message: `${field} of "${entity.ext_id}" holds ${what(text)} and would go live as ${quoteVisibly(text)}`,
+        location,
+      });
+    }
+    if (invisible(text, field)) {
+      issues.push({
+        code: 'invisible-character',
+        severity: 'warning',
+        message: `${field} of "${entity.ext_id}" holds characters a guest cannot see (${listInvisible(text)}) and would go live as ${quoteVisibly(text)}`,
+        location,
+      });
+    }
   };
   const check = (entity: Named, path: string): void => {
     for (const field of ['name', 'short_name', 'description'] as const)
-      if (garbled(entity[field])) report(entity, field, path);
+      if (flawed(entity, field)) report(entity, field, path);
   };
   // Plain property reads, native indexOf and no allocation unless something is found: a
   // 100k-product menu has a million option values.

@@ -1,4 +1,5 @@
 import type { Source } from '../extract/types.js';
+import { jsonMayHoldInvisible } from '../model/invisible-characters.js';
 import type { InputRead } from './types.js';
 
 /** What was opened and what else can put text in the menu (mapping, parameters, sets file). */
@@ -16,11 +17,11 @@ export function inputRead(source: Source): InputRead {
 }
 
 /**
- * Whether the menu can hold U+FFFD or NUL: searching a 100k-product menu (a million option
+ * Whether the menu can hold U+FFFD, NUL or an invisible character: searching a 100k-product menu (a million option
  * values) costs ~5% of an extract, while the sources already know whether their text held any
  * (CSV and JSON check natively as they read); the mapping and parameters are searched as JSON.
  */
 export function mayBeGarbled(log: ReadLog): boolean {
   if (log.sources.some((source) => source.textMayBeGarbled?.() !== false)) return true;
-  return /\\u0000|\\ufffd|\uFFFD/i.test(JSON.stringify(log.settings));
+  return jsonMayHoldInvisible(JSON.stringify(log.settings));
 }

@@ -1,5 +1,6 @@
 import { isMove, isVisibleUpdate, orderWords } from '../plan/counts.js';
 import type { FieldChange, PlanAction, PlanCounts, PlanEntry } from '../plan/types.js';
+import { quoteVisibly } from '../model/invisible-characters.js';
 
 /** Shared wording of the renderers, so terminal, Markdown and HTML say the same thing. */
 
@@ -93,9 +94,9 @@ export function formatScope(entry: PlanEntry): string {
   return option === undefined ? head : `${head} / option ${option}`;
 }
 
-/** `product P2 "Mocha"` (name quoted when there is one). */
+/** `product P2 "Mocha"` (name quoted when there is one, its invisible characters escaped). */
 export function formatEntity(entry: PlanEntry): string {
-  const name = entry.name !== undefined ? ` ${JSON.stringify(entry.name)}` : '';
+  const name = entry.name !== undefined ? ` ${quoteVisibly(entry.name)}` : '';
   return `${KIND_LABEL[entry.kind]} ${entry.ext_id}${name}`;
 }
 

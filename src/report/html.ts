@@ -17,6 +17,7 @@ import { changeHeadline, failureLine, localTime, reportTitle, targetLine, troubl
 import { liveSections } from './live-sections.js';
 import { OUTCOME_TEXT } from './outcome.js';
 import { reportEntries, rollbackText, type RunReport } from './types.js';
+import { escapeInvisible } from '../model/invisible-characters.js';
 
 /** Text into HTML text or a double-quoted attribute. */
 export function escapeHtml(text: string): string {
@@ -65,7 +66,10 @@ function capped(entries: readonly PlanEntry[], max: number): [PlanEntry[], strin
 
 function entityCells(entry: PlanEntry): string {
   return (
-    cell(KIND_LABEL[entry.kind]) + cell(entry.ext_id) + textCell(entry.name ?? '') + cell(formatScope(entry))
+    cell(KIND_LABEL[entry.kind]) +
+    cell(entry.ext_id) +
+    textCell(escapeInvisible(entry.name ?? '')) +
+    cell(formatScope(entry))
   );
 }
 

@@ -14,6 +14,7 @@ import { changeHeadline, failureLine, localTime, targetLine, troubleWord } from 
 import { liveSections } from './live-sections.js';
 import { OUTCOME_TEXT } from './outcome.js';
 import { reportEntries, rollbackText, type RunReport } from './types.js';
+import { escapeInvisible } from '../model/invisible-characters.js';
 
 const DEFAULT_MAX_ITEMS = 200;
 
@@ -24,9 +25,12 @@ const ROW_LABEL: Readonly<Record<keyof PlanCounts, string>> = {
   option_values: 'Option values',
 };
 
-/** Backslash-escapes what Markdown (and a table cell) would interpret; newlines become spaces. */
+/**
+ * Backslash-escapes what Markdown (and a table cell) would interpret; newlines become spaces;
+ * controls and invisible format characters are shown as `\u202E`.
+ */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(/[\\`*_[\]<>|#~]/g, '\\$&');
+  return escapeInvisible(text.replace(/[\r\n]+/g, ' ').replace(/[\\`*_[\]<>|#~]/g, '\\$&'));
 }
 
 function entityItem(entry: PlanEntry): string {

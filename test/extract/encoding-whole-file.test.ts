@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openSource } from '../../src/extract/registry.js';
-import { firstMultiByteSequence } from '../../src/extract/utf8-faults.js';
+import { firstLikelyUtf8 } from '../../src/extract/csv/mixed-encodings.js';
 import { asTable, readAll, tempDir } from './helpers.js';
 
 const write = tempDir();
@@ -60,17 +60,20 @@ describe('CSV encoding is decided on the whole file', () => {
   });
 });
 
-describe('firstMultiByteSequence', () => {
+describe('firstLikelyUtf8', () => {
   it.each([
     ['ASCII', [0x61, 0x62], -1],
     ['Windows-1252 é between letters', [0x43, 0xe9, 0x74], -1],
     ['UTF-8 é', [0x43, 0xc3, 0xa9], 1],
+    ['UTF-8 no-break space', [0xc2, 0xa0], 0],
+    ['UTF-8 C1 control', [0xc2, 0x85], -1],
     ['UTF-8 €', [0xe2, 0x82, 0xac], 0],
-    ['overlong E0 80 80', [0xe0, 0x80, 0x80], -1],
-    ['surrogate ED A0 80', [0xed, 0xa0, 0x80], -1],
+    ['UTF-8 ’', [0x61, 0xe2, 0x80, 0x99], 1],
+    ['MacRoman €¢ (valid UTF-8 for U+06E2)', [0xdb, 0xa2], -1],
+    ['MacRoman “É (valid UTF-8 for U+0483)', [0xd2, 0x83], -1],
     ['cut off at the end', [0x61, 0xe2, 0x82], -1],
-    ['four bytes', [0xf0, 0x9f, 0x8d, 0x95], 0],
+    ['an emoji', [0xf0, 0x9f, 0x8d, 0x95], 0],
   ])('%s', (_name, bytes, expected) => {
-    expect(firstMultiByteSequence(Uint8Array.from(bytes))).toBe(expected);
+    expect(firstLikelyUtf8(Uint8Array.from(bytes))).toBe(expected);
   });
 });

@@ -13,6 +13,8 @@ export class LineTracker {
   private trueEnd: number;
   /** How many lines csv-parse has over-counted so far (one per quoted CRLF). */
   private overcount = 0;
+  /** Whether a record's cells held a line break. */
+  breaksInCells = false;
 
   /** `firstLine`: the physical line of the first byte csv-parse is given (a parser may start mid-file). */
   constructor(private readonly firstLine = 1) {
@@ -39,6 +41,7 @@ export class LineTracker {
         }
       }
     }
+    if (breaks > 0) this.breaksInCells = true;
     // Whatever the cells do not explain is empty lines or skipped malformed records before it.
     const gap = Math.max(0, delta - 1 - breaks - extra);
     this.overcount += extra;

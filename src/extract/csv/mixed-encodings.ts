@@ -1,7 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { isAscii } from 'node:buffer';
 import type { DataIssue } from '../../model/data-issue.js';
-import { firstMultiByteSequence } from '../utf8-faults.js';
 import type { ChunkDecoder } from './decode-chunks.js';
 import { incompleteUtf8Tail, type CsvEncoding } from './detect-encoding.js';
 import { decodeWindows1252 } from './windows-1252.js';
@@ -18,6 +17,33 @@ const NAMES: Record<EncodingEvidence['encoding'], string> = {
   'windows-1252': 'Windows-1252',
   macintosh: 'MacRoman',
 };
+
+const isContinuation = (byte: number | undefined): boolean =>
+  byte !== undefined && byte >= 0x80 && byte <= 0xbf;
+
+/**
+ * Offset of the first UTF-8 sequence in `bytes` that a menu written in UTF-8 would hold, or -1:
+ * a Latin letter or symbol (U+00A0-U+027F: "é" is C3 A9, which Windows-1252 shows as "Ã©"),
+ * general punctuation or a currency sign (U+2000-U+20BF: curly quotes, dashes, "€"), or an emoji
+ * (U+1F000-U+1FFFF). Other valid sequences are left alone: in single-byte text they occur by
+ * chance (MacRoman "€¢" is DB A2, Arabic U+06E2 in UTF-8). A sequence cut off by the end is not one.
+ */
+export function firstLikelyUtf8(bytes: Uint8Array): number {
+  const n = bytes.length;
+  for (let i = 0; i < n; i++) {
+    const lead = bytes[i] ?? 0;
+    if (lead < 0xc2) continue;
+    const second = bytes[i + 1];
+    if (lead <= 0xc9) {
+      if (isContinuation(second) && (lead > 0xc2 || (second ?? 0) >= 0xa0)) return i;
+    } else if (lead === 0xe2) {
+      if (second !== undefined && second >= 0x80 && second <= 0x82 && isContinuation(bytes[i + 2])) return i;
+    } else if (lead === 0xf0) {
+      if (second === 0x9f && isContinuation(bytes[i + 2]) && isContinuation(bytes[i + 3])) return i;
+    }
+  }
+  return -1;
+}
 
 function hex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => `0x${b.toString(16).toUpperCase().padStart(2, '0')}`).join(' ');
@@ -52,8 +78,8 @@ function asSingleByte(encoding: EncodingEvidence['encoding'], bytes: Uint8Array)
 
 /**
  * The encoding of a file is decided on the whole file: a file read in a single-byte encoding
- * chosen from its first non-ASCII bytes is watched, chunk by chunk, for valid UTF-8 multi-byte
- * sequences (Windows-1252 at the top, UTF-8 appended at row 29,991 would otherwise go live as
+ * chosen from its first non-ASCII bytes is watched, chunk by chunk, for the UTF-8 sequences of
+ * letters, punctuation and emoji (Windows-1252 at the top, UTF-8 appended at row 29,991 would otherwise go live as
  * "CafÃ©"). The first one is a located error naming both encodings and where each was seen; the
  * rest of the file is not searched. An ASCII chunk costs one native `isAscii`.
  */
@@ -88,7 +114,7 @@ export function watchForUtf8(
       carry = Buffer.alloc(0);
       return;
     }
-    const at = firstMultiByteSequence(joined);
+    const at = firstLikelyUtf8(joined);
     if (at >= 0) return report(base + at, joined.subarray(at));
     const tail = incompleteUtf8Tail(joined);
     carry = Buffer.from(joined.subarray(joined.length - tail));

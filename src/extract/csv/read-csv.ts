@@ -4,8 +4,7 @@ import { assertReadableFile, inputError, readBytes } from '../file-access.js';
 import { inputLimits } from '../input-limits.js';
 import { locateHeader } from '../locate-header.js';
 import type { ReadOptions, TableSource } from '../types.js';
-import { REPLACEMENT } from '../utf8-faults.js';
-import { createDecoder, createUtf8Check, type ChunkDecoder } from './decode-chunks.js';
+import { createDecoder, createUtf8Check } from './decode-chunks.js';
 import { detectDelimiter } from './detect-delimiter.js';
 import { detectEncoding, givenEncoding, overrideMismatch, type DetectedEncoding } from './detect-encoding.js';
 import { InvalidUtf8Cells } from './invalid-utf8-cells.js';
@@ -14,6 +13,7 @@ import { watchForUtf8, type EncodingEvidence } from './mixed-encodings.js';
 import { fileBatches } from './file-batches.js';
 import { RecordParser } from './record-parser.js';
 import { RecordWarnings } from './record-warnings.js';
+import { watchText } from './watch-text.js';
 
 /** The encoding, and for a single-byte one chosen by detection, where the bytes that chose it are. */
 async function chooseEncoding(
@@ -30,22 +30,6 @@ async function chooseEncoding(
   if (first === undefined || (detected.encoding !== 'windows-1252' && detected.encoding !== 'macintosh'))
     return detected;
   return { ...detected, evidence: { encoding: detected.encoding, ...first } };
-}
-
-/**
- * Tells `onGarbled` when the text handed to the parser holds NUL or U+FFFD (two native searches
- * per 64 KB chunk), so extract can skip looking for them in a clean file's menu. A U+FFFD split
- * across two chunks of a UTF-8 file is one of the UTF-8 check's faults instead.
- */
-function watchText(inner: ChunkDecoder, onGarbled: () => void): ChunkDecoder {
-  const check = (text: Buffer | undefined): Buffer | undefined => {
-    if (text && (text.indexOf(0) >= 0 || text.indexOf(REPLACEMENT) >= 0)) onGarbled();
-    return text;
-  };
-  return {
-    decode: (chunk) => check(inner.decode(chunk)) as Buffer,
-    flush: () => check(inner.flush()),
-  };
 }
 
 /**
@@ -87,6 +71,7 @@ export async function readCsv(file: string, options: ReadOptions): Promise<Table
       : chosen.evidence
         ? watchForUtf8(createDecoder(encoding), file, chosen.evidence, issues)
         : createDecoder(encoding),
+    delimiter,
     () => {
       garbled = true;
     },
@@ -110,7 +95,7 @@ export async function readCsv(file: string, options: ReadOptions): Promise<Table
     delimiter,
     shortRecords: 'cut',
     issues,
-    textMayBeGarbled: () => garbled,
+    textMayBeGarbled: () => garbled || parser.breaksInCells,
     ...located,
   };
 }

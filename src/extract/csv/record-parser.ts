@@ -84,6 +84,11 @@ export class RecordParser {
     this.parser.on('error', (error) => (this.failure ??= error));
   }
 
+  /** Whether a cell read so far holds a line break (a quoted multi-line cell). */
+  get breaksInCells(): boolean {
+    return this.lines.breaksInCells;
+  }
+
   /**
    * The records completed by this chunk (csv-parse keeps an unfinished record for the next call);
    * `chunk` undefined ends the input and returns the last record. The chunk must not be reused

@@ -12,6 +12,8 @@ export interface ValueEnv {
   sink(path: string): TransformSink;
   /** The record `key` names in index `index`, entered from `ref`; undefined (reported) when none. */
   lookup(index: string, key: string, ref: Scope): Scope | undefined;
+  /** The source text of a number a double cannot hold, at a JSON path (DocumentSource.inexactNumbers). */
+  inexactNumber?(path: string): string | undefined;
 }
 
 export type CompileTransforms = (steps: readonly TransformStep[] | undefined) => CompiledTransform;
@@ -20,7 +22,11 @@ export type CompileTransforms = (steps: readonly TransformStep[] | undefined) =>
 export type CompiledValue = (scope: Scope, env: ValueEnv) => Scalar;
 export type CompiledCondition = (scope: Scope, env: ValueEnv) => boolean;
 
-export function compileValue(spec: DocValue, transforms: CompileTransforms): CompiledValue {
+/**
+ * `money`: the value is read as a price, so a number the document holds only as its source text
+ * (a double cannot hold it: json/inexact-numbers.ts) is a located error, never a rounded price.
+ */
+export function compileValue(spec: DocValue, transforms: CompileTransforms, money = false): CompiledValue {
   if (typeof spec === 'number' || typeof spec === 'boolean') return () => spec;
   if (typeof spec === 'string') {
     const template = compileTemplate(spec);
@@ -34,6 +40,17 @@ export function compileValue(spec: DocValue, transforms: CompileTransforms): Com
   return (scope, env) => {
     if (when && !when(scope, env)) return otherwise ? otherwise(scope, env) : null;
     const { value, path } = read(scope, env);
+    const inexact = money && value !== null ? env.inexactNumber?.(path) : undefined;
+    if (inexact !== undefined) {
+      env
+        .sink(path)
+        .issue(
+          'bad-price',
+          'error',
+          `${inexact} is not a price a number can hold exactly (it would be read as ${Number(inexact)}): left out`,
+        );
+      return null;
+    }
     let out = value;
     if (out !== null && missing.has(String(out))) out = null;
     return transform ? transform(out, env.sink(path)) : out;

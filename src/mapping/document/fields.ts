@@ -23,7 +23,9 @@ export interface FieldCompiler {
 export function fieldCompiler(transforms: CompileTransforms): FieldCompiler {
   return {
     field(name, kind, spec) {
-      return spec === undefined ? undefined : { name, kind, read: compileValue(spec, transforms) };
+      return spec === undefined
+        ? undefined
+        : { name, kind, read: compileValue(spec, transforms, kind === 'money') };
     },
   };
 }

@@ -22,6 +22,7 @@ export class RunState implements ValueEnv {
   constructor(
     readonly root: Scope,
     readonly file: string,
+    private readonly inexact: ReadonlyMap<string, string> | undefined = undefined,
   ) {
     // A path that meets data it cannot read (an id-keyed object under [*]) says so once per place.
     root.report = (path, message) => {
@@ -47,6 +48,10 @@ export class RunState implements ValueEnv {
         this.pendingSkip ??= reason;
       },
     };
+  }
+
+  inexactNumber(path: string): string | undefined {
+    return this.inexact?.get(path);
   }
 
   lookup(index: string, key: string, ref: Scope): Scope | undefined {

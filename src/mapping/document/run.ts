@@ -34,7 +34,7 @@ export function runDocumentMapping(section: DocumentSection, ctx: DocumentContex
       `mapping "${ctx.mapping.name}": no JSON input is bound to source "${sourceName}"`,
     );
   }
-  const state = new RunState(rootScope(source.document, ctx.params), source.file);
+  const state = new RunState(rootScope(source.document, ctx.params), source.file, source.inexactNumbers);
   for (const [name, spec] of doc.indexes) state.indexes.set(name, buildIndex(name, spec, state));
   for (const rule of doc.ignore)
     state.skip(rule.reason, selectAll(rule.select, state.root, state.root).length);
