@@ -1,6 +1,15 @@
 import { parseArgs } from 'node:util';
 
-export const TARGETS = ['extract', 'xlsx', 'plan', 'apply', 'fleet', 'refresh', 'postgres'] as const;
+export const TARGETS = [
+  'extract',
+  'xlsx',
+  'plan',
+  'apply',
+  'fleet',
+  'refresh',
+  'postgres',
+  'workers',
+] as const;
 export type TargetName = (typeof TARGETS)[number];
 
 export interface BenchOptions {
@@ -18,7 +27,7 @@ export interface BenchOptions {
 }
 
 export const USAGE =
-  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--apply-size 5000] [--fleet-targets 200] [--reps 5] [--warmup 1] [--only extract,xlsx,plan,apply,fleet,refresh,postgres] [--out result.json] [--keep]';
+  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--apply-size 5000] [--fleet-targets 200] [--reps 5] [--warmup 1] [--only extract,xlsx,plan,apply,fleet,refresh,postgres,workers] [--out result.json] [--keep]';
 
 function positive(name: string, text: string): number {
   const n = Number(text);

@@ -10,10 +10,11 @@ function mb(value: number | null): string {
 
 function judged(row: BenchRow): [string, string] {
   const bound = row.bound === 'below' ? '<' : '≤';
-  if (row.skipped !== undefined) return ['–', `${bound} ${row.limit}${row.unit === 'x' ? 'x' : ' MB'}`];
-  return row.unit === 'x'
-    ? [`${row.measured.toFixed(2)}x`, `${bound} ${row.limit}x`]
-    : [`${row.measured.toFixed(0)} MB`, `${bound} ${row.limit} MB`];
+  const unit = { x: 'x', MB: ' MB', s: ' s' }[row.unit];
+  if (row.skipped !== undefined) return ['–', `${bound} ${row.limit}${unit}`];
+  if (row.unit === 'x') return [`${row.measured.toFixed(2)}x`, `${bound} ${row.limit}x`];
+  if (row.unit === 's') return [`${row.measured.toFixed(2)} s`, `${bound} ${row.limit} s`];
+  return [`${row.measured.toFixed(0)} MB`, `${bound} ${row.limit} MB`];
 }
 
 /** The results as a Markdown table (README and docs/benchmarks.md carry a copy of it). */

@@ -9,6 +9,7 @@ import { runPlanTarget } from './plan-target.js';
 import { runPostgresStateTarget } from './postgres-state-target.js';
 import { runRefreshTarget } from './refresh-target.js';
 import type { BenchContext, BenchRow } from './types.js';
+import { runWorkersTarget } from './workers-target.js';
 import { runXlsxTarget } from './xlsx-target.js';
 
 export interface BenchResult {
@@ -36,6 +37,7 @@ export async function runBench(options: BenchOptions, log: (m: string) => void):
     if (want('refresh')) rows.push(...(await runRefreshTarget(ctx, options.sizes.at(-1)!)));
     if (want('postgres'))
       rows.push(...(await runPostgresStateTarget(ctx, options.applySize, options.sizes.at(-1)!)));
+    if (want('workers')) rows.push(...(await runWorkersTarget(ctx, options.fleetTargets)));
   } finally {
     if (options.keep) log(`data kept in ${dir}`);
     else await rm(dir, { recursive: true, force: true });

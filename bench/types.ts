@@ -8,9 +8,9 @@ export interface BenchRow {
   size: number;
   subjectMs: number | null;
   referenceMs: number | null;
-  /** The figure judged against `limit`: a ratio (x) or megabytes. */
+  /** The figure judged against `limit`: a ratio (x), megabytes, or seconds of wall time. */
   measured: number;
-  unit: 'x' | 'MB';
+  unit: 'x' | 'MB' | 's';
   /** For a time ratio: the same ratio of CPU-time medians (context only, not judged). */
   cpuRatio: number | null;
   /** For a time ratio: the lowest and highest ratio of a single run pair, i.e. the noise around it. */

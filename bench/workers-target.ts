@@ -1,0 +1,209 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { stringify } from 'yaml';
+import { sandboxClient, sandboxClients, startSandbox, writeClientSecrets } from '../src/sandbox/index.js';
+import { FLEET_PRODUCTS } from './fleet-target.js';
+import { writeBenchCsv, writeBenchMapping } from './generate.js';
+import { compareRuns, median, round, type Sample } from './measure.js';
+import { ratioRow } from './rows.js';
+import type { BenchContext, BenchRow } from './types.js';
+import { runProcess } from './whole-process.js';
+
+/** Three workers may take at most this much of one `apply --all` process's time on the same targets. */
+export const WORKERS_RATIO_LIMIT = 1.3;
+/** Enqueueing 10,000 targets (one batched insert) takes less than this many seconds. */
+export const ENQUEUE_LIMIT_SECONDS = 10;
+export const ENQUEUE_TARGETS = 10_000;
+const WORKERS = 3;
+const CONCURRENCY_EACH = 2;
+
+const CLI = fileURLToPath(new URL('../../bin/menusync.js', import.meta.url));
+const PG_BASE = process.env.MENUSYNC_TEST_PG || 'postgres://postgres@127.0.0.1:5432/test';
+const WORKERS_ROW = `sync workers: ${WORKERS} worker processes (concurrency ${CONCURRENCY_EACH} each) vs one apply --all --concurrency ${WORKERS * CONCURRENCY_EACH}, whole processes`;
+const ENQUEUE_ROW = `sync workers: fleet enqueue --all of ${ENQUEUE_TARGETS} targets, whole process`;
+
+async function pgQuery<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
+  const client = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 5_000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return (await client.query<R>(text, values)).rows;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const stateUrl = (schema: string) => {
+  const url = new URL(PG_BASE);
+  url.searchParams.set('schema', schema);
+  return url.toString();
+};
+
+/** A config of `targets` small targets against `baseUrl`, all reading one export. */
+async function writeFleetConfig(dir: string, targets: number, baseUrl: string): Promise<string> {
+  const csv = path.join(dir, 'menu.csv');
+  await writeBenchCsv(csv, { products: FLEET_PRODUCTS });
+  const mapping = await writeBenchMapping(dir, 'csv');
+  await writeClientSecrets(path.join(dir, 'secrets'), targets);
+  const config: Record<string, unknown> = {};
+  for (let i = 1; i <= targets; i++) {
+    const { clientId } = sandboxClient(i);
+    const secret = path.join(dir, 'secrets', `${clientId}.secret`);
+    config[`shop-${i}`] = {
+      mapping,
+      inputs: [csv],
+      base_url: baseUrl,
+      client_id: clientId,
+      client_secret_file: secret,
+    };
+  }
+  const file = path.join(dir, 'menusync.config.yaml');
+  await writeFile(file, stringify({ targets: config }));
+  return file;
+}
+
+/** A `menusync worker` process, resolved once it says it takes jobs. */
+function startWorkerProcess(config: string, state: string, name: string): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const args = [CLI, 'worker', '--config', config, '--state', state, '--name', name];
+    const child = spawn(process.execPath, [...args, '--concurrency', String(CONCURRENCY_EACH)], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+      if (err.length < 10_000) err += d;
+      if (err.includes('taking syncs')) resolve(child);
+    });
+    child.on('close', (code) => reject(new Error(`worker ${name} ended (exit ${code}): ${err}`)));
+  });
+}
+
+/** One run of the subject: workers started (untimed), then enqueue + every target done (timed). */
+async function workersRun(config: string, targets: number, prefix: string): Promise<Sample> {
+  const schema = `${prefix}_${randomBytes(3).toString('hex')}`;
+  const state = stateUrl(schema);
+  // The first worker creates the schemas; the others then start as on a running deployment.
+  const workers = [await startWorkerProcess(config, state, `${schema}-0`)];
+  for (let i = 1; i < WORKERS; i++) workers.push(await startWorkerProcess(config, state, `${schema}-${i}`));
+  try {
+    const started = performance.now();
+    const enqueue = await runProcess({
+      args: [CLI, 'fleet', 'enqueue', '--all', '--config', config, '--state', state],
+      checkFrom: 'stderr',
+    });
+    let done = 0;
+    while (done < targets) {
+      const rows = await pgQuery<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "${schema}".worker_jobs WHERE state = 'succeeded'`,
+      );
+      done = rows[0]?.n ?? 0;
+      const failed = await pgQuery(
+        `SELECT 1 FROM "${schema}".worker_jobs WHERE state IN ('failed', 'needs-person')`,
+      );
+      if (failed.length > 0) throw new Error('a worker sync failed');
+      if (done < targets) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return {
+      ms: round(performance.now() - started),
+      cpuMs: enqueue.cpuMs,
+      maxRssMb: enqueue.maxRssMb,
+      check: `${done} targets done`,
+    };
+  } finally {
+    for (const worker of workers) {
+      worker.removeAllListeners('close');
+      worker.kill('SIGTERM');
+    }
+  }
+}
+
+/**
+ * The sync workers' overhead: `targets` small targets run by three `menusync worker` processes
+ * (2 at once each) against one `menusync apply --all --concurrency 6` process, both with a fresh
+ * PostgreSQL state each run; then `fleet enqueue --all` of 10,000 targets. Schemas made here are dropped.
+ */
+export async function runWorkersTarget(ctx: BenchContext, targets: number): Promise<BenchRow[]> {
+  try {
+    await pgQuery('SELECT 1');
+  } catch {
+    ctx.log('workers: PostgreSQL unreachable, rows skipped');
+    return [];
+  }
+  const prefix = `menusync_bench_w${randomBytes(2).toString('hex')}`;
+  const sandbox = await startSandbox({ clients: sandboxClients(targets) });
+  try {
+    const dir = await mkdtemp(path.join(ctx.dir, 'workers-'));
+    const config = await writeFleetConfig(dir, targets, sandbox.url);
+    ctx.log(`workers: ${targets} targets x ${FLEET_PRODUCTS} products, ${WORKERS} workers vs apply --all`);
+    const c = await compareRuns(
+      () => workersRun(config, targets, prefix),
+      () =>
+        runProcess({
+          args: [
+            CLI,
+            'apply',
+            '--all',
+            '--yes',
+            '--quiet',
+            '--concurrency',
+            String(WORKERS * CONCURRENCY_EACH),
+          ].concat(['--config', config, '--state', stateUrl(`${prefix}_${randomBytes(3).toString('hex')}`)]),
+          checkFrom: 'stderr',
+        }),
+      Math.min(ctx.reps, 3),
+      Math.min(ctx.warmup, 1),
+    );
+    const rows = [ratioRow(WORKERS_ROW, targets * FLEET_PRODUCTS, c, WORKERS_RATIO_LIMIT)];
+    rows.push(await enqueueRow(ctx, dir, prefix, sandbox.url));
+    return rows;
+  } finally {
+    await sandbox.close();
+    const schemas = await pgQuery<{ nspname: string }>(
+      'SELECT nspname FROM pg_namespace WHERE starts_with(nspname, $1)',
+      [prefix],
+    );
+    for (const { nspname } of schemas) await pgQuery(`DROP SCHEMA "${nspname}" CASCADE`);
+  }
+}
+
+async function enqueueRow(
+  ctx: BenchContext,
+  dir: string,
+  prefix: string,
+  baseUrl: string,
+): Promise<BenchRow> {
+  const bigDir = await mkdtemp(path.join(dir, 'enqueue-'));
+  const config = await writeFleetConfig(bigDir, ENQUEUE_TARGETS, baseUrl);
+  ctx.log(`workers: enqueue ${ENQUEUE_TARGETS} targets`);
+  const samples: Sample[] = [];
+  for (let i = 0; i < Math.min(ctx.reps, 3); i++) {
+    const state = stateUrl(`${prefix}_e${i}`);
+    samples.push(
+      await runProcess({
+        args: [CLI, 'fleet', 'enqueue', '--all', '--config', config, '--state', state],
+        checkFrom: 'stderr',
+      }),
+    );
+  }
+  const seconds = round(median(samples.map((s) => s.ms)) / 1000, 2);
+  return {
+    target: ENQUEUE_ROW,
+    size: ENQUEUE_TARGETS,
+    subjectMs: median(samples.map((s) => s.ms)),
+    referenceMs: null,
+    measured: seconds,
+    unit: 's',
+    cpuRatio: null,
+    spread: null,
+    limit: ENQUEUE_LIMIT_SECONDS,
+    bound: 'below',
+    subjectRssMb: Math.max(...samples.map((s) => s.maxRssMb)),
+    referenceRssMb: null,
+    pass: seconds < ENQUEUE_LIMIT_SECONDS,
+    check: samples[0]?.check,
+  };
+}
