@@ -141,7 +141,8 @@ function buildValues(
     const value: ImportOptionValue = { ext_id: extId, ...fields, position: out.length + 1 };
     if (typeof price === 'number') {
       value.price_operator = '+';
-      value.price_operand = spec.relative && basePrice !== undefined ? roundMoney(price - basePrice) : price;
+      value.price_operand =
+        spec.relative && basePrice !== undefined ? roundMoney(price - basePrice, state.money.digits) : price;
     }
     out.push(value);
   }
