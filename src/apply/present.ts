@@ -1,7 +1,7 @@
 import type { Output } from '../output.js';
 import type { RunArgs } from '../config/run-settings.js';
 import { MenusyncError } from '../errors.js';
-import { summarizeCounts } from '../plan/counts.js';
+import { changeHeadline } from '../report/headline.js';
 import { renderHtml, renderJson, renderMarkdown, renderTerminal } from '../report/index.js';
 import type { RunReport } from '../report/types.js';
 import { writeFileAtomic } from '../state/atomic-write.js';
@@ -10,7 +10,7 @@ import { redact } from '../secrets.js';
 /** One line for cron logs: what ran, on which target, what changed and how it ended. */
 export function summaryLine(report: RunReport): string {
   const target = report.target.name ? ` ${report.target.name}` : '';
-  return `menusync ${report.command}${target}: ${report.mode}: ${summarizeCounts(report)}${liveWords(report)} (${outcomeWords(report)})`;
+  return `menusync ${report.command}${target}: ${report.mode}: ${changeHeadline(report)}${liveWords(report)} (${outcomeWords(report)})`;
 }
 
 /** `; 4 changed outside menusync`, or `; offline`: a cron log must not read a drift as no change. */

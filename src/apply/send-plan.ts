@@ -7,7 +7,7 @@ import type { RunRecord } from '../state/run-history.js';
 import { duringImport } from '../state/state-write-error.js';
 import { prepareSnapshotMenu, type PreparedSnapshotMenu, type TargetStatus } from '../state/snapshot.js';
 import type { StagedConfirmation, TargetStore } from '../state/store.js';
-import { pauseAt } from '../state/test-pause.js';
+import type { Checkpoint } from '../state/checkpoint.js';
 import { payloadJson } from './payload-json.js';
 import { payloadBytes, splitPayload } from './split-payload.js';
 import { countOf } from '../plural.js';
@@ -45,6 +45,8 @@ export interface SendInput {
    * is the caller's to record. Awaited before sendPlan resolves.
    */
   whileCommitting?: () => Promise<unknown>;
+  /** Awaited once the target is marked uncertain, before the first byte leaves (a crash checkpoint). */
+  checkpoint?: Checkpoint;
 }
 
 /**
@@ -77,7 +79,7 @@ export async function sendPlan(input: SendInput): Promise<void> {
     .catch((error: unknown) => {
       throw duringImport(error, 'not-sent');
     });
-  await pauseAt('before-send');
+  await input.checkpoint?.('before-send');
   const writeHistory = async (): Promise<void> => {
     await record.write('payload.json', whole ? [whole, '\n'] : `${JSON.stringify(chunks)}\n`);
     await input.whileSending?.();
@@ -230,13 +232,12 @@ function maybeApplied(error: PlatformError): PlatformError {
 function explain(error: unknown, plan: Plan, bytes: number, requests: number): unknown {
   if (!(error instanceof PlatformError) || error.status !== 413) return error;
   // The platform's own size limit: a merge could be split smaller, a replace cannot be split at all.
+  // The report's error line holds the message only, so the size and what to do are in it.
+  const size = `${(bytes / 1024 / 1024).toFixed(1)} MB (${countOf(bytes, 'byte')})`;
+  const products = plan.payload?.products?.length ?? 0;
   const what =
     plan.payload?.update_mode === 'replace'
-      ? `the platform refused the replace payload of ${countOf(bytes, 'byte')} as too large (HTTP 413); a replace cannot be split`
-      : `the platform refused a merge request of ${bytes} bytes (1 of ${requests}) as too large (HTTP 413)`;
-  const hint =
-    plan.payload?.update_mode === 'replace'
-      ? 'ask the platform for a higher import limit, or apply the change as merges first'
-      : `lower --max-payload-bytes below ${bytes} so merges are split into smaller requests`;
-  return new PlatformError(what, { code: error.code, status: 413, retriable: false, cause: error, hint });
+      ? `the import was too large for the platform (HTTP 413): a replace of ${size}, ${countOf(products, 'product')}, and a replace cannot be split; ask the platform for a higher import limit, or apply the change as merges first`
+      : `the import was too large for the platform (HTTP 413): a merge request of ${size} (1 of ${requests}); lower --max-payload-bytes (max_payload_bytes) below ${bytes} so merges are split into smaller requests`;
+  return new PlatformError(what, { code: error.code, status: 413, retriable: false, cause: error });
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { resolveMenuAddress } from '../platform/menu-address.js';
 import { requireYesForRemovals } from '../apply/confirm-removals.js';
 import { runApplyTarget, type ApplyTargetArgs } from '../apply/run-apply-target.js';
 import { runPlanTarget, type PlanTargetArgs } from '../apply/run-plan-target.js';
@@ -50,10 +51,11 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
   const sharedMenus = checkDistinctMenus(
     names.map((name) => {
       const target = configTarget(loaded, name);
+      const address = resolveMenuAddress({ config: target });
       return {
         name,
-        baseUrl: target.base_url ?? process.env.MENUSYNC_BASE_URL,
-        clientId: target.client_id ?? process.env.MENUSYNC_CLIENT_ID,
+        baseUrl: address.baseUrl,
+        clientId: address.clientId,
         posUid: args['pos-uid'] ?? target.pos_uid ?? DEFAULT_POS_UID,
         menu: target.menu,
       };

@@ -1,4 +1,12 @@
-import type { ActionCounts, EntityKind, Plan, PlanAction, PlanCounts, PlanEntry } from './types.js';
+import type {
+  ActionCounts,
+  EntityKind,
+  FieldChange,
+  Plan,
+  PlanAction,
+  PlanCounts,
+  PlanEntry,
+} from './types.js';
 
 const zero = (): ActionCounts => ({ add: 0, update: 0, remove: 0, keep: 0 });
 
@@ -11,8 +19,30 @@ const COUNT_KEY: Readonly<Record<EntityKind, keyof PlanCounts>> = {
 
 export function countEntries(entries: readonly PlanEntry[]): PlanCounts {
   const counts: PlanCounts = { categories: zero(), products: zero(), options: zero(), option_values: zero() };
-  for (const entry of entries) counts[COUNT_KEY[entry.kind]][entry.action] += 1;
+  for (const entry of entries) {
+    const c = counts[COUNT_KEY[entry.kind]];
+    if (entry.action !== 'update') {
+      c[entry.action] += 1;
+      continue;
+    }
+    const changes = entry.changes ?? [];
+    if (changes.some((change) => change.field !== 'position')) c.update += 1;
+    else c.reorder = (c.reorder ?? 0) + 1;
+    if (changes.some(isMove)) c.moved = (c.moved ?? 0) + 1;
+  }
   return counts;
+}
+
+/** A position change that changed the entity's place among the others (not a renumbering). */
+export const isMove = (change: FieldChange): boolean => change.field === 'position' && !change.renumbered;
+
+/** Whether the entry changes anything a customer sees besides its place (see ActionCounts). */
+export const isVisibleUpdate = (entry: PlanEntry): boolean =>
+  entry.action === 'update' && (entry.changes ?? []).some((change) => change.field !== 'position');
+
+/** Entities whose only change is their position number, summed over kinds (sent, not listed). */
+export function reorderTotal(counts: PlanCounts): number {
+  return COUNT_KINDS.reduce((sum, kind) => sum + (counts[kind].reorder ?? 0), 0);
 }
 
 const NOUNS: Readonly<Record<keyof PlanCounts, [string, string]>> = {
@@ -37,12 +67,16 @@ export function describeCounts(counts: PlanCounts, action: PlanAction): string {
 }
 
 const SYMBOLS: ReadonlyArray<[Exclude<PlanAction, 'keep'>, string]> = [
-  ['add', '+'],
   ['update', '~'],
   ['remove', '-'],
+  ['add', '+'],
 ];
 
-/** The one-line summary, e.g. `+ 12 products  ~ 3 products  - 1 category`, or `no changes`. */
+/**
+ * The one-line summary, e.g. `~ 3 products  - 1 category  + 12 products  order: 2 products moved`,
+ * or `no changes`. Changes (prices, names…) before removals and additions, as a customer notices them; positions
+ * renumbered without a move are named last, only when nothing else changed.
+ */
 export function summarizeCounts(plan: Pick<Plan, 'counts'>): string {
   const parts: string[] = [];
   for (const [action, symbol] of SYMBOLS) {
@@ -51,5 +85,18 @@ export function summarizeCounts(plan: Pick<Plan, 'counts'>): string {
       if (n > 0) parts.push(`${symbol} ${countNoun(kind, n)}`);
     }
   }
+  const moved = orderWords(plan.counts);
+  if (moved) parts.push(moved);
+  if (parts.length === 0 && reorderTotal(plan.counts) > 0) {
+    const kinds = COUNT_KINDS.filter((k) => (plan.counts[k].reorder ?? 0) > 0);
+    return `positions renumbered (${kinds.map((k) => countNoun(k, plan.counts[k].reorder ?? 0)).join(', ')})`;
+  }
   return parts.length > 0 ? parts.join('  ') : 'no changes';
+}
+
+/** `order: 3 products moved` (every kind with moves), or '' when nothing changed its relative place. */
+export function orderWords(counts: PlanCounts): string {
+  const kinds = COUNT_KINDS.filter((k) => (counts[k].moved ?? 0) > 0);
+  if (kinds.length === 0) return '';
+  return `order: ${kinds.map((k) => countNoun(k, counts[k].moved ?? 0)).join(', ')} moved`;
 }

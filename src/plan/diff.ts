@@ -2,12 +2,15 @@ import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { ImportOption } from '../model/import-payload.js';
 import { changedFields } from './fields.js';
 import { movedIds } from './order.js';
+import { markCustomerPrices } from './customer-price.js';
+import { markRenumbered } from './renumber.js';
 import type { EntityKind, FieldChange, PlanEntry } from './types.js';
 
 interface Keyed {
   ext_id: string;
   name?: string;
   position?: number;
+  category_ext_id?: string;
 }
 
 type ParentKind = 'category' | 'product';
@@ -55,9 +58,11 @@ function diffScope<T extends Keyed>(
   scope: Scope,
   out: PlanEntry[],
 ): Pair<T>[] {
+  const first = out.length;
   const aligned = alignedPairs(desiredItems, baselineItems);
   if (aligned) {
     for (const pair of aligned) out.push(entryOf(kind, pair, scope, undefined));
+    markRenumbered(out.slice(first), desiredItems, baselineItems);
     return aligned;
   }
   const desired = indexById(desiredItems);
@@ -68,7 +73,7 @@ function diffScope<T extends Keyed>(
   for (const id of baseline.byId.keys()) if (!desired.byId.has(id)) ids.push(id);
   ids.sort(byCodeUnits);
 
-  return ids.map((ext_id) => {
+  const pairs = ids.map((ext_id) => {
     const d = desired.byId.get(ext_id);
     const b = baseline.byId.get(ext_id);
     let changes: FieldChange[] | undefined;
@@ -91,6 +96,8 @@ function diffScope<T extends Keyed>(
     out.push(entryOf(kind, pair, scope, changes));
     return pair;
   });
+  markRenumbered(out.slice(first), desiredItems, baselineItems);
+  return pairs;
 }
 
 /** The entry of one pair; `changes` is computed here when the caller has not (no implicit move). */
@@ -272,6 +279,7 @@ export function diffMenu(desired: CanonicalMenu, baseline: CanonicalMenu | null)
   for (const pair of diffScope('product', desired.products, baseline?.products, root, products)) {
     diffOptions('product', pair.ext_id, pair.desired?.options, pair.baseline?.options, fromProducts);
   }
+  markCustomerPrices(fromProducts.values, desired, baseline);
   return [
     ...categories,
     ...products,

@@ -1,6 +1,6 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { ImportPayload } from '../model/import-payload.js';
-import { describeCounts } from './counts.js';
+import { describeCounts, reorderTotal } from './counts.js';
 import { mergePayload, replacePayload } from './payload.js';
 import type { GuardBlock, PlanCounts, PlanEntry, PlanMode, PlanOptions } from './types.js';
 import { countOf } from '../plural.js';
@@ -31,7 +31,7 @@ function needsOf(entries: readonly PlanEntry[], counts: PlanCounts): Needs {
     if (entry.changes.some((c) => c.implicit)) moved.push(entry);
     if (entry.changes.some((c) => !c.implicit && c.new === null)) cleared.push(entry);
   }
-  const changed = Object.values(counts).some((c) => c.add + c.update + c.remove > 0);
+  const changed = Object.values(counts).some((c) => c.add + c.update + c.remove + (c.reorder ?? 0) > 0);
   return { changed, removed: describeCounts(counts, 'remove'), cleared, moved };
 }
 
@@ -50,6 +50,10 @@ function changeSummary(counts: PlanCounts): string {
     ['adds', describeCounts(counts, 'add')],
     ['updates', describeCounts(counts, 'update')],
     ['removes', describeCounts(counts, 'remove')],
+    [
+      'moves or renumbers',
+      reorderTotal(counts) > 0 ? countOf(reorderTotal(counts), 'entity', 'entities') : '',
+    ],
   ].filter(([, text]) => text !== '');
   return parts.length > 0 ? parts.map(([verb, text]) => `${verb} ${text}`).join('; ') : 'no changes';
 }

@@ -28,11 +28,20 @@ export interface PlanEntry {
 
 export type PlanMode = 'none' | 'merge' | 'replace';
 
+/**
+ * Entities per action. `update` counts entities with a change a customer can see (any field but
+ * the position); entities whose only change is their position are counted in `reorder` (sent to
+ * the platform, not listed as changed), and `moved` counts the entities whose place relative to
+ * the others changed (reports say "order: N products moved"). Both are absent when zero (and in
+ * plans of older versions, which count every update in `update`).
+ */
 export interface ActionCounts {
   add: number;
   update: number;
   remove: number;
   keep: number;
+  reorder?: number;
+  moved?: number;
 }
 
 export interface PlanCounts {

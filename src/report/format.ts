@@ -1,4 +1,5 @@
-import type { FieldChange, PlanAction, PlanEntry } from '../plan/types.js';
+import { isMove, isVisibleUpdate, orderWords } from '../plan/counts.js';
+import type { FieldChange, PlanAction, PlanCounts, PlanEntry } from '../plan/types.js';
 
 /** Shared wording of the renderers, so terminal, Markdown and HTML say the same thing. */
 
@@ -39,7 +40,49 @@ export function formatChange(change: FieldChange, arrow = '->'): string {
   }
   // An object field shows json-diff's per-key lines (computed by the plan) rather than two blobs.
   if (change.detail && change.detail.length > 0) return `${change.field} (${change.detail.join('; ')})`;
-  return `${change.field} ${formatFieldValue(change.field, change.old)} ${arrow} ${formatFieldValue(change.field, change.new)}`;
+  return `${change.field} ${formatFieldValue(change.field, change.old)} ${arrow} ${formatFieldValue(change.field, change.new)}${customerText(change, arrow)}`;
+}
+
+/** ` (customer pays 4.20, unchanged)` / ` (customer pays 3.50 -> 4.20)` after a surcharge change. */
+export function customerText(change: FieldChange, arrow: string): string {
+  if (!change.customer) return '';
+  const { old, new: next } = change.customer;
+  return old === next
+    ? ` (customer pays ${old.toFixed(2)}, unchanged)`
+    : ` (customer pays ${old.toFixed(2)} ${arrow} ${next.toFixed(2)})`;
+}
+
+/**
+ * The changes a report lists for an entity: not its position. A renumbered position (an entity
+ * above it came or went) is no change to a customer, and a real move is said once for the whole
+ * plan by the order line (orderLine), not on every entity that moved.
+ */
+export function shownChanges(entry: PlanEntry): FieldChange[] {
+  return (entry.changes ?? []).filter((change) => change.field !== 'position');
+}
+
+/**
+ * How soon a reader must see an entry: price changes first, then names, availability, options,
+ * then the rest, as a customer would notice them. Lower is sooner.
+ */
+export function noticeRank(entry: PlanEntry): number {
+  const fields = shownChanges(entry).map((change) => change.field);
+  if (fields.some((field) => PRICE_FIELDS.has(field))) return 0;
+  if (entry.kind === 'option' || entry.kind === 'option_value') return 3;
+  if (fields.includes('name')) return 1;
+  return fields.includes('hidden') ? 2 : 4;
+}
+
+const MOVED_EXAMPLES = 5;
+
+/** `order: 3 products moved (P7, P2, P9)` for a plan whose entities changed their relative order, or ''. */
+export function orderLine(entries: readonly PlanEntry[], counts: PlanCounts): string {
+  const words = orderWords(counts);
+  if (!words) return '';
+  const moved = entries.filter((entry) => entry.action === 'update' && entry.changes?.some(isMove));
+  const shown = moved.slice(0, MOVED_EXAMPLES).map((entry) => entry.ext_id);
+  if (shown.length === 0) return words;
+  return `${words} (${shown.join(', ')}${moved.length > shown.length ? ', …' : ''})`;
 }
 
 /** Where an option or value hangs: `product P2 / option SIZE` ('' for categories and products). */
@@ -60,9 +103,11 @@ export function formatEntity(entry: PlanEntry): string {
 
 export function priceDirection(change: FieldChange): 'up' | 'down' | null {
   if (!PRICE_FIELDS.has(change.field)) return null;
-  if (typeof change.old !== 'number' || typeof change.new !== 'number') return null;
-  if (change.new > change.old) return 'up';
-  return change.new < change.old ? 'down' : null;
+  // What the customer pays decides the arrow: a surcharge that rose while the base fell may leave it.
+  const { old, new: next } = change.customer ?? change;
+  if (typeof old !== 'number' || typeof next !== 'number') return null;
+  if (next > old) return 'up';
+  return next < old ? 'down' : null;
 }
 
 export function yesNo(value: boolean | null): string {
@@ -74,15 +119,35 @@ type ChangeAction = Exclude<PlanAction, 'keep'>;
 /** Per entries array: the renderers of one report ask for each action's entries several times. */
 const byActionMemo = new WeakMap<readonly PlanEntry[], Record<ChangeAction, PlanEntry[]>>();
 
-/** Entries that change something, in plan order (one pass over the plan, shared by the renderers). */
+/**
+ * Entries that change something, in plan order (one pass over the plan, shared by the renderers).
+ * Updates are those a customer sees (not only a position), prices first (noticeRank).
+ */
 export function changedEntries(entries: readonly PlanEntry[], action: ChangeAction): readonly PlanEntry[] {
   let byAction = byActionMemo.get(entries);
   if (byAction === undefined) {
     byAction = { add: [], update: [], remove: [] };
-    for (const entry of entries) if (entry.action !== 'keep') byAction[entry.action].push(entry);
+    for (const entry of entries) {
+      if (entry.action === 'update' && !isVisibleUpdate(entry)) continue;
+      if (entry.action !== 'keep') byAction[entry.action].push(entry);
+    }
+    byAction.update = sortByNotice(byAction.update);
     byActionMemo.set(entries, byAction);
   }
   return byAction[action];
+}
+
+/** Stable: plan order within a rank. */
+export function sortByNotice<T>(
+  items: readonly T[],
+  entryOf: (item: T) => PlanEntry | undefined = (item) => item as PlanEntry,
+): T[] {
+  const ranked = items.map((item, index) => {
+    const entry = entryOf(item);
+    return { item, index, rank: entry ? noticeRank(entry) : 5 };
+  });
+  ranked.sort((a, b) => a.rank - b.rank || a.index - b.index);
+  return ranked.map((r) => r.item);
 }
 
 /**

@@ -1,15 +1,19 @@
-import { COUNT_KINDS, summarizeCounts } from '../plan/counts.js';
+import { COUNT_KINDS } from '../plan/counts.js';
 import type { FieldChange, Plan, PlanEntry } from '../plan/types.js';
 import {
   KIND_LABEL,
   changedEntries,
+  customerText,
   formatChange,
   formatScope,
   formatFieldValue,
   memoByEntries,
+  orderLine,
   priceDirection,
+  shownChanges,
   yesNo,
 } from './format.js';
+import { changeHeadline, failureLine, localTime, reportTitle, targetLine, troubleWord } from './headline.js';
 import { liveSections } from './live-sections.js';
 import { OUTCOME_TEXT } from './outcome.js';
 import { reportEntries, rollbackText, type RunReport } from './types.js';
@@ -32,6 +36,7 @@ h1{font-size:1.5rem;margin-bottom:.25rem}h2{font-size:1.15rem;margin-top:2rem}
 table{border-collapse:collapse;width:100%;margin:.5rem 0}th,td{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-align:top}
 th{background:#f3f5f7}td.n{text-align:right}
 .status{padding:.6rem .8rem;border-radius:.3rem;background:#eef6ee}.status.blocked{background:#fde8e8;color:#8a1c1c}
+h1.trouble{color:#8a1c1c}.status.trouble{background:#b42318;color:#fff;font-weight:600}
 .add{color:#1a7f37}.remove{color:#b42318}.up{color:#b42318;font-weight:600}.down{color:#1a7f37;font-weight:600}
 .muted{color:#57606a}
 `;
@@ -79,7 +84,7 @@ function changeRow(entry: PlanEntry, change: FieldChange): string {
     : [
         change.detail ? formatChange(change) : change.field,
         formatFieldValue(change.field, change.old),
-        formatFieldValue(change.field, change.new) + arrow,
+        formatFieldValue(change.field, change.new) + arrow + customerText(change, '→'),
       ];
   // Text values (a renamed product) as written; numbers and flags need no direction.
   const value = typeof change.old === 'string' || typeof change.new === 'string' ? textCell : cell;
@@ -89,7 +94,7 @@ function changeRow(entry: PlanEntry, change: FieldChange): string {
 function changedSection(entries: readonly PlanEntry[], max: number): string {
   if (entries.length === 0) return '';
   const [shown, more] = capped(entries, max);
-  const rows = shown.flatMap((e) => (e.changes ?? []).map((c) => changeRow(e, c)));
+  const rows = shown.flatMap((e) => shownChanges(e).map((c) => changeRow(e, c)));
   const head = ['What', 'ID', 'Name', 'Where', 'Field', 'Before', 'After'];
   return `<h2>Changed (${entries.length})</h2>\n${table(head, rows)}${more}`;
 }
@@ -98,9 +103,10 @@ function countsTable(report: RunReport): string {
   const rows = COUNT_KINDS.map((kind) => {
     const c = report.counts[kind];
     const label = kind === 'option_values' ? 'Option values' : kind[0]!.toUpperCase() + kind.slice(1);
-    return `<tr>${cell(label)}${[c.add, c.update, c.remove, c.keep].map((n) => cell(String(n), 'n')).join('')}</tr>`;
+    const numbers = [c.update, c.remove, c.add, c.moved ?? 0, c.keep + (c.reorder ?? 0)];
+    return `<tr>${cell(label)}${numbers.map((n) => cell(String(n), 'n')).join('')}</tr>`;
   });
-  return table(['', 'Added', 'Changed', 'Removed', 'Unchanged'], rows);
+  return table(['', 'Changed', 'Removed', 'Added', 'Moved', 'Unchanged'], rows);
 }
 
 function resultSection(report: RunReport): string {
@@ -132,11 +138,14 @@ function liveHtml(report: RunReport, max: number): string[] {
   });
 }
 
-/** The Added/Changed/Removed tables of a plan's entries, by cap: the bulk of a big plan's page. */
+/**
+ * The Changed/Removed/Added tables of a plan's entries, by cap: the bulk of a big plan's page.
+ * Changes come first, prices at their top (changedEntries), as a customer notices them.
+ */
 const entrySections = memoByEntries((entries, max): string[] => [
-  listSection('Added', 'add', changedEntries(entries, 'add'), max),
   changedSection(changedEntries(entries, 'update'), max),
   listSection('Removed', 'remove', changedEntries(entries, 'remove'), max),
+  listSection('Added', 'add', changedEntries(entries, 'add'), max),
 ]);
 
 /**
@@ -152,13 +161,18 @@ export function prepareHtml(plan: Plan, options: { maxRows?: number } = {}): voi
 export function renderHtml(report: RunReport, options: { maxRows?: number } = {}): string {
   const max = options.maxRows ?? DEFAULT_MAX_ROWS;
   const entries = reportEntries(report);
-  const target = [report.target.name, `pos_uid ${report.target.posUid}`].filter(Boolean).join(', ');
+  const trouble = troubleWord(report);
+  const failure = failureLine(report);
+  const when = report.finishedAt ?? report.startedAt;
   const status = report.blocked
     ? `<p class="status blocked">Blocked: ${escapeHtml(report.blocked)}</p>`
     : `<p class="status">${escapeHtml(`Mode: ${report.mode} (${report.reason})`)}</p>`;
+  const order = orderLine(entries, report.counts);
+  const heading = `Menu ${report.command === 'apply' ? 'update' : 'plan'}${trouble ? ` ${trouble}` : ''}: ${changeHeadline(report)}`;
   const body = [
-    `<h1>Menu ${report.command === 'apply' ? 'update' : 'plan'}: ${escapeHtml(summarizeCounts(report))}</h1>`,
-    `<p class="muted">${escapeHtml(target)}${report.finishedAt ? ` · ${escapeHtml(report.finishedAt)}` : ''}</p>`,
+    `<h1${trouble ? ' class="trouble"' : ''}>${escapeHtml(heading)}</h1>`,
+    `<p class="muted">${escapeHtml(targetLine(report.target))}${when ? ` · ${escapeHtml(localTime(when))}` : ''}</p>`,
+    ...(failure ? [`<p class="status trouble">${escapeHtml(failure)}</p>`] : []),
     ...liveHtml(report, max),
     status,
     ...(report.rollback
@@ -166,6 +180,7 @@ export function renderHtml(report: RunReport, options: { maxRows?: number } = {}
       : []),
     countsTable(report),
     ...entrySections(entries, max),
+    ...(order ? [`<p>${escapeHtml(order)}</p>`] : []),
     resultSection(report),
   ].filter((part) => part !== '');
   return [
@@ -174,7 +189,7 @@ export function renderHtml(report: RunReport, options: { maxRows?: number } = {}
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<title>menusync report</title>',
+    `<title>${escapeHtml(reportTitle(report))}</title>`,
     `<style>${STYLE}</style>`,
     '</head>',
     '<body>',

@@ -1,6 +1,16 @@
 import { COUNT_KINDS } from '../plan/counts.js';
 import type { Plan, PlanCounts, PlanEntry } from '../plan/types.js';
-import { KIND_LABEL, changedEntries, formatChange, formatScope, memoByEntries, yesNo } from './format.js';
+import {
+  KIND_LABEL,
+  changedEntries,
+  formatChange,
+  formatScope,
+  memoByEntries,
+  orderLine,
+  shownChanges,
+  yesNo,
+} from './format.js';
+import { changeHeadline, failureLine, localTime, targetLine, troubleWord } from './headline.js';
 import { liveSections } from './live-sections.js';
 import { OUTCOME_TEXT } from './outcome.js';
 import { reportEntries, rollbackText, type RunReport } from './types.js';
@@ -23,8 +33,9 @@ function entityItem(entry: PlanEntry): string {
   const scope = formatScope(entry);
   const name = entry.name !== undefined ? ` "${escapeMarkdown(entry.name)}"` : '';
   const where = scope ? ` (in ${escapeMarkdown(scope)})` : '';
-  const changes = entry.changes?.length
-    ? `: ${entry.changes.map((c) => escapeMarkdown(formatChange(c, '→'))).join(', ')}`
+  const shown = shownChanges(entry);
+  const changes = shown.length
+    ? `: ${shown.map((c) => escapeMarkdown(formatChange(c, '→'))).join(', ')}`
     : '';
   return `- ${KIND_LABEL[entry.kind]} **${escapeMarkdown(entry.ext_id)}**${name}${where}${changes}`;
 }
@@ -36,11 +47,11 @@ function section(title: string, entries: readonly PlanEntry[], max: number): str
   return [`### ${title} (${entries.length})`, '', ...items, ''];
 }
 
-/** The Added/Changed/Removed lists of a plan's entries, by cap: the bulk of a big plan's report. */
+/** The Changed/Removed/Added lists of a plan's entries, by cap: the bulk of a big plan's report. */
 const entrySections = memoByEntries((entries, max): string[] => [
-  ...section('Added', changedEntries(entries, 'add'), max),
   ...section('Changed', changedEntries(entries, 'update'), max),
   ...section('Removed', changedEntries(entries, 'remove'), max),
+  ...section('Added', changedEntries(entries, 'add'), max),
 ]);
 
 /**
@@ -76,23 +87,32 @@ function liveMarkdown(report: RunReport, max: number): string[] {
 export function renderMarkdown(report: RunReport, options: { maxItems?: number } = {}): string {
   const max = options.maxItems ?? DEFAULT_MAX_ITEMS;
   const entries = reportEntries(report);
-  const target = report.target.name ? `${report.target.name}, ` : '';
+  const trouble = troubleWord(report);
+  const when = report.finishedAt ?? report.startedAt;
   const out = [
-    `## menusync ${report.command}: ${report.mode}`,
+    `## menusync ${report.command}${trouble ? ` ${trouble}` : ''}: ${escapeMarkdown(changeHeadline(report))}`,
     '',
-    `**Target:** ${escapeMarkdown(`${target}pos_uid ${report.target.posUid}`)}  `,
-    `**Mode:** ${report.mode}: ${escapeMarkdown(report.reason)}`,
   ];
+  const failure = failureLine(report);
+  if (failure) out.push(`> **${escapeMarkdown(failure)}**`, '');
+  out.push(
+    `**Target:** ${escapeMarkdown(targetLine(report.target))}  `,
+    ...(when ? [`**Time:** ${escapeMarkdown(localTime(when))}  `] : []),
+    `**Mode:** ${report.mode}: ${escapeMarkdown(report.reason)}`,
+  );
   if (report.rollback) out.push('', `**Rollback:** ${escapeMarkdown(rollbackText(report.rollback))}`);
   if (report.blocked) out.push('', `> **Blocked:** ${escapeMarkdown(report.blocked)}`);
   out.push(...liveMarkdown(report, max));
-  out.push('', '| | Add | Change | Remove | Keep |', '|---|---:|---:|---:|---:|');
+  out.push('', '| | Change | Remove | Add | Move | Keep |', '|---|---:|---:|---:|---:|---:|');
   for (const kind of COUNT_KINDS) {
     const c = report.counts[kind];
-    out.push(`| ${ROW_LABEL[kind]} | ${c.add} | ${c.update} | ${c.remove} | ${c.keep} |`);
+    const keep = c.keep + (c.reorder ?? 0);
+    out.push(`| ${ROW_LABEL[kind]} | ${c.update} | ${c.remove} | ${c.add} | ${c.moved ?? 0} | ${keep} |`);
   }
   out.push('');
   out.push(...entrySections(entries, max));
+  const order = orderLine(entries, report.counts);
+  if (order) out.push(escapeMarkdown(order), '');
   if (report.command === 'apply') {
     out.push('### Result', '', `- Outcome: ${escapeMarkdown(OUTCOME_TEXT[report.outcome])}`);
     out.push(`- Applied: ${yesNo(report.applied)} (attempts: ${report.attempts})`);

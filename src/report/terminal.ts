@@ -1,7 +1,17 @@
-import { summarizeCounts } from '../plan/counts.js';
+import { isVisibleUpdate, summarizeCounts } from '../plan/counts.js';
 import type { PlanAction, PlanEntry } from '../plan/types.js';
-import { ACTION_SYMBOL, formatChange, formatEntity, yesNo } from './format.js';
-import { changeTree } from './tree.js';
+import {
+  ACTION_SYMBOL,
+  formatChange,
+  formatEntity,
+  noticeRank,
+  orderLine,
+  shownChanges,
+  sortByNotice,
+  yesNo,
+} from './format.js';
+import { changeHeadline, failureLine } from './headline.js';
+import { changeTree, type RootNode } from './tree.js';
 import { liveSections } from './live-sections.js';
 import { OUTCOME_TEXT } from './outcome.js';
 import { reportEntries, rollbackText, type RunReport } from './types.js';
@@ -24,13 +34,17 @@ export function renderTerminal(report: RunReport, options: TerminalOptions): str
   const entityLine = (entry: PlanEntry | undefined, fallback: string, depth: number): string => {
     const indent = '    '.repeat(depth);
     if (!entry) return paint(COLORS.keep, `${indent}  ${fallback}`);
-    const changes = entry.changes?.length ? `: ${entry.changes.map((c) => formatChange(c)).join(', ')}` : '';
+    const shown = shownChanges(entry);
+    const changes = shown.length ? `: ${shown.map((c) => formatChange(c)).join(', ')}` : '';
     const text = `${indent}${ACTION_SYMBOL[entry.action]} ${formatEntity(entry)}${changes}`;
     return paint(COLORS[entry.action], text);
   };
 
   const lines: string[] = [];
-  for (const root of changeTree(reportEntries(report))) {
+  const entries = reportEntries(report);
+  // An entity whose only change is its position is not listed: the order line says what moved.
+  const listed = entries.filter((e) => e.action !== 'update' || isVisibleUpdate(e));
+  for (const root of sortByNotice(changeTree(listed), rootRank)) {
     lines.push(entityLine(root.entry, `${root.kind} ${root.ext_id}`, 0));
     for (const option of root.options) {
       lines.push(entityLine(option.entry, `option ${option.ext_id}`, 1));
@@ -39,10 +53,15 @@ export function renderTerminal(report: RunReport, options: TerminalOptions): str
   }
   const max = options.maxLines ?? 200;
   const shown = cap(lines, max);
+  const order = orderLine(entries, report.counts);
+  if (order) shown.push(order);
 
   // What is live comes first: a plan against a menu changed behind menusync's back reads wrong otherwise.
   // (An offline plan says so on stderr before the report: the CLI prints it.)
   const out: string[] = [];
+  // A run that did not do what it set out to says so on its first line, in red.
+  const failure = failureLine(report);
+  if (failure) out.push(paint(31, failure), '');
   const live = liveSections(report.plan).filter((s) => s.kind !== 'offline');
   for (const section of live) {
     const items = section.items.map((item) =>
@@ -55,7 +74,7 @@ export function renderTerminal(report: RunReport, options: TerminalOptions): str
   out.push(
     live.length > 0
       ? `Against the last applied snapshot: ${summarizeCounts(report)}`
-      : summarizeCounts(report),
+      : changeHeadline(report),
   );
   if (shown.length > 0) out.push('', ...shown);
   out.push('', `Plan: ${report.mode} (${report.reason})`);
@@ -68,6 +87,17 @@ export function renderTerminal(report: RunReport, options: TerminalOptions): str
   }
   for (const error of report.errors) out.push(paint(31, `Error: ${error}`));
   return `${out.join('\n')}\n`;
+}
+
+/** A category or product comes as soon as the most noticeable change under it (prices first). */
+function rootRank(root: RootNode): PlanEntry | undefined {
+  const candidates = [root.entry, ...root.options.flatMap((o) => [o.entry, ...o.values])].filter(
+    (e): e is PlanEntry => e !== undefined,
+  );
+  return candidates.reduce<PlanEntry | undefined>(
+    (best, e) => (best === undefined || noticeRank(e) < noticeRank(best) ? e : best),
+    undefined,
+  );
 }
 
 function cap(lines: string[], max: number): string[] {

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { UsageError } from '../errors.js';
+import { normalizeBaseUrl } from '../platform/menu-address.js';
 
 /** One menu on the platform: where it lives and whose it is, and the point of sale an import names. */
 export interface Target {
@@ -49,10 +50,7 @@ export function targetDir(stateDir: string, target: MenuIdentity): string {
   return path.join(stateDir, targetKey(target));
 }
 
-/** A trailing slash does not make another platform. */
-export function normalizeBaseUrl(url: string): string {
-  return url.replace(/\/+$/, '');
-}
+export { normalizeBaseUrl };
 
 export function hostOf(baseUrl: string): string {
   try {

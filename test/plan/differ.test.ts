@@ -177,7 +177,7 @@ describe('plan differ', () => {
     const { entries } = plan(desired, cafeMenu(), options);
     expect(find(entries, 'option_value', 'P1', 'SIZE', 'L')?.action).toBe('keep');
     expect(find(entries, 'option_value', 'P2', 'SIZE', 'L')?.changes).toEqual([
-      { field: 'price_operand', old: 0.5, new: 0.7 },
+      { field: 'price_operand', old: 0.5, new: 0.7, customer: { old: 5.3, new: 5.5 } },
     ]);
   });
 
@@ -226,8 +226,9 @@ describe('plan differ', () => {
     desired.products.reverse();
     expect(changes(plan(desired, baseline, options).entries)).toEqual([]);
     desired.products[0]!.position = 10;
+    // P3 stays after the others of its category: its number changed, not its place.
     expect(find(plan(desired, baseline, options).entries, 'product', 'P3')?.changes).toEqual([
-      { field: 'position', old: 3, new: 10 },
+      { field: 'position', old: 3, new: 10, renumbered: true },
     ]);
   });
 

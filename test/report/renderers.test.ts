@@ -101,7 +101,9 @@ describe('HTML rendering', () => {
   it('highlights prices going up and down', () => {
     const html = renderHtml(reportOf(samplePlan()));
     expect(html).toMatch(/<td>price<\/td><td>4\.50<\/td><td class="down">4\.20 ▼<\/td>/);
-    expect(html).toMatch(/<td>price_operand<\/td><td>0\.50<\/td><td class="up">0\.60 ▲<\/td>/);
+    expect(html).toMatch(
+      /<td>price_operand<\/td><td>0\.50<\/td><td class="up">0\.60 ▲ \(customer pays 5\.30 → 5\.40\)<\/td>/,
+    );
     expect(html).toContain(
       '<td>name</td><td dir="auto">&quot;Cakes&quot;</td><td dir="auto">&quot;Cakes &amp; Pies&quot;</td>',
     );

@@ -12,6 +12,7 @@ import { DEFAULT_KEEP_RUNS } from '../../state/run-history.js';
 import type { StateStore } from '../../state/store.js';
 import type { Plan } from '../../plan/types.js';
 import { OUTCOME_TEXT, renderJson, renderTerminal } from '../../report/index.js';
+import { troubleWord } from '../../report/headline.js';
 import { withConnectionOptions } from '../connection-options.js';
 import { withRunOptions } from '../run-flags.js';
 import { checkOutputPaths } from '../output-paths.js';
@@ -20,6 +21,7 @@ import { reportOutputs, runReads } from '../run-paths.js';
 import { countOf } from '../../plural.js';
 import { createProgress } from '../progress.js';
 import { stopOnSignal } from '../stop-on-signal.js';
+import { checkpointOf, type CliContext } from '../run-context.js';
 import { observeClient } from '../progress-client.js';
 import { runFleetCommand } from '../fleet-command.js';
 import { isFleetRun, withFleetOptions, type FleetArgs } from '../fleet-options.js';
@@ -29,7 +31,7 @@ type ApplyArgs = RunArgs &
   FleetArgs & {
     debug?: boolean;
     yes?: boolean;
-  };
+  } & CliContext;
 
 /** Extract, plan, guard, confirm, send, verify: exit 0 ok, 1 platform failure, 2 invalid, 3 blocked, 4 locked. */
 export const applyCommand: CommandModule<object, ApplyArgs> = {
@@ -51,7 +53,7 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
   handler: async (args) => {
     if (isFleetRun(args)) return runFleetCommand('apply', args);
     const settings = await resolveRunSettings(args);
-    const store = await openStateStore(settings.stateDir);
+    const store = await openStateStore(settings.stateDir, checkpointOf(args));
     try {
       await applyOne(args, settings, store);
     } finally {
@@ -79,6 +81,7 @@ async function applyOne(args: ApplyArgs, settings: RunSettings, store: StateStor
   const result = await runApplyTarget(settings, args, {
     store,
     out,
+    ...checkpointOf(args),
     progress: progress.sink,
     observe: (client) => observeClient(client, progress.sink),
     confirm: async (plan, target) => {
@@ -113,7 +116,7 @@ function printReport(outcome: ApplyOutcome, args: ApplyArgs, out: Output, shown:
   if (args.json) out.data(renderJson(outcome.report));
   else if (!args.quiet) {
     if (!shown) out.data(renderTerminal(outcome.report, { color: out.color }));
-    else out.data(outcomeLines(outcome.report, outcome.requests));
+    else out.data(outcomeLines(outcome.report, outcome.requests, out));
     out.info(`report: ${outcome.reports.html}`);
   }
 }
@@ -137,10 +140,16 @@ function renderPlanOnly(plan: Plan, target: { posUid: string }, out: Output): st
   return renderTerminal(planReport(plan, target), { color: out.color });
 }
 
-function outcomeLines(report: ReturnType<typeof buildRunReport>, requests: number): string {
-  const lines = [
-    `Applied: ${report.mode} in ${countOf(requests, 'request')}, ${countOf(report.attempts, 'attempt')}`,
-  ];
+function outcomeLines(report: ReturnType<typeof buildRunReport>, requests: number, out: Output): string {
+  const sent = `${report.mode} in ${countOf(requests, 'request')}, ${countOf(report.attempts, 'attempt')}`;
+  // A run that did not apply says so first, not "Applied:" above an error at the bottom.
+  const trouble = troubleWord(report);
+  const lines = trouble
+    ? [
+        paintRed(out.color, `${trouble}: ${report.errors[0] ?? OUTCOME_TEXT[report.outcome]}`),
+        `Sent: ${sent}`,
+      ]
+    : [`Applied: ${sent}`];
   if (report.verification) {
     lines.push(
       report.verification.status === 'verified'
@@ -149,10 +158,12 @@ function outcomeLines(report: ReturnType<typeof buildRunReport>, requests: numbe
     );
     for (const detail of report.verification.details) lines.push(`  - ${detail}`);
   }
-  for (const error of report.errors) lines.push(`Error: ${error}`);
+  for (const error of report.errors.slice(trouble ? 1 : 0)) lines.push(`Error: ${error}`);
   if (report.outcome !== 'applied') lines.push(`Outcome: ${OUTCOME_TEXT[report.outcome]}`);
   return `${lines.join('\n')}\n`;
 }
+
+const paintRed = (on: boolean, text: string): string => (on ? `\u001b[31m${text}\u001b[0m` : text);
 
 /** Without a terminal only removals need --yes (a cron job must opt in to deleting); with one, ask. */
 async function confirm(plan: Plan, yes: boolean, out: Output): Promise<boolean> {

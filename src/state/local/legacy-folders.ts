@@ -47,7 +47,7 @@ export async function adoptLegacyFolder(
   if (names.length === 0) return null;
   if (names.length > 1) {
     throw new UsageError(
-      `the state folder ${root} holds ${names.length} folders of client ${target.clientId} at ${target.baseUrl}, one per pos_uid, from before menusync kept one state per client: ${names.join(', ')}`,
+      `the state folder ${root} holds ${names.length} folders of client ${target.clientId} at ${target.baseUrl} from older versions of menusync (one per pos_uid, or per spelling of the base URL): ${names.join(', ')}`,
       {
         hint: `the platform keeps one menu per client: keep the folder whose last apply is the live menu, move the others out of ${root}, and run again`,
       },
