@@ -29,7 +29,7 @@ export function isStateUrl(spec: string): boolean {
  * Folder name (the store's key) of a target's state: a readable slug (host, client) plus a short
  * hash of the exact two values, so two targets never share a folder even when their slugs collide.
  * pos_uid is not part of it: the platform's replace sets the client's whole menu whatever pos_uid
- * says, so every pos_uid of one client is one menu with one baseline (issue 12). Folders named by
+ * says, so every pos_uid of one client is one menu with one baseline. Folders named by
  * the older three-value key are adopted by the local store (local/legacy-folders.ts).
  */
 export function targetKey(target: MenuIdentity): string {

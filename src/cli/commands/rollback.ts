@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { applyRun, type ApplyOutcome } from '../../apply/apply-run.js';
+import { applyRun, type ApplyOutcome } from '../../apply/locked-apply.js';
 import { CONFIG_FILE } from '../../config/load-config.js';
 import { resolveApplyConnection, type ApplyConnectionArgs } from '../../apply/connection.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';
@@ -7,7 +7,7 @@ import { resolveRunSettings, type RunArgs } from '../../config/run-settings.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import { resolveRollbackPoint, type RollbackSelector } from '../../history/rollback-point.js';
 import { planRollbackPreview, rollbackPlanner } from '../../history/rollback-plan.js';
-import { keepRunsOf, withStateTargetOptions, type StateTargetArgs } from '../../history/state-options.js';
+import { keepRunsOf, withStateTargetOptions, type StateTargetArgs } from '../state-target-flags.js';
 import { resolveStoredTarget } from '../../history/stored-target.js';
 import { plan as planMenu } from '../../plan/index.js';
 import { createPlatformClient } from '../../platform/index.js';

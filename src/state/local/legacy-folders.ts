@@ -8,7 +8,7 @@ import { sameMenu, type Target } from '../target.js';
 import { legacyTargetKey } from './legacy-key.js';
 
 /**
- * Versions before issue 12 kept one folder per base URL, client id AND pos_uid. A client's menu
+ * Older versions kept one folder per base URL, client id AND pos_uid. A client's menu
  * is one menu whatever pos_uid says, so its state now lives in one folder per base URL and client
  * id. The old folder of a client is adopted (renamed to the new name) the first time the client's
  * state is used, so its snapshot stays the baseline; it is not guessed at when there are several.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { hostOf, slugify, type MenuIdentity, type Target } from '../target.js';
 
 /**
- * The folder name versions before issue 12 gave a target's state: the slug and hash of base URL,
+ * The folder name older versions (one state per pos_uid) gave a target's state: the slug and hash of base URL,
  * client id AND pos_uid. Only to find such folders (local/legacy-folders.ts); never written.
  */
 export function legacyTargetKey(target: Pick<Target, 'baseUrl' | 'clientId' | 'posUid'>): string {

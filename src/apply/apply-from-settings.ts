@@ -11,12 +11,12 @@ import { DEFAULT_KEEP_RUNS } from '../state/run-history.js';
 import type { Checkpoint } from '../state/checkpoint.js';
 import type { StateStore } from '../state/store.js';
 import type { Target } from '../state/target.js';
-import { applyRun, type ApplyOutcome } from './apply-run.js';
+import { applyRun, type ApplyOutcome } from './locked-apply.js';
 import { extractDesired } from './cli-inputs.js';
 import { resolveApplyConnection, type ApplyConnectionArgs } from './connection.js';
 import { checkSavedPlanInputs, readSavedPlan } from './saved-plan.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from './split-payload.js';
-import { errorLine, exitCodeOf, type TargetRunResult } from './target-run.js';
+import { errorLine, exitCodeOf, type TargetRunResult } from './target-run-result.js';
 
 /** The flags of `apply` that are not run settings (RunSettings holds those). */
 export type ApplyTargetArgs = ApplyConnectionArgs & {
