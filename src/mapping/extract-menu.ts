@@ -4,7 +4,8 @@ import type { Source, TableSource } from '../extract/types.js';
 import { observeRows } from '../extract/observe-rows.js';
 import { inputLimits, type InputLimits } from '../extract/input-limits.js';
 import { openSource } from '../extract/registry.js';
-import { PRICE_LIMIT } from '../model/money.js';
+import { moneyRules } from '../model/currency.js';
+import { DEFAULT_MONEY_RULES, type MoneyRules } from '../model/money.js';
 import type { ProgressSink } from '../progress.js';
 import { normalizeMoney } from '../model/normalize.js';
 import { validateMenu } from '../model/validate-payload.js';
@@ -83,7 +84,8 @@ export async function runMapping(
   };
   const parts = await runBound(mapping, bound, params, context);
   const read = context.log.sources.map(inputRead);
-  return { ...finish(parts, bound[0]?.file, { checkText: mayBeGarbled(context.log) }), inputs: read };
+  const check = { checkText: mayBeGarbled(context.log), money: moneyRules(mapping.money) };
+  return { ...finish(parts, bound[0]?.file, check), inputs: read };
 }
 
 /** Given values, then defaults; a declared parameter with neither stays a wildcard (undefined). */
@@ -150,7 +152,7 @@ async function runBound(
     let setsParts: { issues: DataIssue[]; rows: number } | undefined;
     if (from && setsSource && from.source !== mapping.table.source) {
       // The sets' options are built before the items stream; sets declared in the mapping win.
-      const read = await readSetsSource(from, setsSource, params);
+      const read = await readSetsSource(from, setsSource, params, moneyRules(mapping.money));
       const spec = withSets.table.modifier_sets;
       if (spec) {
         withSets = {
@@ -189,23 +191,24 @@ async function runBound(
     mapping,
     params: fixed,
     sources,
-    transforms: { compile: compileTransforms },
+    transforms: { compile: (steps) => compileTransforms(steps, moneyRules(mapping.money)) },
   });
   // What the extractor found while reading (invalid bytes), before what the mapping found.
   const read = Object.values(sources).flatMap((source) => source.issues);
   return read.length > 0 ? { ...parts, issues: [...read, ...parts.issues] } : parts;
 }
 
-/** Platform rules on the mapped menu, money rounded to cents, and the counts for the summary. */
+/** Platform rules on the mapped menu, money rounded to its minor unit, and the counts for the summary. */
 export function finish(
   parts: ExtractResultParts & { rounded?: boolean },
   file?: string,
-  check: { checkText?: boolean } = {},
+  check: { checkText?: boolean; money?: MoneyRules } = {},
 ): ExtractResult {
-  const menu = parts.rounded ? parts.menu : normalizeMoney(parts.menu);
+  const money = check.money ?? DEFAULT_MONEY_RULES;
+  const menu = parts.rounded ? parts.menu : normalizeMoney(parts.menu, money.digits);
   const menuIssues: DataIssue[] = validateMenu(menu, {
     productIdsUnique: parts.productIdsUnique === true,
-    priceLimit: PRICE_LIMIT,
+    priceLimit: money.limit,
   }).map((issue) => ({
     code: 'invalid-menu',
     severity: issue.severity,

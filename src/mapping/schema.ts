@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isKnownCurrency } from '../model/currency.js';
 import { ENCODING_NAMES, normalizeEncoding } from '../extract/csv/detect-encoding.js';
 import { DocumentSection } from './document/schema.js';
 import { TableSection } from './table-schema.js';
@@ -34,6 +35,20 @@ export const SourceSpec = z.strictObject({
 });
 export type SourceSpec = z.infer<typeof SourceSpec>;
 
+/** The currency of the menu's amounts: rounding to its minor unit and the price limit (currency.ts). */
+export const MappingMoney = z.strictObject({
+  /** ISO 4217 code: `VND`, `JPY`, `KWD`, `EUR`... */
+  currency: z
+    .string()
+    .refine(isKnownCurrency, {
+      message: 'use an ISO 4217 currency code in capitals, such as EUR, JPY or VND',
+    })
+    .optional(),
+  /** Prices at or above this are `bad-price` errors; default by currency. */
+  max: z.number().positive().optional(),
+});
+export type MappingMoney = z.infer<typeof MappingMoney>;
+
 const MappingCommon = {
   $schema: z.string().optional(),
   version: z.literal(1),
@@ -43,6 +58,7 @@ const MappingCommon = {
   /** Our own example exports for this mapping, relative to the repository root. */
   fixtures: z.array(z.string().min(1)).optional(),
   parameters: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), MappingParameter).optional(),
+  money: MappingMoney.optional(),
   /** A visible product or variant without a real price: hidden (default), left out, or an error. */
   unpriced: UnpricedAction.optional(),
   sources: z.record(z.string().min(1), SourceSpec).refine((s) => Object.keys(s).length > 0, {

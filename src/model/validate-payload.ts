@@ -105,7 +105,7 @@ export interface ValidateMenuOptions {
    */
   productIdsUnique?: boolean;
   /**
-   * Prices (and price operands) at or above this are `bad-price` errors. Extraction sets PRICE_LIMIT
+   * Prices (and price operands) at or above this are `bad-price` errors. Extraction sets the limit of the mapping's currency (currency.ts)
    * as a last net for amounts that reached the menu without being read by the money transform
    * (declared set prices, constants); the sandbox does not, since the platform publishes no limit.
    */

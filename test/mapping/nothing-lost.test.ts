@@ -167,10 +167,15 @@ describe('category names that derive one ext_id', () => {
     );
   });
   it('makes two different names reaching one ext_id an error, located at the second name', async () => {
-    const csv = ['Code,Name,Category,Dept', 'a,A,Soups,D1', 'b,B,Salads,D1', 'c,C,Salads,D1'].join('\n');
+    const csv = [
+      'Code,Name,Category,Dept,Price',
+      'a,A,Soups,D1,1',
+      'b,B,Salads,D1,2',
+      'c,C,Salads,D1,3',
+    ].join('\n');
     const result = await runInline(
       mapping(`  category: { name: { column: Category }, ext_id: 'dept-{Dept}' }
-  product: { ext_id: "{Code}", name: { column: Name }, price: { value: 1 } }
+  product: { ext_id: "{Code}", name: { column: Name }, price: { column: Price, transforms: [money] } }
 `),
       { 'items.csv': csv },
     );
@@ -183,10 +188,10 @@ describe('category names that derive one ext_id', () => {
 
   it('keeps names in other scripts apart: each gets its own category', async () => {
     const names = ['Супы', 'Салаты', 'Десерты', 'ラーメン', 'Ποτά', '국수', 'حلويات', 'מרקים', 'ของหวาน'];
-    const csv = ['Code,Name,Category', ...names.map((n, i) => `p${i},P${i},${n}`)].join('\n');
+    const csv = ['Code,Name,Category,Price', ...names.map((n, i) => `p${i},P${i},${n},${i + 1}`)].join('\n');
     const result = await runInline(
       mapping(`  category: { name: { column: Category } }
-  product: { ext_id: "{Code}", name: { column: Name }, price: { value: 1 } }
+  product: { ext_id: "{Code}", name: { column: Name }, price: { column: Price, transforms: [money] } }
 `),
       { 'items.csv': csv },
     );

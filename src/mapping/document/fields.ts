@@ -61,8 +61,13 @@ function coerce(
     case 'money': {
       const n = typeof value === 'number' ? value : Number(String(value).trim());
       if (typeof value !== 'boolean' && Number.isFinite(n)) {
-        if (!isImplausiblePrice(n)) return n;
-        state.issue('bad-price', 'error', `${field.name}: ${implausiblePriceMessage(n)}`, where);
+        if (!isImplausiblePrice(n, state.money.limit)) return n;
+        state.issue(
+          'bad-price',
+          'error',
+          `${field.name}: ${implausiblePriceMessage(n, undefined, state.money.limit)}`,
+          where,
+        );
         return undefined;
       }
       state.issue('bad-price', 'error', `${field.name} is not a price: "${String(value)}"`, where);

@@ -174,7 +174,8 @@ function buildValues(
     if (spec.relative && spec.price && price === undefined) unpriced.push({ value, path: record.path });
     if (typeof price === 'number') {
       value.price_operator = '+';
-      value.price_operand = spec.relative && basePrice !== undefined ? roundMoney(price - basePrice) : price;
+      value.price_operand =
+        spec.relative && basePrice !== undefined ? roundMoney(price - basePrice, state.money.digits) : price;
     }
     out.push(value);
   }

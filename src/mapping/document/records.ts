@@ -1,3 +1,4 @@
+import { DEFAULT_MONEY_RULES, type MoneyRules } from '../../model/money.js';
 import type { DataIssue } from '../../model/data-issue.js';
 import type { TransformSink } from '../types.js';
 import { compileCondition, type CompiledCondition, type ValueEnv } from './compile-value.js';
@@ -16,6 +17,8 @@ export class RunState implements ValueEnv {
   readonly indexes = new Map<string, IndexState>();
   /** Set by a transform that asks for its record to be skipped (money `variable: skip`). */
   pendingSkip: string | undefined;
+  /** The mapping's currency: how amounts are rounded and bounded. */
+  money: MoneyRules = DEFAULT_MONEY_RULES;
 
   private readonly reported = new Set<string>();
 

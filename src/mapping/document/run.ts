@@ -1,3 +1,4 @@
+import { moneyRules } from '../../model/currency.js';
 import { InvalidInputError } from '../../errors.js';
 import type { ImportCategory, ImportProduct } from '../../model/import-payload.js';
 import type { DocumentContext, ExtractNote, ExtractResultParts } from '../types.js';
@@ -35,6 +36,7 @@ export function runDocumentMapping(section: DocumentSection, ctx: DocumentContex
     );
   }
   const state = new RunState(rootScope(source.document, ctx.params), source.file, source.inexactNumbers);
+  state.money = moneyRules(ctx.mapping.money);
   for (const [name, spec] of doc.indexes) state.indexes.set(name, buildIndex(name, spec, state));
   for (const rule of doc.ignore)
     state.skip(rule.reason, selectAll(rule.select, state.root, state.root).length);

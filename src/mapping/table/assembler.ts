@@ -180,7 +180,7 @@ export class MenuAssembler {
     const product: ImportProduct = { ext_id: extId, name };
     if (categoryExtId !== undefined) product.category_ext_id = categoryExtId;
     if (description !== undefined) product.description = description;
-    if (price !== undefined) product.price = toCents(price);
+    if (price !== undefined) product.price = toCents(price, this.ctx.money.digits);
     if (image !== undefined) product.image = image;
     if (hidden !== undefined) product.hidden = hidden;
     const positionKey = categoryExtId ?? '';
@@ -287,7 +287,8 @@ export class MenuAssembler {
       if (v && open.firstRow !== 0) {
         if (open.more === undefined && !v.always) {
           // variantOption's rule for a lone variant, without building its list: it prices the product.
-          if (open.firstPrice !== undefined) open.product.price = toCents(open.firstPrice);
+          if (open.firstPrice !== undefined)
+            open.product.price = toCents(open.firstPrice, this.ctx.money.digits);
           else if (open.firstPriceMissing && !open.priceMissing && open.product.price === undefined) {
             // The head's own empty price (rows: children) is warned about below, once.
             this.ctx.cursor.row = open.firstRow;
@@ -349,11 +350,15 @@ export class MenuAssembler {
   /** A price that is not a number after its transforms is reported, never dropped silently. */
   private num(v: Scalar, field: string): number | undefined {
     if (typeof v === 'number') {
-      if (Number.isFinite(v) && !isImplausiblePrice(v)) return v;
+      if (Number.isFinite(v) && !isImplausiblePrice(v, this.ctx.money.limit)) return v;
       // A number cell read without the money transform (xlsx) is checked here; money checked its own.
       const subject = this.ctx.cursor.subject;
       const what = subject === undefined ? field : `${field} of "${subject}"`;
-      this.ctx.rowIssue('bad-price', 'error', `${what}: ${implausiblePriceMessage(v)}`);
+      this.ctx.rowIssue(
+        'bad-price',
+        'error',
+        `${what}: ${implausiblePriceMessage(v, undefined, this.ctx.money.limit)}`,
+      );
       return undefined;
     }
     if (v !== null)

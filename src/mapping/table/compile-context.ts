@@ -1,5 +1,6 @@
 import type { CellValue, TableSource } from '../../extract/types.js';
 import type { DataIssue, DataIssueCode } from '../../model/data-issue.js';
+import { DEFAULT_MONEY_RULES, type MoneyRules } from '../../model/money.js';
 import type { TemplateContext } from '../transforms/template.js';
 import type { Scalar, TransformSink } from '../types.js';
 import { HeaderIndex, type ParamBindings } from './columns.js';
@@ -37,6 +38,8 @@ export class CompileContext {
     readonly file: string,
     readonly sheet: string | undefined,
     readonly headerRow: number,
+    /** The mapping's currency: how amounts are rounded and bounded. */
+    readonly money: MoneyRules = DEFAULT_MONEY_RULES,
   ) {
     this.explicitParams = new Set([...params].filter(([, v]) => v !== undefined).map(([k]) => k));
   }
@@ -45,6 +48,7 @@ export class CompileContext {
   static forSource(
     source: TableSource,
     params: Readonly<Record<string, string | undefined>>,
+    money: MoneyRules = DEFAULT_MONEY_RULES,
   ): CompileContext {
     return new CompileContext(
       new HeaderIndex(source.headers),
@@ -52,6 +56,7 @@ export class CompileContext {
       source.file,
       source.sheet,
       source.headerRow,
+      money,
     );
   }
 

@@ -49,7 +49,7 @@ export function compileValue(spec: ValueSpec, ctx: CompileContext, field: string
   else base = { fn: NULL_VALUE, resolved: false };
 
   if (!spec.transforms || spec.transforms.length === 0 || !base.resolved) return base;
-  const transform = compileTransforms(spec.transforms);
+  const transform = compileTransforms(spec.transforms, ctx.money);
   const sink = ctx.sinkFor(base.column, field);
   const inner = base.fn;
   return { ...base, fn: (cells, context) => transform(inner(cells, context), sink) };

@@ -44,7 +44,12 @@ interface PreparedSet {
 const DEFAULT_EXT_ID = 'set-{slug(@name)}';
 const NO_CONTEXT = Object.freeze({});
 
-function prepareSet(name: string, set: DeclaredModifierSet, defaultExtId: boolean): PreparedSet {
+function prepareSet(
+  name: string,
+  set: DeclaredModifierSet,
+  defaultExtId: boolean,
+  digits: number,
+): PreparedSet {
   const max = set.max ?? set.values.length;
   const extId = set.ext_id ?? (defaultExtId ? `set-${slugify(name)}` : undefined);
   return {
@@ -57,7 +62,7 @@ function prepareSet(name: string, set: DeclaredModifierSet, defaultExtId: boolea
       ...(v.ext_id !== undefined ? { ext_id: v.ext_id } : {}),
       suffix: `-${slugify(v.name)}`,
       name: v.name,
-      price: roundMoney(v.price ?? 0),
+      price: roundMoney(v.price ?? 0, digits),
       ...(v.hidden !== undefined ? { hidden: v.hidden } : {}),
     })),
     builtFor: undefined,
@@ -104,7 +109,7 @@ export function compileModifierSets(spec: ModifierSetsSpec, ctx: CompileContext)
       if (!m) continue;
       const name = (m[groups.indexOf('name') + 1] ?? '').trim();
       const set = lookup(name);
-      const prepared = set ? { set: prepareSet(name, set, spec.ext_id === undefined) } : {};
+      const prepared = set ? { set: prepareSet(name, set, spec.ext_id === undefined, ctx.money.digits) } : {};
       columns.push({ index, header: raw, name, ...prepared });
       ctx.headers.markRead(index);
       break;
@@ -123,7 +128,10 @@ export function compileModifierSets(spec: ModifierSetsSpec, ctx: CompileContext)
         const key = name.toLowerCase();
         if (!prepared.has(key)) {
           const set = lookup(name);
-          prepared.set(key, set ? prepareSet(name, set, spec.ext_id === undefined) : undefined);
+          prepared.set(
+            key,
+            set ? prepareSet(name, set, spec.ext_id === undefined, ctx.money.digits) : undefined,
+          );
         }
         return prepared.get(key);
       },

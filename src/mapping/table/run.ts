@@ -1,6 +1,7 @@
 import type { TableSource } from '../../extract/types.js';
 import type { TableMapping } from '../schema.js';
 import type { ExtractResultParts } from '../types.js';
+import { moneyRules } from '../../model/currency.js';
 import { CompileContext } from './compile-context.js';
 import { compileTable } from './compile.js';
 import { reportDuplicateHeaders } from './duplicate-headers.js';
@@ -19,7 +20,7 @@ export async function runTableMapping(
   source: TableSource,
   params: Readonly<Record<string, string | undefined>>,
 ): Promise<ExtractResultParts & { params: Record<string, string> }> {
-  const ctx = CompileContext.forSource(source, params);
+  const ctx = CompileContext.forSource(source, params, moneyRules(mapping.money));
 
   const table = compileTable(mapping.table, ctx);
   reportDuplicateHeaders(ctx);

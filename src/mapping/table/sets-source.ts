@@ -1,6 +1,11 @@
 import type { TableSource } from '../../extract/types.js';
 import type { DataIssue } from '../../model/data-issue.js';
-import { implausiblePriceMessage, isImplausiblePrice } from '../../model/money.js';
+import {
+  DEFAULT_MONEY_RULES,
+  implausiblePriceMessage,
+  isImplausiblePrice,
+  type MoneyRules,
+} from '../../model/money.js';
 import type { DeclaredModifierSet, ModifierSetsFrom } from '../table-schema.js';
 import type { ValueSpec } from '../value-schema.js';
 import type { Scalar } from '../types.js';
@@ -26,8 +31,9 @@ export async function readSetsSource(
   spec: ModifierSetsFrom,
   source: TableSource,
   params: Readonly<Record<string, string | undefined>>,
+  money: MoneyRules = DEFAULT_MONEY_RULES,
 ): Promise<SetsFromSource> {
-  const ctx = CompileContext.forSource(source, params);
+  const ctx = CompileContext.forSource(source, params, money);
 
   const field = (s: ValueSpec | undefined, name: string): CompiledValue | undefined =>
     s === undefined ? undefined : compileValue(s, ctx, `modifier_sets.from.${name}`).fn;
@@ -81,8 +87,12 @@ export async function readSetsSource(
       seen.set(`${setKey.toLowerCase()}\u0000${valueName.toLowerCase()}`, record.row);
       const target = (sets[setKey] ??= { values: [] });
       const amount = price ? price(cells, NO_CONTEXT) : null;
-      if (typeof amount === 'number' && isImplausiblePrice(amount)) {
-        ctx.rowIssue('bad-price', 'error', `modifier_sets.from.price: ${implausiblePriceMessage(amount)}`);
+      if (typeof amount === 'number' && isImplausiblePrice(amount, money.limit)) {
+        ctx.rowIssue(
+          'bad-price',
+          'error',
+          `modifier_sets.from.price: ${implausiblePriceMessage(amount, undefined, money.limit)}`,
+        );
         continue;
       }
       if (amount !== null && typeof amount !== 'number') {

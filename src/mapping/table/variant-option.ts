@@ -33,7 +33,7 @@ export function variantOption(
   if (variants.length === 0) return undefined;
   if (variants.length === 1 && !settings.always) {
     const price = (variants[0] as PendingVariant).price;
-    if (price !== undefined) product.price = toCents(price);
+    if (price !== undefined) product.price = toCents(price, ctx.money.digits);
     return undefined;
   }
   // Children resolved after the stream (parent references) may be out of file order.
@@ -86,14 +86,14 @@ export function variantOption(
     );
     return undefined;
   }
-  if (base !== undefined) product.price = toCents(base);
+  if (base !== undefined) product.price = toCents(base, ctx.money.digits);
   const kept: ImportOptionValue[] = [];
   for (let i = 0; i < values.length; i++) {
     const value = values[i] as ImportOptionValue;
     const price = prices[i];
     if (price !== undefined && base !== undefined) {
       value.price_operator = '+';
-      value.price_operand = centsDifference(price, base);
+      value.price_operand = centsDifference(price, base, ctx.money.digits);
     } else if (base !== undefined && value.hidden !== true) {
       // It would sell at the base price (a `variable` Square variation at the cheapest one's price).
       // With no priced variant at all the product itself is unpriced: judged once, as a product.

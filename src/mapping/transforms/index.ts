@@ -1,3 +1,4 @@
+import { DEFAULT_MONEY_RULES, type MoneyRules } from '../../model/money.js';
 import type { TransformStep } from '../value-schema.js';
 import type { CompiledTransform } from './types.js';
 import { compileBoolean } from './boolean.js';
@@ -26,7 +27,7 @@ export * from './template.js';
 
 const identity: CompiledTransform = (value) => value;
 
-function compileStep(step: TransformStep): CompiledTransform {
+function compileStep(step: TransformStep, money: MoneyRules): CompiledTransform {
   if (typeof step === 'string') {
     switch (step) {
       case 'trim':
@@ -38,7 +39,7 @@ function compileStep(step: TransformStep): CompiledTransform {
       case 'slug':
         return slugTransform;
       case 'money':
-        return compileMoney();
+        return compileMoney({}, money);
       case 'boolean':
         return compileBoolean();
       case 'html_to_text':
@@ -47,7 +48,7 @@ function compileStep(step: TransformStep): CompiledTransform {
         return compileCategoryPath();
     }
   }
-  if ('money' in step) return compileMoney(step.money);
+  if ('money' in step) return compileMoney(step.money, money);
   if ('boolean' in step) return compileBoolean(step.boolean);
   if ('lookup' in step) return compileLookup(step.lookup);
   if ('category_path' in step) return compileCategoryPath(step.category_path);
@@ -57,10 +58,16 @@ function compileStep(step: TransformStep): CompiledTransform {
   return compileNullIf(step.null_if);
 }
 
-/** Compiles a transform chain once; steps run left to right and each sees null too (so `default` works). */
-export function compileTransforms(steps: readonly TransformStep[] | undefined): CompiledTransform {
+/**
+ * Compiles a transform chain once; steps run left to right and each sees null too (so `default`
+ * works). `money`: the mapping's currency, for the `money` steps.
+ */
+export function compileTransforms(
+  steps: readonly TransformStep[] | undefined,
+  money: MoneyRules = DEFAULT_MONEY_RULES,
+): CompiledTransform {
   if (!steps || steps.length === 0) return identity;
-  const compiled = steps.map(compileStep);
+  const compiled = steps.map((step) => compileStep(step, money));
   if (compiled.length === 1) return compiled[0] as CompiledTransform;
   return (value, sink) => {
     let v = value;
