@@ -1,9 +1,10 @@
-import { checkBaseUrl } from '../config/connection-checks.js';
 import type { Output } from '../output.js';
 import type { RunSettings } from '../config/run-settings.js';
 import { requireInputs } from '../config/run-settings.js';
 import { extractMenu } from '../mapping/extract-menu.js';
+import { resolveMenuAddress } from '../platform/menu-address.js';
 import { summaryLine } from '../mapping/issue-summary.js';
+import { noteLines } from '../mapping/notes.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { formatLocation } from '../model/data-issue.js';
 import type { Target } from '../state/target.js';
@@ -30,6 +31,10 @@ export async function extractDesired(
   });
   // The counts and each input's encoding and why: a wrong guess shows before anything is sent.
   out.info(`extract: ${summaryLine(result)}`);
+  const notes = noteLines(result.notes);
+  for (const line of notes.slice(0, MAX_ISSUES_SHOWN)) out.info(line);
+  if (notes.length > MAX_ISSUES_SHOWN)
+    out.info(`... and ${countOf(notes.length - MAX_ISSUES_SHOWN, 'more note')}`);
   const shown = result.issues.slice(0, MAX_ISSUES_SHOWN);
   for (const issue of shown) {
     const where = formatLocation(issue.location);
@@ -50,10 +55,8 @@ export function planTarget(
   settings: RunSettings,
   env: NodeJS.ProcessEnv = process.env,
 ): Target | null {
-  const baseUrl = args['base-url'] ?? settings.config.base_url ?? env.MENUSYNC_BASE_URL;
-  const clientId = args['client-id'] ?? settings.config.client_id ?? env.MENUSYNC_CLIENT_ID;
+  const { baseUrl, clientId } = resolveMenuAddress({ flags: args, config: settings.config, env });
   if (!baseUrl || !clientId) return null;
-  checkBaseUrl(baseUrl);
   return {
     ...(settings.targetName ? { name: settings.targetName } : {}),
     baseUrl,

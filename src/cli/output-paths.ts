@@ -28,7 +28,7 @@ export interface OutputPathChecks {
  */
 export async function checkOutputPaths(
   outputs: readonly NamedPath[],
-  reads: { inputs: readonly NamedPath[]; stateDir?: string },
+  reads: { inputs: readonly NamedPath[]; stateDir?: string; stateDirs?: readonly string[] },
   checks: OutputPathChecks = {},
 ): Promise<void> {
   if (outputs.length === 0) return;
@@ -36,14 +36,21 @@ export async function checkOutputPaths(
   const inputs = await Promise.all(
     reads.inputs.map(async (input) => ({ ...input, real: await realFile(input.file) })),
   );
-  const stateDir = reads.stateDir !== undefined ? await realFile(reads.stateDir) : undefined;
+  const stateDirs = await Promise.all(
+    [...(reads.stateDir !== undefined ? [reads.stateDir] : []), ...(reads.stateDirs ?? [])].map(
+      async (dir) => ({
+        dir,
+        real: await realFile(dir),
+      }),
+    ),
+  );
   const seen = new Map<string, NamedPath>();
   for (const output of outputs) {
     const real = await checkOne(output, canWrite);
     const input = inputs.find((candidate) => candidate.real === real);
     if (input) refuse(output, `it is ${input.option} ${input.file}, which this run reads`);
-    if (stateDir !== undefined && isInside(real, stateDir))
-      refuse(output, `it is inside the state directory ${reads.stateDir}, which menusync manages`);
+    const state = stateDirs.find((candidate) => isInside(real, candidate.real));
+    if (state) refuse(output, `it is inside the state directory ${state.dir}, which menusync manages`);
     const other = seen.get(real);
     if (other) refuse(output, `${other.option} names the same file`);
     seen.set(real, output);

@@ -229,6 +229,7 @@ export function finish(
   return {
     menu,
     issues,
+    notes: parts.notes ?? [],
     inputs: [],
     skipped: parts.skipped,
     stats: {

@@ -19,10 +19,22 @@ export interface InputRead {
   encodingReason?: string;
 }
 
+/**
+ * Something the run decided that is no problem but changes what goes live, so the report names it:
+ * products put in a fallback category, a price taken from a running sale.
+ */
+export interface ExtractNote {
+  code: 'fallback-category' | 'sale-price';
+  message: string;
+  location?: DataIssue['location'];
+}
+
 /** What extract hands to plan: the desired menu plus everything found wrong or skipped on the way. */
 export interface ExtractResult {
   menu: CanonicalMenu;
   issues: DataIssue[];
+  /** What the run decided on its own that the report names (fallback category, sale prices). */
+  notes: ExtractNote[];
   /** The inputs in the order they were opened. */
   inputs: InputRead[];
   skipped: SkippedRows[];
@@ -69,6 +81,7 @@ export interface ExtractResultParts {
   menu: CanonicalMenu;
   issues: DataIssue[];
   skipped: SkippedRows[];
+  notes?: ExtractNote[];
   /** Rows (table) or entities (document) read, for the summary. */
   rows: number;
   /** True when the mode already left out every product whose ext_id was taken (table mode). */

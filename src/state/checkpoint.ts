@@ -15,4 +15,6 @@ export type Checkpoint = (point: CheckpointName) => Promise<void>;
 /** Options every state backend takes when it is opened. */
 export interface StateStoreOptions {
   checkpoint?: Checkpoint;
+  /** Where a store's one-off notices go (a local folder of an older layout adopted); default stderr. */
+  notice?: (message: string) => void;
 }

@@ -3,7 +3,8 @@ import { FaultList } from '../../src/sandbox/faults.js';
 
 /**
  * One run of the CLI inside a bad-input case. Arguments may use `{case}` (the case's folder),
- * `{tmp}` (a fresh temp folder, also the working directory) and `{repo}` (the repository root).
+ * `{tmp}` (a fresh temp folder, also the working directory), `{repo}` (the repository root), and
+ * `{platform-host}` and `{platform-port}` (the sandbox's, to spell its URL another way).
  */
 export const CaseRun = z.strictObject({
   args: z.array(z.string()).min(1),

@@ -29,8 +29,14 @@ function loadCases(): LoadedCase[] {
     });
 }
 
-function fill(arg: string, dirs: { case: string; tmp: string }): string {
-  return arg.replaceAll('{case}', dirs.case).replaceAll('{tmp}', dirs.tmp).replaceAll('{repo}', REPO_ROOT);
+function fill(arg: string, dirs: { case: string; tmp: string; platform?: string }): string {
+  const platform = dirs.platform ? new URL(dirs.platform) : undefined;
+  return arg
+    .replaceAll('{case}', dirs.case)
+    .replaceAll('{tmp}', dirs.tmp)
+    .replaceAll('{repo}', REPO_ROOT)
+    .replaceAll('{platform-host}', platform?.hostname ?? '')
+    .replaceAll('{platform-port}', platform?.port ?? '');
 }
 
 const imports = (sandbox: SandboxHandle | undefined): number =>
@@ -76,7 +82,9 @@ describe('the bad-input corpus (fixtures/bad-inputs)', () => {
       for (const [index, run] of spec.runs.entries()) {
         if (run.faults) sandbox?.injectFaults(run.faults);
         const before = imports(sandbox);
-        const args = run.args.map((arg) => fill(arg, { case: dir, tmp }));
+        const args = run.args.map((arg) =>
+          fill(arg, { case: dir, tmp, ...(sandbox ? { platform: sandbox.url } : {}) }),
+        );
         const result = await runCli(args, {
           cwd: tmp,
           env: { ...env, ...run.env },
@@ -86,8 +94,9 @@ describe('the bad-input corpus (fixtures/bad-inputs)', () => {
         const output = `${result.stdout}\n${result.stderr}`;
         const label = `run ${index + 1} (menusync ${args.join(' ')})\n${output.slice(0, 3000)}`;
         expect(result.code, label).toBe(run.exit);
-        for (const fragment of run.output) expect(output, label).toContain(fragment);
-        for (const fragment of run.notOutput) expect(output, label).not.toContain(fragment);
+        const dirs = { case: dir, tmp, ...(sandbox ? { platform: sandbox.url } : {}) };
+        for (const fragment of run.output) expect(output, label).toContain(fill(fragment, dirs));
+        for (const fragment of run.notOutput) expect(output, label).not.toContain(fill(fragment, dirs));
         // Never a stack trace without --debug.
         if (!args.includes('--debug')) expect(output, label).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
         expect(imports(sandbox) > before, `${label}\nimport sent`).toBe(run.sent);

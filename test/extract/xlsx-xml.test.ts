@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/errors.js';
-import { InputLimitError } from '../../src/extract/input-limits.js';
+import { InputLimitError, inputLimits } from '../../src/extract/input-limits.js';
 import { SharedStringsReader } from '../../src/extract/xlsx/shared-strings.js';
 import { SheetRowsReader, type SheetRow } from '../../src/extract/xlsx/sheet-rows.js';
 import { XmlScanner, type XmlHandler } from '../../src/extract/xlsx/xml-scanner.js';
 import { buildWorkbook, cell, row } from '../helpers/xlsx-workbook.js';
 import { openSource } from '../../src/extract/registry.js';
-import { tempDir } from './helpers.js';
+import { readAll, tempDir } from './helpers.js';
 
 const write = tempDir();
 
@@ -95,6 +95,29 @@ describe('the sheet XML reader', () => {
       7,
     );
     expect(handler.strings).toEqual(['&b;']);
+  });
+});
+
+describe('a merged range over the whole sheet', () => {
+  it('counts the cells it fills against --max-cells', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => row(i + 1, cell.inline(`A${i + 1}`, `r${i}`))).join('');
+    const file = write(
+      'merged-all.xlsx',
+      buildWorkbook({
+        sheets: [
+          {
+            name: 'Items',
+            rows,
+            after: '<mergeCells count="1"><mergeCell ref="A1:XFD1048576"/></mergeCells>',
+          },
+        ],
+      }),
+    );
+    const error = await openSource(file, { limits: inputLimits({ maxCells: 100_000 }) })
+      .then(readAll)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InputLimitError);
+    expect(String(error)).toContain('merged ranges fill more than 100,000 cells of the sheet');
   });
 });
 

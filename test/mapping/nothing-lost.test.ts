@@ -170,7 +170,7 @@ describe('category names that derive one ext_id', () => {
     const csv = ['Code,Name,Category,Dept', 'a,A,Soups,D1', 'b,B,Salads,D1', 'c,C,Salads,D1'].join('\n');
     const result = await runInline(
       mapping(`  category: { name: { column: Category }, ext_id: 'dept-{Dept}' }
-  product: { ext_id: "{Code}", name: { column: Name } }
+  product: { ext_id: "{Code}", name: { column: Name }, price: { value: 1 } }
 `),
       { 'items.csv': csv },
     );
@@ -186,7 +186,7 @@ describe('category names that derive one ext_id', () => {
     const csv = ['Code,Name,Category', ...names.map((n, i) => `p${i},P${i},${n}`)].join('\n');
     const result = await runInline(
       mapping(`  category: { name: { column: Category } }
-  product: { ext_id: "{Code}", name: { column: Name } }
+  product: { ext_id: "{Code}", name: { column: Name }, price: { value: 1 } }
 `),
       { 'items.csv': csv },
     );

@@ -20,17 +20,17 @@ describe.skipIf(!present)('lightspeed-xseries-products on the real exports', () 
       expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);
       expect(result.stats).toMatchObject({
         rows: 1024,
-        categories: 28,
+        categories: 29,
         products: 828,
         options: 176,
         option_values: 372,
-        warnings: 14,
+        warnings: 0,
         errors: 0,
       });
       expect(result.skipped).toEqual([]);
     });
 
-    it('keeps "A / B" categories whole and warns once per product without one (14)', () => {
+    it('keeps "A / B" categories whole and puts the 14 products without one in "Uncategorized", said once', () => {
       const names = result.menu.categories.map((c) => c.name);
       expect(names.slice(0, 7)).toEqual([
         'Mixology Sets & Gifts',
@@ -42,8 +42,14 @@ describe.skipIf(!present)('lightspeed-xseries-products on the real exports', () 
         'THC / THC Drinks',
       ]);
       expect(names).toContain('Non-Alcoholic & Dealcoholized Wine / Sparkling Rose');
-      expect(result.menu.products.filter((p) => p.category_ext_id === undefined)).toHaveLength(14);
-      expect(result.issues.filter((i) => i.code === 'missing-value')).toHaveLength(14);
+      expect(result.menu.products.filter((p) => p.category_ext_id === 'cat-uncategorized')).toHaveLength(14);
+      expect(result.notes).toEqual([
+        {
+          code: 'fallback-category',
+          message:
+            '14 products without a category are in the fallback category "Uncategorized" (cat-uncategorized)',
+        },
+      ]);
     });
 
     it('hides the 35 products that are not active online', () => {
@@ -96,14 +102,14 @@ describe.skipIf(!present)('lightspeed-xseries-products on the real exports', () 
     it('maps 1217 rows to 380 products, 181 options and 1004 values, with no errors', () => {
       expect(result.stats).toMatchObject({
         rows: 1217,
-        categories: 11,
+        categories: 12, // 11 and "Uncategorized"
         products: 380,
         options: 181,
         option_values: 1004,
-        // 31 products whose first row has no `type` (hand count), each a missing-value warning, and
-        // the 5 no-handle and 5 cut-off rows the mapping skips, each reported with its row, and 9
-        // products priced 0 (free shipping, ...) hidden as unpriced.
-        warnings: 50,
+        // The 5 no-handle and 5 cut-off rows the mapping skips, each reported with its row, and 9
+        // products priced 0 (free shipping, ...) hidden as unpriced. The 31 products whose first
+        // row has no `type` (hand count) are in "Uncategorized", named in a note.
+        warnings: 19,
         errors: 0,
       });
       expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);
@@ -112,7 +118,8 @@ describe.skipIf(!present)('lightspeed-xseries-products on the real exports', () 
       const cut = warnings.filter((i) => i.code === 'malformed-row');
       expect(cut.map((i) => i.message)).toEqual(Array(5).fill('row skipped by rule "cut-off-row"'));
       expect(cut.every((i) => typeof i.location.row === 'number')).toBe(true);
-      expect(warnings.filter((i) => i.code === 'missing-value')).toHaveLength(36);
+      expect(warnings.filter((i) => i.code === 'missing-value')).toHaveLength(5);
+      expect(result.menu.products.filter((p) => p.category_ext_id === 'cat-uncategorized')).toHaveLength(31);
     });
 
     it('skips the store-credit item priced -5 as negative-price instead of failing on it', () => {

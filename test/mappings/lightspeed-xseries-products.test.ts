@@ -19,7 +19,7 @@ describe('lightspeed-xseries-products on the X-Series fixture', () => {
     expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);
     expect(result.stats).toMatchObject({
       rows: 13,
-      categories: 4,
+      categories: 5,
       products: 7,
       options: 2,
       option_values: 6,
@@ -35,6 +35,7 @@ describe('lightspeed-xseries-products on the X-Series fixture', () => {
       { ext_id: 'cat-drinks-cold', name: 'Drinks / Cold', position: 2 },
       { ext_id: 'cat-desserts', name: 'Desserts', position: 3 },
       { ext_id: 'cat-bakery', name: 'Bakery', position: 4 },
+      { ext_id: 'cat-uncategorized', name: 'Uncategorized', position: 5 },
     ]);
   });
 
@@ -101,19 +102,16 @@ describe('lightspeed-xseries-products on the X-Series fixture', () => {
     });
   });
 
-  it('hides products that are not active online, and warns about a product without category', () => {
+  it('hides products that are not active online, and names the fallback category of one without', () => {
     expect(product(result, 'gift-card-25')).toMatchObject({ price: 25, hidden: true });
-    expect(product(result, 'gift-card-25').category_ext_id).toBeUndefined();
+    expect(product(result, 'gift-card-25').category_ext_id).toBe('cat-uncategorized');
     expect(product(result, 'cold-brew-bottle')).toMatchObject({
       hidden: true,
       category_ext_id: 'cat-drinks-cold',
     });
-    expect(result.issues).toEqual([
-      expect.objectContaining({
-        code: 'missing-value',
-        severity: 'warning',
-        location: expect.objectContaining({ row: 19 }),
-      }),
+    expect(result.issues).toEqual([]);
+    expect(result.notes.map((n) => n.message)).toEqual([
+      '1 product without a category is in the fallback category "Uncategorized" (cat-uncategorized)',
     ]);
   });
 });

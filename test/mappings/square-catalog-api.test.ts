@@ -10,7 +10,7 @@ describe('square-catalog-api on our fixture (a ListCatalog response body)', () =
   it('maps categories, items, variations and modifier lists with exact counts', async () => {
     const result = await extract(fixture);
     expect(result.stats).toMatchObject({
-      categories: 2,
+      categories: 3, // and "Uncategorized" for the gift card
       products: 4,
       options: 3,
       option_values: 5,
@@ -27,10 +27,20 @@ describe('square-catalog-api on our fixture (a ListCatalog response body)', () =
     ]);
   });
 
-  it('warns about an item with neither category nor price instead of inventing them', async () => {
+  it('files an item with no category under the fallback, and hides it for having no price', async () => {
     const result = await extract(fixture);
+    expect(result.menu.products.find((p) => p.ext_id === 'I-GIFT')?.category_ext_id).toBe(
+      'cat-uncategorized',
+    );
+    expect(result.menu.categories.at(-1)).toEqual({
+      ext_id: 'cat-uncategorized',
+      name: 'Uncategorized',
+      position: 3,
+    });
+    expect(result.notes.map((n) => n.message)).toEqual([
+      '1 product without a category is in the fallback category "Uncategorized" (cat-uncategorized)',
+    ]);
     expect(result.issues.map((i) => [i.code, i.severity, i.message, i.location.path])).toEqual([
-      ['missing-value', 'warning', 'product "I-GIFT" has no category', '$.objects[6]'],
       ['missing-value', 'warning', 'product "I-GIFT" has no price', '$.objects[6]'],
       [
         'unpriced',
@@ -97,7 +107,7 @@ describe.skipIf(!present)('square-catalog-api on the real ice-cream shop objects
   it('maps 16 categories, 299 items, 162 options and 604 values with zero errors', async () => {
     const result = await extract(sample);
     expect(result.stats).toMatchObject({
-      categories: 16,
+      categories: 17, // and "Uncategorized" for the 3 items with none
       products: 299,
       options: 162,
       option_values: 604,
@@ -108,7 +118,8 @@ describe.skipIf(!present)('square-catalog-api on the real ice-cream shop objects
       { reason: 'discount object', count: 8 },
       { reason: 'modifier object outside its list (also nested in the MODIFIER_LIST)', count: 119 },
     ]);
-    // 3 items have no category_id and one ("cookie fill") has no variations, hence no price.
+    // 3 items have no category_id (a note names their fallback category) and one ("cookie fill")
+    // has no variations, hence no price.
     // 11 items priced 0 and one with no price are hidden, each with an `unpriced` warning.
     expect(result.issues.filter((i) => i.code === 'unpriced')).toHaveLength(12);
     expect(
@@ -116,12 +127,8 @@ describe.skipIf(!present)('square-catalog-api on the real ice-cream shop objects
         .filter((i) => i.code !== 'unpriced')
         .map((i) => i.message)
         .sort(),
-    ).toEqual([
-      'product "2H3DKCE3GKS27WLAG6R5WFJF" has no category',
-      'product "5HGYGONKHMKCIYKAZT7GD6GT" has no price',
-      'product "JATGZLWSKOF4YPGV4WFJ2LW6" has no category',
-      'product "KLW2T57GCYSCIBAFR7MIF3XQ" has no category',
-    ]);
+    ).toEqual(['product "5HGYGONKHMKCIYKAZT7GD6GT" has no price']);
+    expect(result.menu.products.filter((p) => p.category_ext_id === 'cat-uncategorized')).toHaveLength(3);
   });
 
   it('matches hand-checked entities', async () => {

@@ -1,8 +1,8 @@
 import { createInterface } from 'node:readline/promises';
 import type { CommandModule } from 'yargs';
-import type { ApplyOutcome } from '../../apply/apply-run.js';
+import type { ApplyOutcome } from '../../apply/locked-apply.js';
 import { requireYesForRemovals } from '../../apply/confirm-removals.js';
-import { runApplyTarget, type ApplyTargetArgs } from '../../apply/run-apply-target.js';
+import { runApplyTarget, type ApplyTargetArgs } from '../../apply/apply-from-settings.js';
 import { summaryLine, writeOutputs } from '../../apply/present.js';
 import { buildRunReport, planReport } from '../../apply/run-report.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';

@@ -4,6 +4,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { ExitCode, UsageError } from '../../errors.js';
 import { extractMenu } from '../../mapping/extract-menu.js';
 import { issueReport, summaryLine } from '../../mapping/issue-summary.js';
+import { noteLines } from '../../mapping/notes.js';
 import type { ExtractResult } from '../../mapping/types.js';
 import { withEncodingOption } from '../encoding-option.js';
 import { checkOutputPaths, type NamedPath } from '../output-paths.js';
@@ -60,6 +61,7 @@ export function problemOutput(quiet: boolean | undefined): Output {
 /** Summary and every problem (no cap: a hidden problem is a dropped row) on stderr; data never goes there. */
 export function printResult(result: ExtractResult, out: Output): void {
   out.info(summaryLine(result));
+  for (const line of noteLines(result.notes)) out.info(line);
   for (const line of issueReport(result.issues)) {
     if (line.startsWith('error')) out.error(line);
     else out.warn(line);

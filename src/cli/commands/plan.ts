@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { summaryLine, emitReport } from '../../apply/present.js';
-import { runPlanTarget } from '../../apply/run-plan-target.js';
+import { runPlanTarget } from '../../apply/plan-from-settings.js';
 import { createSavedPlan, writeSavedPlan } from '../../apply/saved-plan.js';
 import { resolvePlanTarget } from '../../apply/resolve-plan-target.js';
 import { resolveRunSettings, type RunArgs, type RunSettings } from '../../config/run-settings.js';
@@ -62,7 +62,10 @@ async function planOne(args: PlanArgs, settings: RunSettings, store: StateStore)
   if (args['out-plan'] && !target)
     throw new UsageError('--out-plan needs a target: --target, or --base-url and --client-id');
   await checkOutputPaths(reportOutputs(args, { '--out-plan': args['out-plan'] }), {
-    inputs: runReads(args, settings),
+    // The secret file too: a plan reads it to read the live menu.
+    inputs: runReads(args, settings, {
+      '--client-secret-file': args['client-secret-file'] ?? settings.config.client_secret_file,
+    }),
     ...(store.kind === 'local' ? { stateDir: store.location } : {}),
   });
   // Absolute, or the URL without its password: a relative --state says where it really is.

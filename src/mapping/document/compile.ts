@@ -20,6 +20,7 @@ export interface CompiledEntity {
 
 export interface CompiledProducts extends CompiledEntity {
   categoryExtId: CompiledValue | undefined;
+  categoryFallback: { ext_id: string; name: string } | undefined;
   hasPrice: boolean;
 }
 
@@ -63,6 +64,7 @@ export function compileDocument(section: DocumentSection, transforms: CompileTra
         fc.field('image', 'text', p.image),
         fc.field('hidden', 'boolean', p.hidden),
       ],
+      categoryFallback: p.category_fallback,
       hasPrice: p.price !== undefined,
       options: (p.options ?? []).map((o) => compileOption(o, fc, transforms)),
       onDuplicate: p.on_duplicate ?? 'error',

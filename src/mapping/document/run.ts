@@ -1,6 +1,7 @@
 import { InvalidInputError } from '../../errors.js';
 import type { ImportCategory, ImportProduct } from '../../model/import-payload.js';
-import type { DocumentContext, ExtractResultParts } from '../types.js';
+import type { DocumentContext, ExtractNote, ExtractResultParts } from '../types.js';
+import { fallbackNote } from '../notes.js';
 import { compileDocument, type CompiledDocument, type CompiledEntity } from './compile.js';
 import { buildOptions } from './options.js';
 import {
@@ -40,7 +41,15 @@ export function runDocumentMapping(section: DocumentSection, ctx: DocumentContex
 
   const counter = { rows: 0 };
   const categories = doc.categories ? buildCategories(doc, doc.categories, state, counter) : [];
-  const products = buildProducts(doc, state, counter, ctx.mapping.unpriced ?? DEFAULT_UNPRICED);
+  const fallback = { products: 0 };
+  const products = buildProducts(doc, state, counter, ctx.mapping.unpriced ?? DEFAULT_UNPRICED, fallback);
+  const notes: ExtractNote[] = [];
+  const declared = doc.products.categoryFallback;
+  if (declared && fallback.products > 0) {
+    if (!categories.some((c) => c.ext_id === declared.ext_id))
+      categories.push({ ext_id: declared.ext_id, name: declared.name, position: categories.length + 1 });
+    notes.push(fallbackNote({ extId: declared.ext_id, name: declared.name, products: fallback.products }));
+  }
   countUnused(state);
   if (counter.rows === 0 && state.skipped.size === 0 && !isEmptyDocument(source.document)) {
     // A document of another shape (another POS's JSON) would otherwise map to an empty menu, exit 0.
@@ -59,6 +68,7 @@ export function runDocumentMapping(section: DocumentSection, ctx: DocumentContex
     menu: { categories, products },
     issues: state.issues,
     skipped: [...state.skipped].map(([reason, count]) => ({ reason, count })),
+    notes,
     rows: counter.rows,
   };
 }
@@ -99,6 +109,8 @@ function buildProducts(
   state: RunState,
   counter: { rows: number },
   unpriced: UnpricedAction,
+  /** Counts the products put in `category_fallback`. */
+  fallback: { products: number },
 ): ImportProduct[] {
   const spec = doc.products;
   const out: ImportProduct[] = [];
@@ -112,9 +124,20 @@ function buildProducts(
     const fields = readFields(spec.fields, record, state, doc.booleans);
     if (!keep(fields, record, state, 'product')) continue;
     const categoryValue = spec.categoryExtId?.(record, state) ?? null;
-    const category = categoryValue === null ? '' : String(categoryValue).trim();
+    let category = categoryValue === null ? '' : String(categoryValue).trim();
     if (spec.categoryExtId && category === '') {
-      state.issue('missing-value', 'warning', `product "${extId}" has no category`, record.path);
+      if (spec.categoryFallback) {
+        category = spec.categoryFallback.ext_id;
+        fallback.products++;
+      } else {
+        // The platform's read API reaches products through their category only: one without is lost.
+        state.issue(
+          'missing-value',
+          'error',
+          `product "${extId}" has no category (give products.category_fallback)`,
+          record.path,
+        );
+      }
     }
     // A price with its own problem (not a number, implausible, `variable`) is not reported twice.
     if (spec.hasPrice && typeof fields.price !== 'number' && !reportedPrice(state, before)) {

@@ -163,6 +163,8 @@ export const DocProducts = z.strictObject({
   /** Any value: a template, a path, a value read from a looked-up record (`lookup`). */
   ext_id: DocValue,
   category_ext_id: DocValue.optional(),
+  /** The category of a product whose category_ext_id is empty (created when used); else an error. */
+  category_fallback: z.strictObject({ ext_id: z.string().min(1), name: z.string().min(1) }).optional(),
   name: DocValue,
   description: DocValue.optional(),
   price: DocValue.optional(),

@@ -89,6 +89,8 @@ export class MenuAssembler {
   /** (ext_id, name) pairs already warned about: two names for one category ext_id. */
   private readonly collisions = new Set<string>();
   private readonly groupSkips;
+  /** The products that had no category and went to `category.fallback`: the report names it. */
+  fallback: { extId: string; name: string; products: number } | undefined;
   /** With rows: all the head is a variant and carries the price, so product.price is not read. */
   private readonly headPriced: boolean;
   /** Reused for every head row's variant option templates, which read it during the call only. */
@@ -384,9 +386,15 @@ export class MenuAssembler {
         flattenCategoryPath(raw, { separator: c.separators, take: c.take, join_with: c.joinWith }) ??
         undefined;
     }
+    const fallback = name === undefined;
     name ??= c.fallback;
     if (name === undefined) {
-      this.ctx.rowIssue('missing-value', 'warning', 'category.name is empty: product has no category');
+      // The platform's read API reaches products through their category only: one without is lost.
+      this.ctx.rowIssue(
+        'missing-value',
+        'error',
+        'category.name is empty: the product would have no category (give category.fallback)',
+      );
       return undefined;
     }
     // The ext_id usually depends on the name only: derive it once per name, not once per product.
@@ -398,6 +406,10 @@ export class MenuAssembler {
     if (extId === undefined) {
       this.ctx.rowIssue('empty-ext-id', 'error', `category.ext_id is empty for "${name}"`);
       return undefined;
+    }
+    if (fallback) {
+      if (this.fallback) this.fallback.products++;
+      else this.fallback = { extId, name, products: 1 };
     }
     // Keyed by ext_id: one name written two ways ("Café", "CAFE") is one category, said once per
     // name; two different names reaching one ext_id are an error, never merged.

@@ -30,12 +30,9 @@ import { listLocalRunFiles } from './run-files.js';
 /** The file a run's confirmed menu is kept under in its folder: a hard link to that snapshot.json. */
 export const RUN_SNAPSHOT_FILE = 'snapshot.json';
 
-export interface LocalStoreOptions extends StateStoreOptions {
-  /** Where the one line about an adopted old-key folder goes (default: stderr). */
-  notice?: (message: string) => void;
-}
+export type LocalStoreOptions = StateStoreOptions;
 
-/** The default backend: one folder per target under the state folder (see docs/state.md). */
+/** The default backend: one folder per target under the state folder (README, State). */
 export function localStateStore(stateDir: string, options: LocalStoreOptions = {}): StateStore {
   const root = path.resolve(stateDir);
   const notice = options.notice ?? ((message: string) => process.stderr.write(`${message}\n`));

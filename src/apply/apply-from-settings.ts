@@ -11,16 +11,18 @@ import { DEFAULT_KEEP_RUNS } from '../state/run-history.js';
 import type { Checkpoint } from '../state/checkpoint.js';
 import type { StateStore } from '../state/store.js';
 import type { Target } from '../state/target.js';
-import { applyRun, type ApplyOutcome } from './apply-run.js';
+import { applyRun, type ApplyOutcome } from './locked-apply.js';
 import { extractDesired } from './cli-inputs.js';
 import { resolveApplyConnection, type ApplyConnectionArgs } from './connection.js';
-import { readSavedPlan } from './saved-plan.js';
+import { checkSavedPlanInputs, readSavedPlan } from './saved-plan.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from './split-payload.js';
-import { errorLine, exitCodeOf, type TargetRunResult } from './target-run.js';
+import { errorLine, exitCodeOf, type TargetRunResult } from './target-run-result.js';
 
 /** The flags of `apply` that are not run settings (RunSettings holds those). */
 export type ApplyTargetArgs = ApplyConnectionArgs & {
   plan?: string;
+  /** With --plan: checked to give the plan's menu (checkSavedPlanInputs). */
+  input?: string[];
   'max-payload-bytes'?: number;
   'keep-runs'?: number;
 };
@@ -68,6 +70,10 @@ export async function runApplyTarget(
       posUid: settings.posUid,
     };
     const saved = args.plan ? await readSavedPlan(args.plan) : undefined;
+    if (saved && args.plan && args.input && args.input.length > 0) {
+      const given = await extractDesired(settings, io.out, io.progress);
+      checkSavedPlanInputs(saved, args.plan, args.input, given.menu);
+    }
     const desired = saved
       ? { menu: saved.desired, errors: 0 }
       : await extractDesired(settings, io.out, io.progress);

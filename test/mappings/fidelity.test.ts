@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { extractMenu } from '../../src/mapping/extract-menu.js';
+import { unpricedReason } from '../../src/mapping/unpriced.js';
+import type { ExtractResult } from '../../src/mapping/types.js';
+import { SAMPLES_ROOT } from './helpers.js';
+
+// Properties that must hold for any menu, checked on every real export of ../shared/pos-samples
+// (INDEX.md) with its shipped mapping: nothing goes live sellable without a real price, and every
+// product is reachable through a category. Counts are INDEX.md's.
+
+const present = existsSync(SAMPLES_ROOT);
+if (!present) console.warn(`Skipping the fidelity checks: ${SAMPLES_ROOT} is absent`);
+
+/** File (INDEX.md), mapping, products expected. */
+const SAMPLES: [string, string, number][] = [
+  ['square/acai-juice-bar-item-library-export.xlsx', 'square-item-library', 267],
+  ['square/retail-boutique-library-export-2023.csv', 'square-item-library', 5],
+  ['square/icecream-catalog-api-objects.json', 'square-catalog-api', 299],
+  ['loyverse/cafe-maldives-export_items.csv', 'loyverse-items', 174],
+  ['loyverse/pizzeria-es-export_items.csv', 'loyverse-items', 20],
+  ['loyverse/bubbletea-mx-2stores-export_items.csv', 'loyverse-items', 66],
+  ['loyverse/it-fuelstation-export_items.csv', 'loyverse-items', 495],
+  ['shopify/cake-bakery-products_export_1.csv', 'shopify-products', 288],
+  ['shopify/shopify-sample-product-template-2024.csv', 'shopify-products', 3],
+  ['woocommerce/wc-sample_products.csv', 'woocommerce-products', 13],
+  ['lightspeed-xseries/soberish-2outlets-product-export.csv', 'lightspeed-xseries-products', 828],
+  ['lightspeed-xseries/vend-legacy-6outlets-product-export.csv', 'lightspeed-xseries-products', 380],
+  ['sumup/de-craftshop-items-export.csv', 'sumup-items', 482],
+  ['gloriafood/fetch_menu_v2_menu.json', 'gloriafood-menu', 4],
+  ['ubereats/tms-restaurant-menu-v2.json', 'ubereats-menu', 53],
+];
+
+describe.skipIf(!present).each(SAMPLES)('%s with %s', (file, mapping, products) => {
+  let result: ExtractResult;
+  beforeAll(async () => {
+    result = await extractMenu({ mapping, inputs: [path.join(SAMPLES_ROOT, file)] });
+  });
+
+  it(`maps ${products} products, as INDEX.md counts them`, () => {
+    expect(result.stats.products).toBe(products);
+  });
+
+  it('has no visible product without a price or a required option that carries one', () => {
+    const unpriced = result.menu.products.filter((p) => unpricedReason(p) !== undefined);
+    expect(unpriced.map((p) => p.ext_id)).toEqual([]);
+  });
+
+  it('has every product in a category the menu defines', () => {
+    const categories = new Set(result.menu.categories.map((c) => c.ext_id));
+    const lost = result.menu.products.filter((p) => !categories.has(p.category_ext_id ?? ''));
+    expect(lost.map((p) => p.ext_id)).toEqual([]);
+  });
+});
+
+describe.skipIf(!present)('spot checks', () => {
+  it('Kevita: its `variable` Regular variation is hidden, never sold at the base price', async () => {
+    const result = await extractMenu({
+      mapping: 'square-item-library',
+      inputs: [path.join(SAMPLES_ROOT, 'square/acai-juice-bar-item-library-export.xlsx')],
+    });
+    const kevita = result.menu.products.find((p) => p.ext_id === 'item-VU244GJZKP4HCY7HSPQNGBQN');
+    const regular = kevita?.options?.[0]?.option_values?.find((v) => v.name === 'Regular');
+    expect(regular).toMatchObject({ hidden: true });
+    expect(regular?.price_operand).toBeUndefined();
+  });
+});
