@@ -28,8 +28,12 @@ describe.skipIf(!present)('csv-spectrum: every case gives the expected records',
       Object.fromEntries(source.headers.map((header, i) => [header, record.cells[i] ?? ''])),
     );
     const expected = JSON.parse(readFileSync(path.join(SUITE, 'json', `${name}.json`), 'utf8')) as unknown;
-    // The suite writes its one-record case (location_coordinates) as an object, not a list.
-    expect(rows).toEqual(Array.isArray(expected) ? expected : [expected]);
+    // The suite writes its one-record case (location_coordinates) as an object, not a list, and
+    // that JSON's phone number (1234567890) is not the one its CSV holds (2095257564): the
+    // suite's own mistake, so the CSV's number is expected.
+    const list = (Array.isArray(expected) ? expected : [expected]) as Record<string, string>[];
+    if (name === 'location_coordinates') list[0] = { ...list[0], 'Contact Phone Number': '2095257564' };
+    expect(rows).toEqual(list);
     expect(source.issues.filter((issue) => issue.severity === 'error')).toEqual([]);
   });
 });
