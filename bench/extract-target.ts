@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse';
 import { extractMenu } from '../src/mapping/extract-menu.js';
+import { PACKAGE_ROOT } from '../src/package-root.js';
 import { writeBenchCsv, writeBenchMapping } from './generate.js';
 import { compareRuns, type Comparison } from './measure.js';
 import { growthRow, ratioRow, rssRow } from './rows.js';
@@ -12,7 +13,7 @@ import { runProcess } from './whole-process.js';
 /** `menusync extract --out` may take at most twice as long as csv-parse alone reading the file. */
 export const EXTRACT_RATIO_LIMIT = 2;
 
-const CLI = fileURLToPath(new URL('../../bin/menusync.js', import.meta.url));
+const CLI = path.join(PACKAGE_ROOT, 'bin', 'menusync.js');
 const RAW_CSV_PARSE = fileURLToPath(new URL('./raw-csv-parse.js', import.meta.url));
 
 /** The real pipeline entry in a bench child: read + map + validate (the XLSX target's subject). */

@@ -29,6 +29,11 @@ export interface BenchOptions {
 export const USAGE =
   'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--apply-size 5000] [--fleet-targets 200] [--reps 5] [--warmup 1] [--only extract,xlsx,plan,apply,fleet,refresh,postgres,workers] [--out result.json] [--keep]';
 
+/** `--help` or `-h` anywhere: print USAGE and run nothing. */
+export function wantsHelp(argv: string[]): boolean {
+  return argv.includes('--help') || argv.includes('-h');
+}
+
 function positive(name: string, text: string): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got "${text}"`);

@@ -1,10 +1,14 @@
 import { writeFile } from 'node:fs/promises';
-import { parseBenchArgs, USAGE, type BenchOptions } from './options.js';
+import { parseBenchArgs, USAGE, wantsHelp, type BenchOptions } from './options.js';
 import { renderTable } from './report.js';
 import { runBench } from './run-bench.js';
 
 /** `npm run bench`: the Markdown table on stdout, progress on stderr, the JSON result in --out. */
 async function main(): Promise<void> {
+  if (wantsHelp(process.argv.slice(2))) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
   let options: BenchOptions;
   try {
     options = parseBenchArgs(process.argv.slice(2));

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { ExitCode, MenusyncError, UsageError } from '../errors.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { commands } from './commands/index.js';
 import { ignoreClosedPipes } from './closed-pipe.js';
 import { createOutput } from './output.js';
@@ -9,7 +11,7 @@ import { redact, withSecrets } from '../secrets.js';
 import type { CliContext } from './run-context.js';
 
 function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  const pkg = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
     version: string;
   };
   return pkg.version;

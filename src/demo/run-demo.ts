@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { applyRun } from '../apply/locked-apply.js';
 import { planReport } from '../apply/run-report.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../apply/split-payload.js';
@@ -14,9 +13,10 @@ import { DEMO_CLIENT, startSandbox, type TamperSpec } from '../sandbox/index.js'
 import { localStateStore } from '../state/local/local-store.js';
 import type { Target } from '../state/target.js';
 import { countOf } from '../plural.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 
 /** The bundled example exports and their mapping (invented data), shipped in the package. */
-export const DEMO_DIR = fileURLToPath(new URL('../../fixtures/demo/', import.meta.url));
+export const DEMO_DIR = path.join(PACKAGE_ROOT, 'fixtures', 'demo') + path.sep;
 
 interface DemoStep {
   title: string;

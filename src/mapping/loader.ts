@@ -1,16 +1,16 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
 import { InvalidInputError } from '../errors.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { parseJsonWithoutDuplicates } from './json-fast-path.js';
 import { readSmallTextFile } from './mapping-files.js';
 import { Mapping, TableMapping } from './schema.js';
 import { yamlToData } from './yaml-data.js';
 import { describeZodIssues } from './zod-issues.js';
 
-/** mappings/ of the installed package: src/mapping and dist/mapping both sit two levels below it. */
-export const SHIPPED_MAPPINGS_DIR = fileURLToPath(new URL('../../mappings/', import.meta.url));
+/** mappings/ of the installed package. */
+export const SHIPPED_MAPPINGS_DIR = path.join(PACKAGE_ROOT, 'mappings') + path.sep;
 
 /** A mapping file that does not load: every problem, each with file:line. */
 export class MappingError extends InvalidInputError {
