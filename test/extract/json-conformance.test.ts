@@ -102,10 +102,15 @@ function runChild(files: string[]): Promise<Verdict[]> {
     });
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
-    child.on('close', () => {
+    child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (current !== undefined)
-        verdicts.push({ file: current, ok: false, failure: 'crash', message: stderr });
+        verdicts.push({
+          file: current,
+          ok: false,
+          failure: 'crash',
+          message: `(exit ${code ?? signal}) ${stderr}`,
+        });
       if (verdicts.length === 0 && files.length > 0) reject(new Error(`reader child failed: ${stderr}`));
       else resolve(verdicts);
     });
