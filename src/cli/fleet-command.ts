@@ -41,12 +41,16 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
   const out = createOutput({ quiet: args.quiet === true, debug: args.debug === true });
   const loaded = await loadConfig(args.config);
   if (!loaded) throw new UsageError(`a fleet run needs a config file (${CONFIG_FILE} or --config)`);
-  const names = selectTargets(loaded.config, {
+  const selected = selectTargets(loaded.config, {
     all: args.all === true || (args.due === true && targetNames(args).length === 0 && !args.tag?.length),
     names: targetNames(args),
     tags: args.tag ?? [],
     ...(args.due ? { due: new Date() } : {}),
   });
+  // A paused target (enabled: false) is listed, never run: said even under --quiet, for the cron log.
+  const paused = selected.filter((name) => loaded.config.targets[name]?.enabled === false);
+  if (paused.length > 0) out.error(`paused: ${paused.join(', ')} (enabled: false in the config): not run`);
+  const names = selected.filter((name) => !paused.includes(name));
   const sharedMenus = checkDistinctMenus(
     names.map((name) => {
       const target = configTarget(loaded, name);

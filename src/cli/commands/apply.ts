@@ -52,6 +52,12 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
   handler: async (args) => {
     if (isFleetRun(args)) return runFleetCommand('apply', args);
     const settings = await resolveRunSettings(args);
+    if (settings.config.enabled === false) {
+      process.stderr.write(
+        `menusync apply ${settings.targetName ?? ''}: paused (enabled: false in the config): nothing was done\n`,
+      );
+      return;
+    }
     const store = await openStateStore(settings.stateDir);
     try {
       await applyOne(args, settings, store);
