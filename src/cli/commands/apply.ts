@@ -43,7 +43,7 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
       .option('plan', { type: 'string', describe: 'Apply exactly this saved plan (from plan --out-plan)' })
       .option('max-payload-bytes', {
         type: 'number',
-        describe: `Split merges above this size (default ${DEFAULT_MAX_PAYLOAD_BYTES}); a replace above it is refused`,
+        describe: `Split a merge import above this many bytes into several requests (default ${DEFAULT_MAX_PAYLOAD_BYTES}); a replace is always sent whole`,
       })
       .option('keep-runs', {
         type: 'number',
