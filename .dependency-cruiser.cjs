@@ -10,7 +10,7 @@ const LAYERS = [
   ['config'],
   ['apply'],
   ['history', 'fleet', 'demo'],
-  ['worker'],
+  ['worker', 'library'],
 ];
 // src/*.ts (errors, output, plural, progress, secrets) sit below every folder and import none;
 // src/index.ts (the library API) sits above them all; cli/ is the top and nothing imports it.

@@ -19,7 +19,7 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },
   {
-    files: ['bin/**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    files: ['bin/**/*.js', 'test/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', setInterval: 'readonly' } },
   },
 );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { applyRun } from '../src/apply/apply-run.js';
+import { applyRun } from '../src/apply/locked-apply.js';
 import { payloadJson } from '../src/apply/payload-json.js';
 import { extractMenu } from '../src/mapping/extract-menu.js';
 import type { CanonicalMenu } from '../src/model/canonical-menu.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { applyRun } from '../src/apply/apply-run.js';
+import { applyRun } from '../src/apply/locked-apply.js';
 import { planOffline } from '../src/apply/plan-offline.js';
 import { extractMenu } from '../src/mapping/extract-menu.js';
 import type { CanonicalMenu } from '../src/model/canonical-menu.js';

@@ -1,15 +1,44 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /**
- * Secrets (client secrets, access tokens) must never reach stdout, logs, reports or errors.
- * Every secret the process learns is registered here, and all output goes through redact().
+ * Secrets (client secrets, access tokens, database passwords) must never reach stdout, logs,
+ * reports or errors. Every secret a run learns is registered, and all output goes through redact().
+ *
+ * Each run keeps its own set (withSecrets): a CLI process, or one call of the library's extract,
+ * plan, apply or runFleet. The set lives as long as the run's asynchronous work and is dropped
+ * with it, so a long-lived process that runs many targets does not collect every secret it ever
+ * saw. Work outside any run (a platform client made directly) shares the process's set.
  */
-const secrets = new Set<string>();
+const runSecrets = new AsyncLocalStorage<Set<string>>();
+const outsideAnyRun = new Set<string>();
+
+const current = (): Set<string> => runSecrets.getStore() ?? outsideAnyRun;
+
+/** Runs `work` with a secret set of its own, which starts with those of the run around it (if any). */
+export function withSecrets<T>(work: () => Promise<T>): Promise<T> {
+  return runSecrets.run(new Set(runSecrets.getStore()), work);
+}
 
 export function registerSecret(secret: string | undefined): void {
   // Even a short secret is registered: redacting an ordinary word now and then is the lesser harm.
-  if (secret) secrets.add(secret);
+  if (secret) current().add(secret);
 }
 
 export function redact(text: string): string {
+  return redactWith(current(), text);
+}
+
+/**
+ * redact() for the run this is called in, kept for later calls from anywhere: an output made at
+ * the start of a run still knows the run's secrets when it writes from a signal handler, which
+ * runs outside the run's asynchronous context.
+ */
+export function redactorOfThisRun(): (text: string) => string {
+  const secrets = current();
+  return (text) => redactWith(secrets, text);
+}
+
+function redactWith(secrets: ReadonlySet<string>, text: string): string {
   let out = text;
   for (const secret of secrets) {
     if (out.includes(secret)) out = out.split(secret).join('[REDACTED]');

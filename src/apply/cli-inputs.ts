@@ -1,8 +1,8 @@
-import { checkBaseUrl } from '../config/connection-checks.js';
 import type { Output } from '../output.js';
 import type { RunSettings } from '../config/run-settings.js';
 import { requireInputs } from '../config/run-settings.js';
 import { extractMenu } from '../mapping/extract-menu.js';
+import { resolveMenuAddress } from '../platform/menu-address.js';
 import { summaryLine } from '../mapping/issue-summary.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { formatLocation } from '../model/data-issue.js';
@@ -50,10 +50,8 @@ export function planTarget(
   settings: RunSettings,
   env: NodeJS.ProcessEnv = process.env,
 ): Target | null {
-  const baseUrl = args['base-url'] ?? settings.config.base_url ?? env.MENUSYNC_BASE_URL;
-  const clientId = args['client-id'] ?? settings.config.client_id ?? env.MENUSYNC_CLIENT_ID;
+  const { baseUrl, clientId } = resolveMenuAddress({ flags: args, config: settings.config, env });
   if (!baseUrl || !clientId) return null;
-  checkBaseUrl(baseUrl);
   return {
     ...(settings.targetName ? { name: settings.targetName } : {}),
     baseUrl,

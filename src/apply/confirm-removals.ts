@@ -7,7 +7,7 @@ import { countOf } from '../plural.js';
  * Without a person to ask (no terminal, or a fleet of targets), only a replace that removes
  * something needs --yes: a cron job must opt in to deleting. Throws the usage error that says so.
  */
-export function requireYesForRemovals(plan: Plan, yes: boolean): void {
+export function requireYesForRemovals(plan: Plan, yes: boolean, consent = 'pass --yes'): void {
   if (yes) return;
   const removals =
     plan.counts.categories.remove +
@@ -18,7 +18,7 @@ export function requireYesForRemovals(plan: Plan, yes: boolean): void {
     liveRemovalsBeyond(plan);
   if (plan.mode === 'replace' && removals > 0) {
     throw new UsageError(
-      `this replace removes ${countOf(removals, 'entity', 'entities')}; pass --yes to apply it without a terminal`,
+      `this replace removes ${countOf(removals, 'entity', 'entities')}; ${consent} to apply it without a terminal`,
     );
   }
 }

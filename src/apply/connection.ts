@@ -1,6 +1,7 @@
 import type { ConnectionArgs } from '../config/connection.js';
 import { CONNECTION_DEFAULTS as D, resolveConnection } from '../config/connection.js';
 import type { RunSettings } from '../config/run-settings.js';
+import { resolveMenuAddress } from '../platform/menu-address.js';
 import type { PlatformClientOptions } from '../platform/types.js';
 
 /** Connection flags as parsed for apply: the defaulted ones are left undefined so the config can fill them. */
@@ -17,8 +18,7 @@ export function resolveApplyConnection(
   env: NodeJS.ProcessEnv = process.env,
 ): PlatformClientOptions {
   const config = settings.config;
-  const baseUrl = args['base-url'] ?? config.base_url;
-  const clientId = args['client-id'] ?? config.client_id;
+  const { baseUrl, clientId } = resolveMenuAddress({ flags: args, config, env });
   const secretFile = args['client-secret-file'] ?? config.client_secret_file;
   return resolveConnection(
     {

@@ -1,4 +1,4 @@
-export * from './apply-run.js';
+export * from './locked-apply.js';
 export * from './prepare-plan.js';
 export * from './run-report.js';
 export * from './saved-plan.js';

@@ -1,6 +1,7 @@
 import type { Output } from '../output.js';
 import type { RunSettings } from '../config/run-settings.js';
 import type { StateStore, StoredTarget } from '../state/store.js';
+import { normalizeBaseUrl, resolveMenuAddress } from '../platform/menu-address.js';
 import { sameMenu, type Target } from '../state/target.js';
 import { countOf } from '../plural.js';
 import { planTarget } from './cli-inputs.js';
@@ -56,8 +57,7 @@ export async function chooseTarget(
   const stored = await store.listTargets();
   const known = stored.flatMap((t) => (t.target ? [t.target] : []));
   // A partly given target (only --base-url, say) must agree with the one found; an empty variable is none.
-  const baseUrl = args['base-url'] ?? settings.config.base_url ?? (env.MENUSYNC_BASE_URL || undefined);
-  const clientId = args['client-id'] ?? settings.config.client_id ?? (env.MENUSYNC_CLIENT_ID || undefined);
+  const { baseUrl, clientId } = resolveMenuAddress({ flags: args, config: settings.config, env });
   const fits = known.filter((t) =>
     sameMenu(t, { baseUrl: baseUrl ?? t.baseUrl, clientId: clientId ?? t.clientId }),
   );
@@ -68,7 +68,8 @@ export async function chooseTarget(
   );
   return {
     ...(settings.targetName ? { name: settings.targetName } : {}),
-    baseUrl: sole.baseUrl,
+    // As target.json of an older version spelled it: normalised like every other base URL.
+    baseUrl: normalizeBaseUrl(sole.baseUrl),
     clientId: sole.clientId,
     posUid: settings.posUid,
   };

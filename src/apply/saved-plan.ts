@@ -137,3 +137,20 @@ export function checkSavedPlan(
     blockedBy: [stale, ...(plan.blockedBy ?? [])],
   };
 }
+
+/**
+ * `apply --plan FILE --input X`: the plan applies the menu it was made from, so an --input that
+ * gives another menu (another export, a newer one, another mapping) is refused (exit 2) rather
+ * than silently ignored: the user believes X is what goes live.
+ */
+export function checkSavedPlanInputs(
+  saved: SavedPlan,
+  file: string,
+  inputs: readonly string[],
+  menu: CanonicalMenu,
+): void {
+  if (hashMenu(menu) === saved.desiredHash) return;
+  throw new UsageError(
+    `--input ${inputs.join(' ')} gives another menu than the one the plan ${file} was made from: make the plan again from it, or apply the plan without --input`,
+  );
+}

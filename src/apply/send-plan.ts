@@ -7,7 +7,7 @@ import type { RunRecord } from '../state/run-history.js';
 import { duringImport } from '../state/state-write-error.js';
 import { prepareSnapshotMenu, type PreparedSnapshotMenu, type TargetStatus } from '../state/snapshot.js';
 import type { StagedConfirmation, TargetStore } from '../state/store.js';
-import { pauseAt } from '../state/test-pause.js';
+import type { Checkpoint } from '../state/checkpoint.js';
 import { payloadJson } from './payload-json.js';
 import { payloadBytes, splitPayload } from './split-payload.js';
 import { countOf } from '../plural.js';
@@ -45,6 +45,8 @@ export interface SendInput {
    * is the caller's to record. Awaited before sendPlan resolves.
    */
   whileCommitting?: () => Promise<unknown>;
+  /** Awaited once the target is marked uncertain, before the first byte leaves (a crash checkpoint). */
+  checkpoint?: Checkpoint;
 }
 
 /**
@@ -77,7 +79,7 @@ export async function sendPlan(input: SendInput): Promise<void> {
     .catch((error: unknown) => {
       throw duringImport(error, 'not-sent');
     });
-  await pauseAt('before-send');
+  await input.checkpoint?.('before-send');
   const writeHistory = async (): Promise<void> => {
     await record.write('payload.json', whole ? [whole, '\n'] : `${JSON.stringify(chunks)}\n`);
     await input.whileSending?.();

@@ -5,7 +5,8 @@ import { ExitCode, MenusyncError, UsageError } from '../errors.js';
 import { commands } from './commands/index.js';
 import { ignoreClosedPipes } from './closed-pipe.js';
 import { createOutput } from './output.js';
-import { redact } from '../secrets.js';
+import { redact, withSecrets } from '../secrets.js';
+import type { CliContext } from './run-context.js';
 
 function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -14,8 +15,16 @@ function packageVersion(): string {
   return pkg.version;
 }
 
-/** Runs the CLI; resolves to the exit code instead of exiting, so tests and the demo can call it. */
-export async function run(argv: string[]): Promise<number> {
+/**
+ * Runs the CLI; resolves to the exit code instead of exiting, so tests and the demo can call it.
+ * `context` reaches the commands as arguments no flag can set (run-context.ts).
+ */
+export function run(argv: string[], context: CliContext = {}): Promise<number> {
+  // One run per call: the secrets it learns are its own (secrets.ts).
+  return withSecrets(() => runCommand(argv, context));
+}
+
+async function runCommand(argv: string[], context: CliContext): Promise<number> {
   const debug = argv.includes('--debug');
   let cli = yargs(argv)
     .scriptName('menusync')
@@ -33,7 +42,7 @@ export async function run(argv: string[]): Promise<number> {
   for (const command of commands) cli = cli.command(command);
 
   try {
-    await cli.parseAsync();
+    await cli.parseAsync(argv, context);
     return typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok;
   } catch (error) {
     return reportError(error, debug);

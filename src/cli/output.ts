@@ -1,5 +1,5 @@
 import type { Output } from '../output.js';
-import { redact } from '../secrets.js';
+import { redactorOfThisRun } from '../secrets.js';
 
 export type { Output } from '../output.js';
 
@@ -23,6 +23,7 @@ export function createOutput(options: OutputOptions = {}): Output {
   // Each stream decides for itself: `plan > plan.txt` on a terminal keeps colour out of the file.
   const color = useColor(process.stdout);
   const messageColor = useColor(process.stderr);
+  const redact = redactorOfThisRun();
   const line = (text: string) => process.stderr.write(`${redact(text)}\n`);
   return {
     color,

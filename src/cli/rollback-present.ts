@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline/promises';
-import type { ApplyOutcome } from '../apply/apply-run.js';
+import type { ApplyOutcome } from '../apply/locked-apply.js';
 import { emitReport, summaryLine, writeOutputs } from '../apply/present.js';
 import { planReport } from '../apply/run-report.js';
 import type { RunArgs } from '../config/run-settings.js';

@@ -9,7 +9,7 @@ export interface MenuConflict {
 
 /**
  * The platform keeps one menu per base URL and client id: a replace from one target sets the
- * whole menu, so a second target of the same client silently undoes the first (issue 12). Two such
+ * whole menu, so a second target of the same client silently undoes the first. Two such
  * targets are refused unless both say they are one menu (the same `menu: NAME`); a `menu` name
  * shared by targets of different clients is refused too. Only targets whose base_url and client_id
  * are both in the file are compared: the ones that take them from flags or the environment are

@@ -4,33 +4,7 @@ import { UsageError } from '../errors.js';
 /** Node's timers hold at most 2^31-1 ms (~24.8 days); a day is far below that and far above need. */
 export const MAX_SECONDS = 86_400;
 
-/**
- * The platform base URL, from --base-url, a config's base_url or MENUSYNC_BASE_URL: http or https
- * only (anything else would only be retried until the time runs out), and no user:password@,
- * which would be written into every report and log line that names the target.
- */
-export function checkBaseUrl(baseUrl: string): URL {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    // Not echoed whole: an unparsable value may still hold a password.
-    throw new UsageError(
-      'the platform base URL (--base-url, base_url or MENUSYNC_BASE_URL) is not a valid URL',
-    );
-  }
-  if (url.username !== '' || url.password !== '') {
-    throw new UsageError(
-      'the platform base URL must not hold a user name or password (user:password@); credentials come from the client id and secret',
-    );
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(
-      `the platform base URL must be http:// or https://, got ${url.protocol.slice(0, -1)}://`,
-    );
-  }
-  return url;
-}
+export { checkBaseUrl } from '../platform/menu-address.js';
 
 /** Retry and timeout numbers, whichever of flag, config or default they came from. */
 export function checkConnectionNumbers(values: {

@@ -1,7 +1,8 @@
 import { UsageError } from '../errors.js';
 import type { AuthMode, PlatformClientOptions } from '../platform/types.js';
 import { registerSecret } from '../secrets.js';
-import { checkBaseUrl, checkConnectionNumbers, readSecretFile } from './connection-checks.js';
+import { checkBaseUrl, resolveMenuAddress } from '../platform/menu-address.js';
+import { checkConnectionNumbers, readSecretFile } from './connection-checks.js';
 
 /** Options shared by every command that talks to the platform. */
 export interface ConnectionArgs {
@@ -22,10 +23,10 @@ export function resolveConnection(
   env: NodeJS.ProcessEnv = process.env,
   defaults: { baseUrl?: string } = {},
 ): PlatformClientOptions {
-  const baseUrl = args['base-url'] ?? env.MENUSYNC_BASE_URL ?? defaults.baseUrl;
+  const address = resolveMenuAddress({ flags: args, env });
+  const baseUrl = address.baseUrl ?? (defaults.baseUrl ? checkBaseUrl(defaults.baseUrl) : undefined);
   if (!baseUrl) throw new UsageError('no platform base URL: pass --base-url or set MENUSYNC_BASE_URL');
-  checkBaseUrl(baseUrl);
-  const clientId = args['client-id'] ?? env.MENUSYNC_CLIENT_ID;
+  const clientId = address.clientId;
   if (!clientId) throw new UsageError('no client id: set MENUSYNC_CLIENT_ID or pass --client-id');
   let clientSecret = env.MENUSYNC_CLIENT_SECRET;
   const secretFile = args['client-secret-file'];

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyRun } from '../apply/apply-run.js';
+import { applyRun } from '../apply/locked-apply.js';
 import { planReport } from '../apply/run-report.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../apply/split-payload.js';
 import type { Output } from '../output.js';

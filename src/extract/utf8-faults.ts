@@ -92,3 +92,30 @@ export function describeFaults(faults: readonly Utf8Fault[]): string {
 /** What to do about invalid UTF-8, the same for every format. */
 export const INVALID_UTF8_HINT =
   'fix the export, or set the encoding (--encoding, or encoding: on the source) if the whole file is not UTF-8';
+
+/**
+ * Offset of the first valid UTF-8 multi-byte sequence in `bytes`, or -1: what contradicts a
+ * single-byte encoding (in Windows-1252 text, accented letters stand alone between ASCII bytes;
+ * "Ã©" is what UTF-8's "é" looks like read as Windows-1252). A sequence cut off by the end is not one.
+ */
+export function firstMultiByteSequence(bytes: Uint8Array): number {
+  const n = bytes.length;
+  for (let i = 0; i < n; i++) {
+    const lead = bytes[i] ?? 0;
+    if (lead < 0xc2 || lead > 0xf4) continue;
+    const need = lead <= 0xdf ? 1 : lead <= 0xef ? 2 : 3;
+    if (i + need >= n) return -1;
+    // The second byte's range is narrower after E0, ED, F0 and F4 (no overlong forms, no surrogates).
+    const second = bytes[i + 1] ?? 0;
+    const lower = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
+    const upper = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
+    if (second < lower || second > upper) continue;
+    let valid = true;
+    for (let k = 2; k <= need; k++) {
+      const next = bytes[i + k] ?? 0;
+      if (next < 0x80 || next > 0xbf) valid = false;
+    }
+    if (valid) return i;
+  }
+  return -1;
+}

@@ -1,4 +1,4 @@
-import type { TargetRunResult } from '../apply/target-run.js';
+import type { TargetRunResult } from '../apply/target-run-result.js';
 import { ExitCode } from '../errors.js';
 import type { PlanCounts, PlanMode } from '../plan/types.js';
 import type { RunOutcome } from '../report/outcome.js';

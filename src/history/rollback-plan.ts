@@ -1,5 +1,6 @@
 import { preparePlan } from '../apply/prepare-plan.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
+import type { LiveMenu } from '../plan/live/live-menu.js';
 import type { Plan, PlanFunction, PlanOptions, RollbackOrigin } from '../plan/types.js';
 import type { TargetStore } from '../state/store.js';
 
@@ -16,15 +17,18 @@ export function rollbackPlanner(planMenu: PlanFunction, origin: RollbackOrigin):
 }
 
 /**
- * What the rollback would send, without the lock or the network (as `menusync plan`): shown when
- * it is not applied (--dry-run, or no --yes without a terminal to ask on).
+ * What the rollback would send, without the lock (as `menusync plan`): shown when it is not applied
+ * (--dry-run, or no --yes without a terminal to ask on). Planned against the live menu the caller
+ * read as the run reads it (`live`), so the preview shows the drift, names what the replace removes
+ * there and passes the same guards; `offline` says why it was not read.
  */
-export async function planRollbackOffline(
+export async function planRollbackPreview(
   store: TargetStore,
   planMenu: PlanFunction,
   menu: CanonicalMenu,
   options: PlanOptions,
+  refresh: { live: LiveMenu } | { offline: string },
 ): Promise<Plan> {
   const [snapshot, status] = await Promise.all([store.readSnapshot({ reuse: menu }), store.readStatus()]);
-  return preparePlan(planMenu, menu, { snapshot, status }, { ...options, mode: 'replace' });
+  return preparePlan(planMenu, menu, { snapshot, status }, { ...options, mode: 'replace', ...refresh });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ENCODING_NAMES, normalizeEncoding } from '../extract/csv/detect-encoding.js';
 import { DocumentSection } from './document/schema.js';
 import { TableSection } from './table-schema.js';
+import { UnpricedAction } from './unpriced.js';
 
 // The root of a mapping file. One schema per shape, type beside it; the JSON Schema in
 // mappings/mapping.schema.json is generated from these (see json-schema.ts), never written by hand.
@@ -42,6 +43,8 @@ const MappingCommon = {
   /** Our own example exports for this mapping, relative to the repository root. */
   fixtures: z.array(z.string().min(1)).optional(),
   parameters: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), MappingParameter).optional(),
+  /** A visible product or variant without a real price: hidden (default), left out, or an error. */
+  unpriced: UnpricedAction.optional(),
   sources: z.record(z.string().min(1), SourceSpec).refine((s) => Object.keys(s).length > 0, {
     message: 'declare at least one source',
   }),

@@ -24,6 +24,8 @@ export const DATA_ISSUE_CODES = [
   'unseen-enum-value', // a value the platform is not known to accept
   'input-not-found', // an input file that cannot be read
   'unsupported-format', // an input whose format no extractor reads
+  'unpriced', // a visible product or variant that would sell with no price or at 0 (mapping key `unpriced`)
+  'option-identity', // one option or value ext_id given two different contents under two parents
 ] as const;
 export type DataIssueCode = (typeof DATA_ISSUE_CODES)[number];
 

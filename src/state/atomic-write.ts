@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { asStateWriteError, writingTo } from './state-write-error.js';
-import { pauseAt, type PausePoint } from './test-pause.js';
 
 /** A file's content: text, bytes, or pieces of either written one after another. */
 export type FileContent = string | Uint8Array | readonly (string | Uint8Array)[];
@@ -15,7 +14,8 @@ export interface StagedFile {
 }
 
 interface AtomicOptions {
-  pauseBeforeRename?: PausePoint;
+  /** Awaited once the file is written and synced, just before the rename (a crash checkpoint). */
+  beforeRename?: () => Promise<void>;
   durable?: boolean;
 }
 
@@ -65,7 +65,7 @@ export async function stageFileAtomic(
   const discard = () => unlink(temp).catch(() => undefined);
   return {
     commit: async () => {
-      if (options.pauseBeforeRename) await pauseAt(options.pauseBeforeRename);
+      if (options.beforeRename) await options.beforeRename();
       try {
         await rename(temp, file);
       } catch (error) {
@@ -78,11 +78,7 @@ export async function stageFileAtomic(
   };
 }
 
-export async function writeJsonAtomic(
-  file: string,
-  value: unknown,
-  options?: { pauseBeforeRename?: PausePoint },
-) {
+export async function writeJsonAtomic(file: string, value: unknown, options?: AtomicOptions) {
   await writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, options);
 }
 

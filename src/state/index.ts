@@ -4,7 +4,7 @@ export { hashJson } from './menu-hash.js';
 export * from './run-history.js';
 export * from './snapshot.js';
 export * from './target.js';
-export * from './test-pause.js';
+export * from './checkpoint.js';
 export * from './state-write-error.js';
 export * from './store.js';
 export { localStateStore } from './local/local-store.js';

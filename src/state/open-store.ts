@@ -2,6 +2,7 @@ import { localStateStore } from './local/local-store.js';
 import { UsageError } from '../errors.js';
 import { isStateUrl } from './target.js';
 import { isPostgresUrl, withoutPasswordText } from './postgres/pg-url.js';
+import type { StateStoreOptions } from './checkpoint.js';
 import type { StateStore } from './store.js';
 
 /**
@@ -9,10 +10,10 @@ import type { StateStore } from './store.js';
  * (the default backend). The PostgreSQL backend is imported only when named, so local users never
  * load pg. Opening a PostgreSQL store connects: bad URLs, users and databases fail here.
  */
-export async function openStateStore(spec: string): Promise<StateStore> {
+export async function openStateStore(spec: string, options: StateStoreOptions = {}): Promise<StateStore> {
   if (isPostgresUrl(spec)) {
     const { postgresStateStore } = await import('./postgres/pg-store.js');
-    return postgresStateStore(spec);
+    return postgresStateStore(spec, options);
   }
   // postgress://u:pw@h/db must not become a folder named after its password.
   if (isStateUrl(spec))
@@ -20,5 +21,5 @@ export async function openStateStore(spec: string): Promise<StateStore> {
       `the state ${withoutPasswordText(spec)} is a URL menusync cannot keep state at; nothing was sent to the platform`,
       { hint: 'pass --state postgres://USER@HOST:PORT/DB (optionally ?schema=NAME), or a folder' },
     );
-  return localStateStore(spec);
+  return localStateStore(spec, options);
 }

@@ -144,6 +144,7 @@ export async function stageSnapshot(
   dir: string,
   snapshot: Omit<MenuSnapshot, 'hash'> & { hash?: string },
   prepared?: PreparedSnapshotMenu,
+  beforeRename?: () => Promise<void>,
 ): Promise<StagedFile & { hash: string }> {
   // Bytes made ahead are used only for the very menu object they were made from.
   const menu = prepared?.menu === snapshot.menu ? prepared : prepareSnapshotMenu(snapshot.menu);
@@ -153,7 +154,7 @@ export async function stageSnapshot(
   const staged = await stageFileAtomic(
     path.join(dir, SNAPSHOT_FILE),
     snapshotPieces(envelope.slice(0, -1), menu),
-    { pauseBeforeRename: 'before-rename' },
+    beforeRename ? { beforeRename } : {},
   );
   return { ...staged, hash: menu.hash };
 }

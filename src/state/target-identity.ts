@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from './atomic-write.js';
-import { legacyTargetKey } from './local/legacy-key.js';
+import { legacyTargetKey, spelledTargetKey } from './local/legacy-key.js';
 import { targetKey, type Target } from './target.js';
 
 /**
@@ -30,7 +30,7 @@ export async function writeTargetIdentity(dir: string, target: Target): Promise<
 
 export interface LegacyFolder {
   name: string;
-  identity: Required<TargetIdentity>;
+  identity: TargetIdentity;
 }
 
 /** The state folder's one folder that is not a target: fleet runs' reports (src/fleet/fleet-files.ts). */
@@ -40,8 +40,9 @@ export interface StateTargets {
   /** Targets whose folder carries a target.json that matches the folder's name. */
   known: TargetIdentity[];
   /**
-   * Folders named by the older key (base URL, client id and pos_uid), which the local store adopts
-   * as its client's folder (local/legacy-folders.ts).
+   * Folders named by an older key (base URL, client id and pos_uid; or the base URL as it was
+   * spelled, before it was normalised), which the local store adopts as its client's folder
+   * (local/legacy-folders.ts).
    */
   legacy: LegacyFolder[];
   /** Other folders of the state folder (older menusync, or edited by hand): whose, we cannot say. */
@@ -68,6 +69,7 @@ export async function listStateTargets(stateDir: string): Promise<StateTargets> 
     if (identity && targetKey(identity) === name) result.known.push(identity);
     else if (identity?.posUid && legacyTargetKey({ ...identity, posUid: identity.posUid }) === name)
       result.legacy.push({ name, identity: { ...identity, posUid: identity.posUid } });
+    else if (identity && spelledTargetKey(identity) === name) result.legacy.push({ name, identity });
     else result.unknown.push(name);
   }
   return result;

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { UsageError } from '../errors.js';
+import { normalizeBaseUrl } from '../platform/menu-address.js';
 
 /** One menu on the platform: where it lives and whose it is, and the point of sale an import names. */
 export interface Target {
@@ -28,7 +29,7 @@ export function isStateUrl(spec: string): boolean {
  * Folder name (the store's key) of a target's state: a readable slug (host, client) plus a short
  * hash of the exact two values, so two targets never share a folder even when their slugs collide.
  * pos_uid is not part of it: the platform's replace sets the client's whole menu whatever pos_uid
- * says, so every pos_uid of one client is one menu with one baseline (issue 12). Folders named by
+ * says, so every pos_uid of one client is one menu with one baseline. Folders named by
  * the older three-value key are adopted by the local store (local/legacy-folders.ts).
  */
 export function targetKey(target: MenuIdentity): string {
@@ -49,10 +50,7 @@ export function targetDir(stateDir: string, target: MenuIdentity): string {
   return path.join(stateDir, targetKey(target));
 }
 
-/** A trailing slash does not make another platform. */
-export function normalizeBaseUrl(url: string): string {
-  return url.replace(/\/+$/, '');
-}
+export { normalizeBaseUrl };
 
 export function hostOf(baseUrl: string): string {
   try {

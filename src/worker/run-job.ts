@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { requireYesForRemovals } from '../apply/confirm-removals.js';
-import { runApplyTarget } from '../apply/run-apply-target.js';
-import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run.js';
+import { runApplyTarget } from '../apply/apply-from-settings.js';
+import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run-result.js';
 import type { Output } from '../output.js';
 import type { LoadedConfig } from '../config/load-config.js';
 import { resolveRunSettings } from '../config/run-settings.js';

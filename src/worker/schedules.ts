@@ -32,8 +32,8 @@ export async function registerSchedules(
   const removed: string[] = [];
   for (const existing of await boss.getSchedules()) {
     if (!existing.name.startsWith(SCHEDULE_PREFIX) || keep.has(existing.name)) continue;
+    // The queue itself stays: pg-boss keeps its finished jobs until they are archived.
     await boss.unschedule(existing.name);
-    await queue.setup(() => boss.deleteQueue(existing.name));
     removed.push(existing.name.slice(SCHEDULE_PREFIX.length));
   }
   return { registered: wanted, removed };

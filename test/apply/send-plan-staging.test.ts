@@ -1,7 +1,7 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyRun } from '../../src/apply/apply-run.js';
+import { applyRun } from '../../src/apply/locked-apply.js';
 import { sendPlan } from '../../src/apply/send-plan.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../src/apply/split-payload.js';
 import { plan } from '../../src/plan/index.js';

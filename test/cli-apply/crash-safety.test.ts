@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MenuSnapshot, readSnapshot, TargetStatus } from '../../src/state/snapshot.js';
 import { targetDir } from '../../src/state/target.js';
-import { PAUSE_MARKER } from '../../src/state/test-pause.js';
+import { PAUSE_MARKER, PAUSED_CLI } from '../helpers/pause.js';
 import { menuCsv, spawnCli, startWorld, type CliWorld } from './fixture.js';
 
 let w: CliWorld;
@@ -53,7 +53,7 @@ describe('apply killed with SIGKILL', () => {
     ['before-rename', 'v1'],
     ['after-snapshot', 'v2'],
   ] as const)('at %s leaves the %s snapshot intact and the target uncertain', async (point, version) => {
-    const live = spawnCli(w.args('apply', input), { ...w.env, MENUSYNC_TEST_PAUSE_AT: point }, w.dir);
+    const live = spawnCli(w.args('apply', input), w.env, w.dir, [PAUSED_CLI, point]);
     await live.waitFor(`${PAUSE_MARKER}=${point}`);
     live.child.kill('SIGKILL');
     expect((await live.done).signal).toBe('SIGKILL');
@@ -85,7 +85,7 @@ describe('apply stopped by a signal', () => {
   ] as const)(
     '%s at %s exits %i with one line, frees the lock, and the next run recovers',
     async (signal, point, code, version) => {
-      const live = spawnCli(w.args('apply', input), { ...w.env, MENUSYNC_TEST_PAUSE_AT: point }, w.dir);
+      const live = spawnCli(w.args('apply', input), w.env, w.dir, [PAUSED_CLI, point]);
       await live.waitFor(`${PAUSE_MARKER}=${point}`);
       live.child.kill(signal);
       const result = await live.done;

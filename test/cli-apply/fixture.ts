@@ -85,8 +85,14 @@ export interface LiveCli {
   done: Promise<CliResult>;
 }
 
-export function spawnCli(args: string[], env: Record<string, string>, cwd: string): LiveCli {
-  const child = spawn(process.execPath, [CLI, ...args], {
+/** The CLI in a child process; `entry` may be another launcher of it (test/helpers/paused-cli.mjs). */
+export function spawnCli(
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  entry: string[] = [CLI],
+): LiveCli {
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd,
     env: { PATH: process.env.PATH, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

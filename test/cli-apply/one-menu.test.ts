@@ -118,7 +118,7 @@ describe('a state folder of an older menusync (keyed by base URL, client id and 
     const result = await w.run(w.args('apply', input, '--yes'));
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      `holds 2 folders of client ${w.clientId} at ${w.sandbox.url}, one per pos_uid, from before menusync kept one state per client: ${[path.basename(bar), path.basename(terrace)].sort().join(', ')}`,
+      `holds 2 folders of client ${w.clientId} at ${w.sandbox.url} from older versions of menusync (one per pos_uid, or per spelling of the base URL): ${[path.basename(bar), path.basename(terrace)].sort().join(', ')}`,
     );
     expect(result.stderr).toMatch(/^hint: the platform keeps one menu per client/m);
     expect(w.imports()).toBe(1);

@@ -3,8 +3,15 @@ import { checkBaseUrl, checkConnectionNumbers } from '../../src/config/connectio
 import { UsageError } from '../../src/errors.js';
 
 describe('checkBaseUrl', () => {
-  it.each(['http://127.0.0.1:8080', 'https://platform.example/api/v2/'])('accepts %s', (url) => {
-    expect(checkBaseUrl(url).href).toContain('://');
+  it.each([
+    ['http://127.0.0.1:8080', 'http://127.0.0.1:8080'],
+    ['https://platform.example/api/v2/', 'https://platform.example/api/v2'],
+    ['HTTP://Platform.Example:080/api/?', 'http://platform.example/api'],
+    ['https://platform.example:443//', 'https://platform.example'],
+    ['http://platform.example:0081/api#top', 'http://platform.example:81/api'],
+    ['https://platform.example/api?token=s3cretpw', 'https://platform.example/api'],
+  ])('accepts %s as %s', (url, normalised) => {
+    expect(checkBaseUrl(url)).toBe(normalised);
   });
 
   it.each([

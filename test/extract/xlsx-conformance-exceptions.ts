@@ -39,3 +39,44 @@ export const OPENPYXL_IS_WRONG: Record<string, OpenpyxlMistake[]> = {
     },
   ],
 };
+
+/**
+ * The files openpyxl could not read (`ok: false`), with cells of our reading checked by hand
+ * against their sheet XML: row -> the row's cells from column A.
+ */
+export const OPENPYXL_FAILED: Record<string, { rows: number; cells: Record<number, unknown[]> }> = {
+  // openpyxl fails on its pivot cache; the sheet itself is plain.
+  'pivot_table_named_range.xlsx': {
+    rows: 14,
+    cells: {
+      1: ['Foo', '(Multiple Items)'],
+      4: ['Row Labels', 10, 14, 18, 22, 26, 30, 34, 38, 'Grand Total'],
+    },
+  },
+  // Strict Open XML (other namespaces): CODE() results cached as numbers.
+  'sheet_visibility_strict.xlsx': {
+    rows: 2,
+    cells: { 1: ['v', 'i', 's', 'i', 'b', 'l', 'e'], 2: [118, 105, 115, 105, 98, 108, 101] },
+  },
+  // The workbook part is wtf/workbook.xml, named by _rels/.rels (not xl/); C2's formula has no cached value.
+  'wtf_path.xlsx': {
+    rows: 6,
+    cells: {
+      1: [1, 2, 3],
+      2: [true, false, null, 'sheetjs'],
+      3: ['foo    bar', 'baz', '2014-02-19T10:30:00.000Z', '0.3'],
+    },
+  },
+  // Inline strings with entities, a t="d" ISO date, format 18 (h:mm AM/PM) on 1.5, format 46 ([h]:mm:ss).
+  'xlsx-stream-d-date-cell.xlsx': {
+    rows: 13,
+    cells: {
+      1: ['String', 'てすと', '&\'";<>', '&amp;'],
+      4: ['Boolean', true, false],
+      5: ['Date', '2014-02-14T08:27:48.765Z'],
+      7: ['Time Built-in format #18', '1900-01-01T12:00:00.000Z'],
+      10: ['Duration 36 hours format #46', 'PT36H'],
+      11: ['Formula', 'String1'],
+    },
+  },
+};

@@ -64,8 +64,10 @@ describe('problems in the data become issues at their JSON path, never silent dr
       ['empty-ext-id', 'error', '$.list[2]'],
       ['missing-value', 'error', '$.list[3]'],
       ['bad-price', 'error', '$.list[4].price'],
+      ['unpriced', 'warning', '$.list[4]'], // what became of it: hidden
       ['bad-price', 'warning', '$.list[5].price'],
       ['empty-group', 'warning', '$.list[5].groups[0]'],
+      ['unpriced', 'warning', '$.list[5]'],
     ]);
     expect(result.skipped).toEqual([{ reason: 'image', count: 2 }]);
     expect(result.menu.products.map((p) => p.ext_id)).toEqual(['a', 'c', 'd']);

@@ -4,7 +4,8 @@ import { HEADER, runInline } from './helpers.js';
 
 // An empty price is a located missing-value warning in every mapping shape (docs/mapping-format.md):
 // with or without variants, in table and document mode. A price cell with its own problem
-// (`variable`, not a number) is not reported a second time.
+// (`variable`, not a number) is not reported a second time. What becomes of the product or variant
+// left without a price is the mapping's `unpriced` (default hide): an `unpriced` warning says so.
 
 const table = (body: string) => `${HEADER}sources: { items: { format: csv } }
 kind: table
@@ -29,33 +30,51 @@ describe('an empty price in table mode', () => {
       ),
       { 'items.csv': 'Handle,Title,Price\ntea,Tea,2\npie,Pie,\n' },
     );
-    expect(located(result.issues)).toEqual([['warning', 'missing-value', 3, 'Price']]);
+    expect(located(result.issues)).toEqual([
+      ['warning', 'missing-value', 3, 'Price'],
+      ['warning', 'unpriced', 3, 'Price'],
+    ]);
     expect(result.issues[0]?.message).toBe('product.price is empty: product "pie" has no price');
+    expect(result.issues[1]?.message).toBe('product "Pie" (pie) has no price: hidden (unpriced: hide)');
+    expect(result.menu.products.map((p) => [p.ext_id, p.hidden])).toEqual([
+      ['tea', undefined],
+      ['pie', true],
+    ]);
   });
 
   it('is a warning for a one-variant product when every row is a variant (Shopify, Loyverse, Square)', async () => {
     const result = await runInline(variantsAll, {
       'items.csv': 'Handle,Title,Size,Price\ntea,Tea,,2\npie,Pie,,\n',
     });
-    expect(located(result.issues)).toEqual([['warning', 'missing-value', 3, 'Price']]);
+    expect(located(result.issues)).toEqual([
+      ['warning', 'missing-value', 3, 'Price'],
+      ['warning', 'unpriced', 3, 'Price'],
+    ]);
     expect(result.issues[0]?.message).toBe('variants.value.price is empty: product "pie" has no price');
+    expect(result.menu.products.find((p) => p.ext_id === 'pie')).toMatchObject({ hidden: true });
     expect(result.menu.products.find((p) => p.ext_id === 'pie')?.price).toBeUndefined();
   });
 
-  it('is a warning at each variant row whose price is empty', async () => {
+  it('hides each variant whose price is empty, with a warning at its row', async () => {
     const csv = 'Handle,Title,Size,Price\ntea,Tea,S,2\ntea,,M,\ntea,,L,3\n';
     const result = await runInline(variantsAll, { 'items.csv': csv });
-    expect(located(result.issues)).toEqual([['warning', 'missing-value', 3, 'Price']]);
+    expect(located(result.issues)).toEqual([['warning', 'unpriced', 3, 'Price']]);
     expect(result.issues[0]?.message).toBe(
-      'variants.value.price is empty: variant "M" of "tea" has no price of its own',
+      'variant "M" of product "Tea" (tea) has no price of its own: hidden (unpriced: hide)',
     );
+    const values = result.menu.products[0]?.options?.[0]?.option_values;
+    expect(values?.map((v) => [v.name, v.hidden, v.price_operand])).toEqual([
+      ['S', undefined, 0],
+      ['M', true, undefined],
+      ['L', undefined, 1],
+    ]);
   });
 
   it('is not reported twice for a variable price, which has its own warning', async () => {
     const result = await runInline(variantsAll, {
       'items.csv': 'Handle,Title,Size,Price\nfuel,Fuel,,variable\n',
     });
-    expect(result.issues.map((i) => i.code)).toEqual(['bad-price']);
+    expect(result.issues.map((i) => i.code)).toEqual(['bad-price', 'unpriced']);
   });
 
   const children = table(`  group: { by: continuation, start: '{Title}' }
@@ -72,7 +91,10 @@ describe('an empty price in table mode', () => {
 
   it('is one warning, at the head, when neither the head nor its only child has a price', async () => {
     const result = await runInline(children, { 'items.csv': 'Title,Variation,Price\nTea,,\n,Large,\n' });
-    expect(located(result.issues)).toEqual([['warning', 'missing-value', 2, 'Price']]);
+    expect(located(result.issues)).toEqual([
+      ['warning', 'missing-value', 2, 'Price'],
+      ['warning', 'unpriced', 2, 'Price'],
+    ]);
   });
 });
 
@@ -100,11 +122,17 @@ describe('a missing price in document mode', () => {
     item('B', [undefined]),
   ];
 
-  it('is a warning for a product no variation prices, and for each variation without a price', () => {
+  it('is a warning for a product no variation prices; each variation without a price is judged', () => {
     const parts = runOn(square, document);
     expect(parts.issues.map((i) => [i.severity, i.code, i.location.path, i.message])).toEqual([
-      ['warning', 'missing-value', '$[1].item_data.variations[1]', 'variant "Size 1" has no price'],
+      [
+        'warning',
+        'unpriced',
+        '$[1].item_data.variations[1]',
+        'variant "Size 1" of "A" has no price of its own: hidden (unpriced: hide)',
+      ],
       ['warning', 'missing-value', '$[2]', 'product "B" has no price'],
+      ['warning', 'unpriced', '$[2]', 'product "Item B" (B) has no price: hidden (unpriced: hide)'],
     ]);
   });
 });

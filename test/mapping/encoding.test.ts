@@ -21,7 +21,7 @@ const table = (source: string) => `${HEADER}sources:
 kind: table
 table:
   source: items
-  product: { ext_id: "{Sku}", name: { column: Name }, description: { column: Notes, optional: true } }
+  product: { ext_id: "{Sku}", name: { column: Name }, description: { column: Notes, optional: true }, price: { value: 1 } }
 `;
 
 const cp1252Csv = Buffer.from('Sku,Name\n1,Chef\x92s special\n2,Tea\n', 'latin1');

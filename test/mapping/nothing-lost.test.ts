@@ -125,8 +125,12 @@ ${variants}`);
       ['bad-price', 'warning', 4],
       ['bad-price', 'error', 5],
       ['missing-value', 'warning', 2],
+      ['unpriced', 'warning', 2],
+      ['unpriced', 'warning', 4],
+      ['unpriced', 'warning', 5],
     ]);
     expect(result.issues[2]?.message).toBe('product.price is empty: product "a" has no price');
+    expect(result.menu.products.map((p) => p.hidden === true)).toEqual([true, false, true, true]);
   });
 
   it('says nothing when the variants price the product (rows: children)', async () => {
@@ -146,7 +150,7 @@ describe('category names that derive one ext_id', () => {
     const csv = ['Code,Name,Category', 'a,A,Café', 'b,B,Cafe', 'c,C,CAFE', 'd,D,Cafe', 'e,E,Tea'].join('\n');
     const result = await runInline(
       mapping(`  category: { name: { column: Category } }
-  product: { ext_id: "{Code}", name: { column: Name } }
+  product: { ext_id: "{Code}", name: { column: Name }, price: { value: 1 } }
 `),
       { 'items.csv': csv },
     );

@@ -97,7 +97,7 @@ describe('a CSV record shorter than the header', () => {
   });
 
   it('is not a problem when it is a blank line', async () => {
-    const table = `  product: { ext_id: '{Handle}', name: { column: Name } }\n`;
+    const table = `  product: { ext_id: '{Handle}', name: { column: Name }, price: { value: 1 } }\n`;
     const result = await run(table, 'blank.csv', ['Handle,Name,Notes', 'a,A,x', ',', 'b,B,y'].join('\n'));
     expect(result.issues).toEqual([]);
     expect(result.skipped).toEqual([{ reason: 'blank-row', count: 1 }]);
@@ -119,9 +119,10 @@ describe('an xlsx row without its trailing cells', () => {
     price: { column: Price, transforms: [money] }
 `;
     const result = await run(table, 'short.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()), 'xlsx');
-    // The empty price is the usual missing-value warning, nothing about the row's length.
+    // The empty price is the usual missing-value warning (and the product hidden), nothing about the row's length.
     expect(result.issues.map((i) => [i.severity, i.code, i.location.row])).toEqual([
       ['warning', 'missing-value', 3],
+      ['warning', 'unpriced', 3],
     ]);
     expect(result.menu.products.map((p) => p.ext_id)).toEqual(['tea', 'pie']);
   });
@@ -153,7 +154,7 @@ describe('a cut record in a second table source (modifier sets read from another
 
 describe('a header written with trailing commas', () => {
   it('does not make rows without those commas short', async () => {
-    const table = `  product: { ext_id: '{Handle}', name: { column: Name } }\n`;
+    const table = `  product: { ext_id: '{Handle}', name: { column: Name }, price: { value: 1 } }\n`;
     const result = await run(table, 'header-commas.csv', 'Handle,Name,,\na,A\nb,B,,\n');
     expect(result.issues).toEqual([]);
     expect(result.menu.products).toHaveLength(2);

@@ -19,7 +19,7 @@ describe('square-item-library on our fixture (CSV)', () => {
       products: 7,
       options: 2,
       option_values: 5,
-      warnings: 3,
+      warnings: 4,
       errors: 0,
     });
     expect(result.skipped).toEqual([
@@ -119,13 +119,15 @@ describe('square-item-library on our fixture (CSV)', () => {
 
   it('reports a variable price and each undeclared modifier set as warnings with locations', async () => {
     const { issues, menu } = await extractMenu({ mapping: 'square-item-library', inputs: [FIXTURE] });
+    expect(menu.products.find((p) => p.name === 'Market Soup')).toMatchObject({ hidden: true });
     expect(menu.products.find((p) => p.name === 'Market Soup')?.price).toBeUndefined();
     expect(issues.map((i) => [i.code, i.severity, i.location.row, i.location.column])).toEqual([
       ['bad-price', 'warning', 6, 'Price'],
+      ['unpriced', 'warning', 6, 'Price'],
       ['unknown-reference', 'warning', 1, 'Modifier Set - Milk choice'],
       ['unknown-reference', 'warning', 1, 'Modifier Set - Add a shot for +$1?'],
     ]);
-    expect(issues[1]?.message).toContain('used by 2 products');
+    expect(issues[2]?.message).toContain('used by 2 products');
   });
 
   it('attaches modifier sets declared in the file given with --param modifier_sets', async () => {
@@ -211,7 +213,8 @@ describe.skipIf(!present)('square-item-library on the real samples', () => {
     expect(result.issues.filter((i) => i.code === 'bad-price')).toHaveLength(11);
     // 42 membership columns; 33 sets are used by at least one item.
     expect(result.issues.filter((i) => i.code === 'unknown-reference')).toHaveLength(33);
-    expect(result.menu.products.filter((p) => p.hidden === true)).toHaveLength(8);
+    // 8 hidden online, and 3 whose only price is `variable` (unpriced: hide).
+    expect(result.menu.products.filter((p) => p.hidden === true)).toHaveLength(11);
     // Checked by hand in the sheet: rows 56-57, "Blue Shade", variations "2 for 15" at 15 and an unnamed one at 8.99.
     const blue = result.menu.products.find((p) => p.name === 'Blue Shade');
     expect(blue?.price).toBe(8.99);

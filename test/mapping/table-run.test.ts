@@ -113,7 +113,7 @@ describe('table mode rules', () => {
 
   it('reports a missing required column once, at the header, as an error', async () => {
     const result = await runInline(
-      mapping(`  product: { ext_id: "{slug(Name)}", name: "{Name}", description: { column: Notes } }
+      mapping(`  product: { ext_id: "{slug(Name)}", name: "{Name}", description: { column: Notes }, price: { value: 1 } }
 `),
       { 'items.csv': 'Name\nA\nB\n' },
     );
@@ -151,7 +151,9 @@ describe('table mode rules', () => {
 `),
       { 'items.csv': 'Name,Price\nA,-1\n' },
     );
-    expect(result.issues.map((i) => [i.code, i.location.path])).toEqual([
+    // A price below 0 is no real price either: the product is hidden, and the platform rule says why.
+    expect(result.issues.map((i) => [i.code, i.location.row ?? i.location.path])).toEqual([
+      ['unpriced', 2],
       ['invalid-menu', 'products[ext_id=a].price'],
     ]);
   });
@@ -171,7 +173,9 @@ describe('table mode field types', () => {
     expect(result.issues.map((i) => [i.code, i.severity, i.location.row])).toEqual([
       ['bad-price', 'error', 2],
       ['bad-boolean', 'warning', 3],
+      ['unpriced', 'warning', 2], // neither A nor B has a price: both hidden
       ['missing-value', 'warning', 3], // B's price cell is empty
+      ['unpriced', 'warning', 3],
     ]);
   });
 });

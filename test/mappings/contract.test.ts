@@ -47,6 +47,11 @@ describe.each(shipped)('shipped mapping %s', (file) => {
     ).toBe(true);
   });
 
+  it('declares what becomes of a product without a real price (`unpriced`)', async () => {
+    const { mapping } = await loadMapping(path.join(MAPPINGS, file));
+    expect(['hide', 'skip', 'error']).toContain(mapping.unpriced);
+  });
+
   it('is recognized by `menusync init`', () => {
     const formats = [...TABLE_FORMATS, ...DOCUMENT_FORMATS].map((f) => f.mapping);
     expect(formats).toContain(name);

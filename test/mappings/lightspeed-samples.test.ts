@@ -101,8 +101,9 @@ describe.skipIf(!present)('lightspeed-xseries-products on the real exports', () 
         options: 181,
         option_values: 1004,
         // 31 products whose first row has no `type` (hand count), each a missing-value warning, and
-        // the 5 no-handle and 5 cut-off rows the mapping skips, each reported with its row.
-        warnings: 41,
+        // the 5 no-handle and 5 cut-off rows the mapping skips, each reported with its row, and 9
+        // products priced 0 (free shipping, ...) hidden as unpriced.
+        warnings: 50,
         errors: 0,
       });
       expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);

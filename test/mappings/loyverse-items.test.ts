@@ -91,8 +91,9 @@ describe('loyverse-items on the English two-store fixture', () => {
   it('leaves a variable price out with a warning and files items without category under "No category"', () => {
     const cake = product(harbour, 'custom-cake');
     expect(cake.price).toBeUndefined();
+    expect(cake.hidden).toBe(true);
     expect(cake.category_ext_id).toBe('cat-no-category');
-    expect(harbour.stats).toMatchObject({ warnings: 3, errors: 0 });
+    expect(harbour.stats).toMatchObject({ warnings: 4, errors: 0 });
     expect(harbour.issues.filter((i) => i.code === 'bad-price')).toHaveLength(1);
     expect(harbour.issues).toContainEqual(
       expect.objectContaining({

@@ -25,7 +25,13 @@ describe.skipIf(!present)('shopify-products on the real Shopify exports', () => 
         option_values: 1335,
       });
       expect(result.skipped).toEqual([{ reason: 'image-only', count: 41 }]);
-      expect(result.menu.products.filter((p) => p.hidden === true)).toEqual([]);
+      // Three products priced 0 with no priced variant are hidden (unpriced: hide), each said.
+      expect(result.menu.products.filter((p) => p.hidden === true).map((p) => p.ext_id)).toEqual([
+        'dads-birthday-balloon-bouquet-3',
+        '18-princess-birthday-ballon',
+        'ultimate-match-day-football-cake',
+      ]);
+      expect(result.issues.filter((i) => i.code === 'unpriced')).toHaveLength(3);
     });
 
     it('names categories by the last taxonomy segment, in order of appearance', () => {

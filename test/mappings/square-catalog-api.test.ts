@@ -32,6 +32,12 @@ describe('square-catalog-api on our fixture (a ListCatalog response body)', () =
     expect(result.issues.map((i) => [i.code, i.severity, i.message, i.location.path])).toEqual([
       ['missing-value', 'warning', 'product "I-GIFT" has no category', '$.objects[6]'],
       ['missing-value', 'warning', 'product "I-GIFT" has no price', '$.objects[6]'],
+      [
+        'unpriced',
+        'warning',
+        'product "Gift card" (I-GIFT) has no price: hidden (unpriced: hide)',
+        '$.objects[6]',
+      ],
     ]);
   });
 
@@ -103,7 +109,14 @@ describe.skipIf(!present)('square-catalog-api on the real ice-cream shop objects
       { reason: 'modifier object outside its list (also nested in the MODIFIER_LIST)', count: 119 },
     ]);
     // 3 items have no category_id and one ("cookie fill") has no variations, hence no price.
-    expect(result.issues.map((i) => i.message).sort()).toEqual([
+    // 11 items priced 0 and one with no price are hidden, each with an `unpriced` warning.
+    expect(result.issues.filter((i) => i.code === 'unpriced')).toHaveLength(12);
+    expect(
+      result.issues
+        .filter((i) => i.code !== 'unpriced')
+        .map((i) => i.message)
+        .sort(),
+    ).toEqual([
       'product "2H3DKCE3GKS27WLAG6R5WFJF" has no category',
       'product "5HGYGONKHMKCIYKAZT7GD6GT" has no price',
       'product "JATGZLWSKOF4YPGV4WFJ2LW6" has no category',

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { openStateStore } from '../../src/state/open-store.js';
-import { PAUSE_MARKER } from '../../src/state/test-pause.js';
+import { PAUSE_MARKER, PAUSED_CLI } from '../helpers/pause.js';
 import { menuCsv, spawnCli, startWorld, type CliWorld } from '../cli-apply/fixture.js';
 import { postgresAvailable, schemaUrl, testSchema } from './postgres-fixture.js';
 
@@ -85,7 +85,7 @@ describe.skipIf(!available)('plan and apply with --state postgres://', () => {
     async (point) => {
       expect((await w.run(args('apply'))).code).toBe(0);
       await w.writeExport('menu.csv', menuCsv(12, 1));
-      const live = spawnCli(args('apply'), { ...w.env, MENUSYNC_TEST_PAUSE_AT: point }, w.dir);
+      const live = spawnCli(args('apply'), w.env, w.dir, [PAUSED_CLI, point]);
       await live.waitFor(`${PAUSE_MARKER}=${point}`);
       live.child.kill('SIGKILL');
       expect((await live.done).signal).toBe('SIGKILL');

@@ -5,7 +5,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import type { CanonicalMenu } from '../../src/model/canonical-menu.js';
 import { openStateStore } from '../../src/state/open-store.js';
 import type { TargetStore } from '../../src/state/store.js';
-import { PAUSE_MARKER } from '../../src/state/test-pause.js';
+import { PAUSE_MARKER } from '../helpers/pause.js';
 import { cafeMenu } from '../apply/menus.js';
 import { REPO_ROOT } from '../helpers/run-cli.js';
 import { postgresAvailable, schemaUrl, sql, testSchema } from './postgres-fixture.js';
@@ -18,12 +18,17 @@ const STATE = pathToFileURL(path.join(REPO_ROOT, 'dist/state/index.js')).href;
 /**
  * A real `node` process on the built store (dist/, built by `npm test`): `lock` takes the
  * target's lock and waits; `commit` marks the target uncertain (printing STARTED), then commits
- * `menu` over and over (printing COMMITTED after each), or stops inside the commit when MENUSYNC_TEST_PAUSE_AT says so.
+ * `menu` over and over (printing COMMITTED after each), or stops inside the commit at the checkpoint named.
  */
 const CHILD = `
 const { openStateStore } = await import(${JSON.stringify(STATE)});
-const [url, mode, menuJson] = process.argv.slice(1);
-const store = await openStateStore(url);
+const [url, mode, menuJson, pauseAt] = process.argv.slice(1);
+const checkpoint = async (point) => {
+  if (point !== pauseAt) return;
+  process.stderr.write(${JSON.stringify(PAUSE_MARKER)} + '=' + point + '\\n');
+  await new Promise(() => setInterval(() => {}, 60000));
+};
+const store = await openStateStore(url, { checkpoint });
 const t = store.target(${JSON.stringify(target)});
 await t.lock();
 if (mode === 'lock') { console.log('LOCKED'); setInterval(() => {}, 60000); }
@@ -40,10 +45,10 @@ else {
 }`;
 
 function child(url: string, mode: 'lock' | 'commit', menu: CanonicalMenu | null, pauseAt?: string) {
-  const env = { PATH: process.env.PATH, ...(pauseAt ? { MENUSYNC_TEST_PAUSE_AT: pauseAt } : {}) };
+  const env = { PATH: process.env.PATH };
   const proc = spawn(
     process.execPath,
-    ['--input-type=module', '-e', CHILD, url, mode, JSON.stringify(menu)],
+    ['--input-type=module', '-e', CHILD, url, mode, JSON.stringify(menu), pauseAt ?? ''],
     {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

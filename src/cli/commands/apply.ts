@@ -1,8 +1,8 @@
 import { createInterface } from 'node:readline/promises';
 import type { CommandModule } from 'yargs';
-import type { ApplyOutcome } from '../../apply/apply-run.js';
+import type { ApplyOutcome } from '../../apply/locked-apply.js';
 import { requireYesForRemovals } from '../../apply/confirm-removals.js';
-import { runApplyTarget, type ApplyTargetArgs } from '../../apply/run-apply-target.js';
+import { runApplyTarget, type ApplyTargetArgs } from '../../apply/apply-from-settings.js';
 import { reportWhere, summaryLine, writeOutputs } from '../../apply/present.js';
 import { buildRunReport, planReport } from '../../apply/run-report.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';
@@ -21,6 +21,7 @@ import { reportOutputs, runReads } from '../run-paths.js';
 import { countOf } from '../../plural.js';
 import { createProgress } from '../progress.js';
 import { stopOnSignal } from '../stop-on-signal.js';
+import { checkpointOf, type CliContext } from '../run-context.js';
 import { observeClient } from '../progress-client.js';
 import { runFleetCommand } from '../fleet-command.js';
 import { isFleetRun, withFleetOptions, type FleetArgs } from '../fleet-options.js';
@@ -30,7 +31,7 @@ type ApplyArgs = RunArgs &
   FleetArgs & {
     debug?: boolean;
     yes?: boolean;
-  };
+  } & CliContext;
 
 /** Extract, plan, guard, confirm, send, verify: exit 0 ok, 1 platform failure, 2 invalid, 3 blocked, 4 locked. */
 export const applyCommand: CommandModule<object, ApplyArgs> = {
@@ -58,7 +59,7 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
       );
       return;
     }
-    const store = await openStateStore(settings.stateDir);
+    const store = await openStateStore(settings.stateDir, checkpointOf(args));
     try {
       await applyOne(args, settings, store);
     } finally {
@@ -86,6 +87,7 @@ async function applyOne(args: ApplyArgs, settings: RunSettings, store: StateStor
   const result = await runApplyTarget(settings, args, {
     store,
     out,
+    ...checkpointOf(args),
     progress: progress.sink,
     observe: (client) => observeClient(client, progress.sink),
     confirm: async (plan, target) => {

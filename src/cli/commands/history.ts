@@ -3,7 +3,7 @@ import { resolveRunSettings } from '../../config/run-settings.js';
 import { UsageError } from '../../errors.js';
 import { listHistory } from '../../history/list-history.js';
 import { renderHistory } from '../../history/render-history.js';
-import { keepRunsOf, withStateTargetOptions, type StateTargetArgs } from '../../history/state-options.js';
+import { keepRunsOf, withStateTargetOptions, type StateTargetArgs } from '../state-target-flags.js';
 import { resolveStoredTarget } from '../../history/stored-target.js';
 import { openStateStore } from '../../state/open-store.js';
 import { countOf } from '../../plural.js';

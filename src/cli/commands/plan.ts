@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { summaryLine, emitReport } from '../../apply/present.js';
-import { runPlanTarget } from '../../apply/run-plan-target.js';
+import { runPlanTarget } from '../../apply/plan-from-settings.js';
 import { createSavedPlan, writeSavedPlan } from '../../apply/saved-plan.js';
 import { resolvePlanTarget } from '../../apply/resolve-plan-target.js';
 import { resolveRunSettings, type RunArgs, type RunSettings } from '../../config/run-settings.js';

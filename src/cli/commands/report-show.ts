@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { resolveRunSettings } from '../../config/run-settings.js';
 import { UsageError } from '../../errors.js';
-import { withStateTargetOptions, type StateTargetArgs } from '../../history/state-options.js';
+import { withStateTargetOptions, type StateTargetArgs } from '../state-target-flags.js';
 import { resolveStoredTarget } from '../../history/stored-target.js';
 import { redact } from '../../secrets.js';
 import { writeFileAtomic } from '../../state/atomic-write.js';

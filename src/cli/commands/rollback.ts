@@ -1,13 +1,13 @@
 import type { CommandModule } from 'yargs';
-import { applyRun, type ApplyOutcome } from '../../apply/apply-run.js';
+import { applyRun, type ApplyOutcome } from '../../apply/locked-apply.js';
 import { CONFIG_FILE } from '../../config/load-config.js';
 import { resolveApplyConnection, type ApplyConnectionArgs } from '../../apply/connection.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';
 import { resolveRunSettings, type RunArgs } from '../../config/run-settings.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import { resolveRollbackPoint, type RollbackSelector } from '../../history/rollback-point.js';
-import { planRollbackOffline, rollbackPlanner } from '../../history/rollback-plan.js';
-import { keepRunsOf, withStateTargetOptions, type StateTargetArgs } from '../../history/state-options.js';
+import { planRollbackPreview, rollbackPlanner } from '../../history/rollback-plan.js';
+import { keepRunsOf, withStateTargetOptions, type StateTargetArgs } from '../state-target-flags.js';
 import { resolveStoredTarget } from '../../history/stored-target.js';
 import { plan as planMenu } from '../../plan/index.js';
 import { createPlatformClient } from '../../platform/index.js';
@@ -16,6 +16,7 @@ import { withConnectionOptions } from '../connection-options.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { createOutput } from '../output.js';
 import { retryNotice } from '../../apply/retry-notice.js';
+import { refreshForPlan } from '../../apply/plan-refresh.js';
 import { stopOnSignal } from '../stop-on-signal.js';
 import { reportOutputs } from '../run-paths.js';
 import { countOf } from '../../plural.js';
@@ -101,7 +102,9 @@ export const rollbackCommand: CommandModule<object, RollbackArgs> = {
       const planOptions = { posUid: target.posUid, mode: 'replace' as const, ...settings.guards };
       const apply = args.yes === true || (args['dry-run'] !== true && process.stdin.isTTY === true);
       if (!apply) {
-        const plan = await planRollbackOffline(targetStore, planner, snapshot.menu, planOptions);
+        // Read as the run reads it: the preview shows what the rollback does to the live menu.
+        const refresh = await refreshForPlan(args, settings, target, out);
+        const plan = await planRollbackPreview(targetStore, planner, snapshot.menu, planOptions, refresh);
         process.exitCode = await showRollbackPlan(plan, target, args, out);
         return;
       }

@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { copyState, type StateCopyReport } from '../../state/copy-state.js';
 import { countOf } from '../../plural.js';
 import { createOutput } from '../output.js';
-import { withStore } from './state-options.js';
+import { withStore } from './state-spec.js';
 
 interface StateCopyArgs {
   from: string;

@@ -3,7 +3,7 @@ import { displayWidth, padEndDisplay } from '../../display-width.js';
 import { targetOverview, type TargetOverview } from '../../state/target-overview.js';
 import { countOf } from '../../plural.js';
 import { createOutput } from '../output.js';
-import { STATE_OPTION_TEXT, stateSpec, withStore } from './state-options.js';
+import { STATE_OPTION_TEXT, stateSpec, withStore } from './state-spec.js';
 
 interface StateListArgs {
   state?: string;

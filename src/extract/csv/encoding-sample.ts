@@ -45,8 +45,23 @@ async function firstHighByteInFile(file: string, from: number, size: number): Pr
  * The bytes that decide the encoding: the head of the file, or, when the head is plain ASCII
  * (a long header and English rows), the window around the first non-ASCII bytes further on.
  */
-export async function encodingSample(file: string, head: Buffer, size: number): Promise<Buffer> {
-  if (firstHighByte(head) >= 0 || head.length >= size || head.length < 4) return head;
+export async function encodingSample(
+  file: string,
+  head: Buffer,
+  size: number,
+): Promise<{ bytes: Buffer; offset: number }> {
+  if (firstHighByte(head) >= 0 || head.length >= size || head.length < 4) return { bytes: head, offset: 0 };
   const at = await firstHighByteInFile(file, head.length, size);
-  return at < 0 ? head : readBytes(file, SAMPLE_BYTES, Math.max(0, at - 1024));
+  if (at < 0) return { bytes: head, offset: 0 };
+  const offset = Math.max(0, at - 1024);
+  return { bytes: await readBytes(file, SAMPLE_BYTES, offset), offset };
+}
+
+/** File offset of the first non-ASCII byte of a sample read at `offset`, and the byte; undefined if none. */
+export function firstNonAscii(sample: {
+  bytes: Buffer;
+  offset: number;
+}): { offset: number; byte: number } | undefined {
+  const at = firstHighByte(sample.bytes);
+  return at < 0 ? undefined : { offset: sample.offset + at, byte: sample.bytes[at] ?? 0 };
 }

@@ -9,19 +9,27 @@ import { createDecoder, createUtf8Check, type ChunkDecoder } from './decode-chun
 import { detectDelimiter } from './detect-delimiter.js';
 import { detectEncoding, givenEncoding, overrideMismatch, type DetectedEncoding } from './detect-encoding.js';
 import { InvalidUtf8Cells } from './invalid-utf8-cells.js';
-import { encodingSample, SAMPLE_BYTES } from './encoding-sample.js';
+import { encodingSample, firstNonAscii, SAMPLE_BYTES } from './encoding-sample.js';
+import { watchForUtf8, type EncodingEvidence } from './mixed-encodings.js';
 import { fileBatches } from './file-batches.js';
 import { RecordParser } from './record-parser.js';
 import { RecordWarnings } from './record-warnings.js';
 
+/** The encoding, and for a single-byte one chosen by detection, where the bytes that chose it are. */
 async function chooseEncoding(
   file: string,
   head: Buffer,
   size: number,
   options: ReadOptions,
-): Promise<DetectedEncoding> {
-  if (options.encoding === undefined) return detectEncoding(await encodingSample(file, head, size));
-  return { ...givenEncoding(file, options.encoding, options.encodingOrigin), bomLength: 0 };
+): Promise<DetectedEncoding & { evidence?: EncodingEvidence }> {
+  if (options.encoding !== undefined)
+    return { ...givenEncoding(file, options.encoding, options.encodingOrigin), bomLength: 0 };
+  const sample = await encodingSample(file, head, size);
+  const detected = detectEncoding(sample.bytes);
+  const first = firstNonAscii(sample);
+  if (first === undefined || (detected.encoding !== 'windows-1252' && detected.encoding !== 'macintosh'))
+    return detected;
+  return { ...detected, evidence: { encoding: detected.encoding, ...first } };
 }
 
 /**
@@ -76,7 +84,9 @@ export async function readCsv(file: string, options: ReadOptions): Promise<Table
           garbled = true;
           cells?.fault(fault);
         })
-      : createDecoder(encoding),
+      : chosen.evidence
+        ? watchForUtf8(createDecoder(encoding), file, chosen.evidence, issues)
+        : createDecoder(encoding),
     () => {
       garbled = true;
     },

@@ -28,7 +28,7 @@ async function* sheetRecords(
   limits: InputLimits,
   cellErrors: CellErrorIssues,
 ): AsyncGenerator<TableRecord[]> {
-  const fillMerges = mergeFiller(sheet.merges);
+  const fillMerges = mergeFiller(sheet.merges, { file: sheet.file, maxCells: limits.maxCells });
   for await (const rows of sheetRowBatches(sheet, limits)) {
     const batch: TableRecord[] = [];
     for (const row of rows) {

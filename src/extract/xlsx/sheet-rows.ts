@@ -145,8 +145,11 @@ export class SheetRowsReader implements XmlHandler {
     this.value.push(text.slice(start, end));
   }
 
+  /** CDATA is literal: escaped back so the one decoding at the cell's end leaves it as it was. */
   cdata(content: string): void {
-    if (this.capture && this.value) this.text(escapeXml(content), 0, escapeXml(content).length);
+    if (!this.capture || !this.value) return;
+    const escaped = escapeXml(content);
+    this.text(escaped, 0, escaped.length);
   }
 
   private startCell(tag: string): void {

@@ -7,6 +7,7 @@ import type { DocOption } from './schema.js';
 import type { Scope } from './select-path.js';
 import type { CompileTransforms } from './compile-value.js';
 import { compileExtId, type CompiledExtId } from './ext-id.js';
+import { UNPRICED_SKIP_REASON, unpricedVerdict, type UnpricedAction } from '../unpriced.js';
 
 // Options and option values of a category or product. An option is either one per selected record
 // (a modifier group) or one built from the owner itself (the variants of an item: sizes, variations).
@@ -71,7 +72,8 @@ export function buildOptions(
   owner: Scope,
   state: RunState,
   booleans: CompiledTransform,
-  basePrice: number | undefined,
+  /** The owner's price, and what to do with a variant (price_relative) without its own. */
+  priced: { base: number | undefined; unpriced: UnpricedAction; owner: string },
 ): ImportOption[] {
   const out: ImportOption[] = [];
   const seen = new Set<string>();
@@ -84,8 +86,8 @@ export function buildOptions(
         continue;
       }
       if (seen.has(extId)) continue;
-      const unpriced: { message: string; path: string }[] = [];
-      const values = buildValues(option.values, record, state, booleans, basePrice, unpriced);
+      const unpriced: UnpricedValue[] = [];
+      let values = buildValues(option.values, record, state, booleans, priced.base, unpriced);
       if (values.length < (option.minValues ?? 1)) {
         // min_values is a rule of the mapping (one variation is no choice); an empty group is news.
         if (option.minValues === undefined) {
@@ -95,12 +97,47 @@ export function buildOptions(
       }
       seen.add(extId);
       // A lone variation left out by min_values is the product's price: the product said so.
-      for (const { message, path } of unpriced) state.issue('missing-value', 'warning', message, path);
+      if (unpriced.length > 0) values = judgeUnpriced(values, unpriced, priced, state);
       const fields = readFields(option.fields, record, state, booleans);
       out.push({ ext_id: extId, ...fields, position: out.length + 1, option_values: values });
     }
   }
   return out;
+}
+
+/** A variant (price_relative value) with no price of its own, where it was read. */
+interface UnpricedValue {
+  value: ImportOptionValue;
+  path: string;
+}
+
+/**
+ * A visible variant without its own price would sell at the owner's price: the mapping's `unpriced`
+ * decides. With no owner price at all the product is unpriced, judged once as a product.
+ */
+function judgeUnpriced(
+  values: ImportOptionValue[],
+  unpriced: readonly UnpricedValue[],
+  priced: { base: number | undefined; unpriced: UnpricedAction; owner: string },
+  state: RunState,
+): ImportOptionValue[] {
+  if (priced.base === undefined) return values;
+  const left = new Set<ImportOptionValue>();
+  for (const { value, path } of unpriced) {
+    if (value.hidden === true) continue;
+    const subject = `variant "${value.name ?? value.ext_id}" of "${priced.owner}"`;
+    const verdict = unpricedVerdict(priced.unpriced, subject, 'has no price of its own');
+    state.issue('unpriced', verdict.severity, verdict.message, path);
+    if (verdict.outcome === 'hide') value.hidden = true;
+    if (verdict.outcome === 'skip') {
+      state.skip(UNPRICED_SKIP_REASON);
+      left.add(value);
+    }
+  }
+  if (left.size === 0) return values;
+  const kept = values.filter((v) => !left.has(v));
+  kept.forEach((v, i) => (v.position = i + 1));
+  return kept;
 }
 
 function buildValues(
@@ -109,8 +146,8 @@ function buildValues(
   state: RunState,
   booleans: CompiledTransform,
   basePrice: number | undefined,
-  /** Filled with the variants without a price: warned about only if their option is kept. */
-  unpriced: { message: string; path: string }[],
+  /** Filled with the variants without a price: judged only if their option is kept. */
+  unpriced: UnpricedValue[],
 ): ImportOptionValue[] {
   const out: ImportOptionValue[] = [];
   for (const record of runSelection(spec.selection, option, state)) {
@@ -125,7 +162,6 @@ function buildValues(
       continue;
     }
     const fields = readFields(spec.fields, record, state, booleans);
-    const before = state.issues.length;
     const price = spec.price ? readFields([spec.price], record, state, booleans).price : undefined;
     const skip = state.takePendingSkip();
     if (skip) {
@@ -134,11 +170,8 @@ function buildValues(
     }
     // A variant's own full price (price_relative) that is absent is a product price lost, as in
     // table mode; a modifier without a price is free, which is common and no news.
-    if (spec.relative && spec.price && price === undefined && state.issues.length === before) {
-      const name = typeof fields.name === 'string' ? fields.name : extId;
-      unpriced.push({ message: `variant "${name}" has no price`, path: record.path });
-    }
     const value: ImportOptionValue = { ext_id: extId, ...fields, position: out.length + 1 };
+    if (spec.relative && spec.price && price === undefined) unpriced.push({ value, path: record.path });
     if (typeof price === 'number') {
       value.price_operator = '+';
       value.price_operand = spec.relative && basePrice !== undefined ? roundMoney(price - basePrice) : price;

@@ -3,6 +3,14 @@ import type { ImportCategory, ImportProduct } from '../../model/import-payload.j
 import type { DocumentContext, ExtractResultParts } from '../types.js';
 import { compileDocument, type CompiledDocument, type CompiledEntity } from './compile.js';
 import { buildOptions } from './options.js';
+import {
+  DEFAULT_UNPRICED,
+  UNPRICED_SKIP_REASON,
+  entityLabel,
+  unpricedReason,
+  unpricedVerdict,
+  type UnpricedAction,
+} from '../unpriced.js';
 import { buildIndex, countUnused, runSelection, RunState } from './records.js';
 import { readFields } from './fields.js';
 import type { DocumentSection } from './schema.js';
@@ -32,7 +40,7 @@ export function runDocumentMapping(section: DocumentSection, ctx: DocumentContex
 
   const counter = { rows: 0 };
   const categories = doc.categories ? buildCategories(doc, doc.categories, state, counter) : [];
-  const products = buildProducts(doc, state, counter);
+  const products = buildProducts(doc, state, counter, ctx.mapping.unpriced ?? DEFAULT_UNPRICED);
   countUnused(state);
   if (counter.rows === 0 && state.skipped.size === 0 && !isEmptyDocument(source.document)) {
     // A document of another shape (another POS's JSON) would otherwise map to an empty menu, exit 0.
@@ -70,7 +78,12 @@ function buildCategories(
     const fields = readFields(spec.fields, record, state, doc.booleans);
     if (!keep(fields, record, state, 'category')) continue;
     seen.add(extId);
-    const options = buildOptions(spec.options, record, state, doc.booleans, undefined);
+    // Category options price nothing of their own: no base price to judge variants against.
+    const options = buildOptions(spec.options, record, state, doc.booleans, {
+      base: undefined,
+      unpriced: DEFAULT_UNPRICED,
+      owner: extId,
+    });
     out.push({
       ext_id: extId,
       ...fields,
@@ -81,7 +94,12 @@ function buildCategories(
   return out;
 }
 
-function buildProducts(doc: CompiledDocument, state: RunState, counter: { rows: number }): ImportProduct[] {
+function buildProducts(
+  doc: CompiledDocument,
+  state: RunState,
+  counter: { rows: number },
+  unpriced: UnpricedAction,
+): ImportProduct[] {
   const spec = doc.products;
   const out: ImportProduct[] = [];
   const seen = new Set<string>();
@@ -104,18 +122,31 @@ function buildProducts(doc: CompiledDocument, state: RunState, counter: { rows: 
     }
     seen.add(extId);
     const base = typeof fields.price === 'number' ? fields.price : undefined;
-    const options = buildOptions(spec.options, record, state, doc.booleans, base);
-    const position = (positions.get(category) ?? 0) + 1;
-    positions.set(category, position);
-    out.push({
+    const options = buildOptions(spec.options, record, state, doc.booleans, { base, unpriced, owner: extId });
+    const product: ImportProduct = {
       ext_id: extId,
       ...(category ? { category_ext_id: category } : {}),
       ...fields,
-      position,
       ...(options.length ? { options } : {}),
-    });
+    };
+    if (!judgePrice(product, unpriced, record.path, state)) continue;
+    const position = (positions.get(category) ?? 0) + 1;
+    positions.set(category, position);
+    out.push({ ...product, position });
   }
   return out;
+}
+
+/** False when the product is left out: visible without a real price and `unpriced: skip`. */
+function judgePrice(product: ImportProduct, action: UnpricedAction, path: string, state: RunState): boolean {
+  const reason = unpricedReason(product);
+  if (reason === undefined) return true;
+  const verdict = unpricedVerdict(action, entityLabel('product', product), reason);
+  state.issue('unpriced', verdict.severity, verdict.message, path);
+  if (verdict.outcome === 'hide') product.hidden = true;
+  if (verdict.outcome !== 'skip') return true;
+  state.skip(UNPRICED_SKIP_REASON);
+  return false;
 }
 
 /** True when a price issue was raised since `before` (the issues of the record being read). */

@@ -11,6 +11,13 @@ import type { CompileContext } from './compile-context.js';
 import type { CompiledCategory, CompiledTable } from './compile.js';
 import { modifierOptions, movedSetOption } from './modifier-sets.js';
 import { variantOption, type PendingVariant } from './variant-option.js';
+import {
+  UNPRICED_SKIP_REASON,
+  entityLabel,
+  unpricedReason,
+  unpricedVerdict,
+  type UnpricedAction,
+} from '../unpriced.js';
 
 const text = (v: Scalar): string | undefined => (v === null || v === '' ? undefined : String(v));
 // Shared so that evaluating a field allocates nothing for its template context.
@@ -102,6 +109,8 @@ export class MenuAssembler {
      * with the same ext_id cannot happen (its rows join the first group), so no Set of 100k ids.
      */
     private readonly extIdIsGroupKey = false,
+    /** The mapping's `unpriced`: what becomes of a visible product or variant without a real price. */
+    private readonly unpriced: UnpricedAction = 'hide',
   ) {
     this.groupSkips = table.skips.filter((s) => s.scope === 'group');
     const v = table.variants;
@@ -268,7 +277,8 @@ export class MenuAssembler {
 
   menu(): CanonicalMenu {
     const v = this.table.variants;
-    const products: ImportProduct[] = new Array<ImportProduct>(this.open.length);
+    const products: ImportProduct[] = [];
+    const unpriced = { action: this.unpriced, countSkip: (reason: string) => this.countSkip(reason) };
     for (let i = 0; i < this.open.length; i++) {
       const open = this.open[i] as OpenProduct;
       let variant: ImportOption | undefined;
@@ -293,6 +303,7 @@ export class MenuAssembler {
             { extId: optionExtIdOf(open), name: open.optionName },
             open.product,
             this.ctx,
+            unpriced,
           );
         }
       }
@@ -315,9 +326,22 @@ export class MenuAssembler {
           this.table.product.priceColumn,
         );
       }
-      products[i] = open.product;
+      if (this.judgePrice(open)) products.push(open.product);
     }
     return { categories: [...this.categories.values()], products };
+  }
+
+  /** False when the product is left out: visible without a real price and `unpriced: skip`. */
+  private judgePrice(open: OpenProduct): boolean {
+    const reason = unpricedReason(open.product);
+    if (reason === undefined) return true;
+    const verdict = unpricedVerdict(this.unpriced, entityLabel('product', open.product), reason);
+    this.ctx.cursor.row = open.row;
+    this.ctx.rowIssue('unpriced', verdict.severity, verdict.message, this.table.product.priceColumn);
+    if (verdict.outcome === 'hide') open.product.hidden = true;
+    if (verdict.outcome !== 'skip') return true;
+    this.countSkip(UNPRICED_SKIP_REASON);
+    return false;
   }
 
   /** A price that is not a number after its transforms is reported, never dropped silently. */

@@ -7,6 +7,7 @@ import { reportDuplicateHeaders } from './duplicate-headers.js';
 import { MenuAssembler } from './assembler.js';
 import { ShortRecords } from './short-records.js';
 import { streamRows } from './stream-rows.js';
+import { DEFAULT_UNPRICED } from '../unpriced.js';
 
 /**
  * Runs a table mapping over one opened source: compile against the header once, stream the rows
@@ -27,7 +28,13 @@ export async function runTableMapping(
     table.grouping.by === 'key' &&
     group?.key !== undefined &&
     JSON.stringify(group.key) === JSON.stringify(mapping.table.product.ext_id);
-  const assembler = new MenuAssembler(table, ctx, skipped, extIdIsGroupKey);
+  const assembler = new MenuAssembler(
+    table,
+    ctx,
+    skipped,
+    extIdIsGroupKey,
+    mapping.unpriced ?? DEFAULT_UNPRICED,
+  );
   const rows = await streamRows(source.batches, table, ctx, assembler, new ShortRecords(source, ctx));
   const menu = assembler.menu();
 

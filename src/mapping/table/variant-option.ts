@@ -2,6 +2,7 @@ import type { ImportOption, ImportOptionValue, ImportProduct } from '../../model
 import { centsDifference, toCents } from './cents.js';
 import type { CompileContext } from './compile-context.js';
 import type { CompiledVariants } from './compile.js';
+import { entityLabel, UNPRICED_SKIP_REASON, unpricedVerdict, type UnpricedAction } from '../unpriced.js';
 
 /** A variant row, evaluated when it streamed by; problems that matter only if an option is built wait here. */
 export interface PendingVariant {
@@ -10,7 +11,7 @@ export interface PendingVariant {
   extId: string | undefined;
   price: number | undefined;
   hidden: boolean | undefined;
-  /** `value.price` is mapped and its cell was empty (no other issue said so): warned if it is built. */
+  /** `value.price` is mapped and its cell was empty (no other issue said so): a lone variant says so. */
   priceMissing: boolean;
 }
 
@@ -26,6 +27,8 @@ export function variantOption(
   option: { extId: string; name: string | undefined },
   product: ImportProduct,
   ctx: CompileContext,
+  /** What to do with a visible variant without a price of its own while others have one. */
+  unpriced: { action: UnpricedAction; countSkip: (reason: string) => void },
 ): ImportOption | undefined {
   if (variants.length === 0) return undefined;
   if (variants.length === 1 && !settings.always) {
@@ -42,6 +45,7 @@ export function variantOption(
   }
   const values: ImportOptionValue[] = [];
   const prices: (number | undefined)[] = [];
+  const rows: number[] = [];
   const seen = new Set<string>();
   let base: number | undefined;
   for (const v of variants) {
@@ -67,18 +71,11 @@ export function variantOption(
       continue;
     }
     seen.add(v.extId);
-    if (v.priceMissing) {
-      ctx.rowIssue(
-        'missing-value',
-        'warning',
-        `variants.value.price is empty: variant "${v.name}" of "${product.ext_id}" has no price of its own`,
-        settings.valuePriceColumn,
-      );
-    }
     const value: ImportOptionValue = { ext_id: v.extId, name: v.name };
     if (v.hidden !== undefined) value.hidden = v.hidden;
     values.push(value);
     prices.push(v.price);
+    rows.push(v.row);
     if (v.price !== undefined && (base === undefined || v.price < base)) base = v.price;
   }
   if (values.length === 0) {
@@ -90,14 +87,31 @@ export function variantOption(
     return undefined;
   }
   if (base !== undefined) product.price = toCents(base);
+  const kept: ImportOptionValue[] = [];
   for (let i = 0; i < values.length; i++) {
     const value = values[i] as ImportOptionValue;
     const price = prices[i];
     if (price !== undefined && base !== undefined) {
       value.price_operator = '+';
       value.price_operand = centsDifference(price, base);
+    } else if (base !== undefined && value.hidden !== true) {
+      // It would sell at the base price (a `variable` Square variation at the cheapest one's price).
+      // With no priced variant at all the product itself is unpriced: judged once, as a product.
+      ctx.cursor.row = rows[i] as number;
+      const verdict = unpricedVerdict(
+        unpriced.action,
+        `variant "${value.name ?? value.ext_id}" of ${entityLabel('product', product)}`,
+        'has no price of its own',
+      );
+      ctx.rowIssue('unpriced', verdict.severity, verdict.message, settings.valuePriceColumn);
+      if (verdict.outcome === 'hide') value.hidden = true;
+      if (verdict.outcome === 'skip') {
+        unpriced.countSkip(UNPRICED_SKIP_REASON);
+        continue;
+      }
     }
-    value.position = i + 1;
+    value.position = kept.length + 1;
+    kept.push(value);
   }
   return {
     ext_id: option.extId,
@@ -106,6 +120,6 @@ export function variantOption(
     min_selectable: 1,
     max_selectable: 1,
     position: 1,
-    option_values: values,
+    option_values: kept,
   };
 }

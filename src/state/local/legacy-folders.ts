@@ -8,7 +8,7 @@ import { sameMenu, type Target } from '../target.js';
 import { legacyTargetKey } from './legacy-key.js';
 
 /**
- * Versions before issue 12 kept one folder per base URL, client id AND pos_uid. A client's menu
+ * Older versions kept one folder per base URL, client id AND pos_uid. A client's menu
  * is one menu whatever pos_uid says, so its state now lives in one folder per base URL and client
  * id. The old folder of a client is adopted (renamed to the new name) the first time the client's
  * state is used, so its snapshot stays the baseline; it is not guessed at when there are several.
@@ -47,7 +47,7 @@ export async function adoptLegacyFolder(
   if (names.length === 0) return null;
   if (names.length > 1) {
     throw new UsageError(
-      `the state folder ${root} holds ${names.length} folders of client ${target.clientId} at ${target.baseUrl}, one per pos_uid, from before menusync kept one state per client: ${names.join(', ')}`,
+      `the state folder ${root} holds ${names.length} folders of client ${target.clientId} at ${target.baseUrl} from older versions of menusync (one per pos_uid, or per spelling of the base URL): ${names.join(', ')}`,
       {
         hint: `the platform keeps one menu per client: keep the folder whose last apply is the live menu, move the others out of ${root}, and run again`,
       },

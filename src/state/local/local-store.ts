@@ -15,7 +15,7 @@ import {
 } from '../snapshot.js';
 import { ensureTargetDir, targetDir, type Target } from '../target.js';
 import { listStateTargets, writeTargetIdentity, type StateTargets } from '../target-identity.js';
-import { pauseAt } from '../test-pause.js';
+import type { Checkpoint, StateStoreOptions } from '../checkpoint.js';
 import type {
   ConfirmedState,
   StagedConfirmation,
@@ -30,15 +30,13 @@ import { listLocalRunFiles } from './run-files.js';
 /** The file a run's confirmed menu is kept under in its folder: a hard link to that snapshot.json. */
 export const RUN_SNAPSHOT_FILE = 'snapshot.json';
 
-export interface LocalStoreOptions {
-  /** Where the one line about an adopted old-key folder goes (default: stderr). */
-  notice?: (message: string) => void;
-}
+export type LocalStoreOptions = StateStoreOptions;
 
-/** The default backend: one folder per target under the state folder (see docs/state.md). */
+/** The default backend: one folder per target under the state folder (README, State). */
 export function localStateStore(stateDir: string, options: LocalStoreOptions = {}): StateStore {
   const root = path.resolve(stateDir);
   const notice = options.notice ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const checkpoint: Checkpoint = options.checkpoint ?? (async () => undefined);
   // Which folders of the state folder are of an older version: looked at once per store, not once
   // per target (a fleet's first run of N targets read N target.json files N times). Folders this
   // process creates are new-key folders, so the first look stays right for the store's life.
@@ -47,7 +45,7 @@ export function localStateStore(stateDir: string, options: LocalStoreOptions = {
   return {
     kind: 'local',
     location: root,
-    target: (target) => localTargetStore(root, target, notice, scanOnce),
+    target: (target) => localTargetStore(root, target, notice, scanOnce, checkpoint),
     listTargets: () => listLocalTargets(root),
     close: async () => undefined,
   };
@@ -58,6 +56,7 @@ function localTargetStore(
   target: Target,
   notice: (message: string) => void,
   scan: () => Promise<StateTargets>,
+  checkpoint: Checkpoint,
 ): TargetStore {
   const dir = targetDir(root, target);
   const runDir = (runId: string) => path.join(dir, RUNS_DIR, runId);
@@ -93,7 +92,7 @@ function localTargetStore(
     readStatus: after(() => readStatus(dir)),
     writeStatus: after((status: TargetStatus) => writeStatus(dir, status)),
     stageConfirmed: after((input: ConfirmedState) =>
-      stageConfirmed(dir, runDir(input.snapshot.runId), input),
+      stageConfirmed(dir, runDir(input.snapshot.runId), input, checkpoint),
     ),
     createRun: after((runId: string) => createRunRecord(dir, runId)),
     listRuns: after(() => listLocalRuns(dir)),
@@ -117,9 +116,10 @@ async function stageConfirmed(
   dir: string,
   runFolder: string,
   input: ConfirmedState,
+  checkpoint: Checkpoint,
 ): Promise<StagedConfirmation> {
   const [snapshot, status] = await Promise.allSettled([
-    stageSnapshot(dir, input.snapshot, input.prepared),
+    stageSnapshot(dir, input.snapshot, input.prepared, () => checkpoint('before-rename')),
     stageStatus(dir, input.status),
   ]);
   if (snapshot.status === 'rejected' || status.status === 'rejected') {
@@ -138,7 +138,7 @@ async function stageConfirmed(
         await discard();
         throw error;
       }
-      await pauseAt('after-snapshot');
+      await checkpoint('after-snapshot');
       // The run keeps the menu it confirmed for `rollback`: a hard link costs no copy, and the
       // next snapshot replaces snapshot.json by rename, leaving this one's bytes to the link.
       await keepRunSnapshot(dir, runFolder);

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { InvalidInputError } from '../../errors.js';
 import { TargetStatus } from '../snapshot.js';
 import { targetKey, type Target } from '../target.js';
-import { pauseAt } from '../test-pause.js';
+import type { Checkpoint, StateStoreOptions } from '../checkpoint.js';
 import type { StateStore, TargetStore } from '../store.js';
 import { advisoryKey } from './advisory-key.js';
 import { Db } from './pg-db.js';
@@ -26,7 +26,8 @@ import { migrate } from './migrations.js';
  * snapshot, status, runs and lock in one schema of its own (migrations.ts). Opening it connects,
  * so a wrong URL, user or database fails here, before anything is sent to the platform.
  */
-export async function postgresStateStore(spec: string): Promise<StateStore> {
+export async function postgresStateStore(spec: string, options: StateStoreOptions = {}): Promise<StateStore> {
+  const checkpoint: Checkpoint = options.checkpoint ?? (async () => undefined);
   const where = parsePostgresUrl(spec);
   const db = new Db(where, `menusync pid ${process.pid} on ${hostname()}`);
   try {
@@ -45,13 +46,13 @@ export async function postgresStateStore(spec: string): Promise<StateStore> {
   return {
     kind: 'postgres',
     location: where.display,
-    target: (target) => postgresTargetStore(db, target),
+    target: (target) => postgresTargetStore(db, target, checkpoint),
     listTargets: () => listPostgresTargets(db),
     close: () => db.close(),
   };
 }
 
-function postgresTargetStore(db: Db, target: Target): TargetStore {
+function postgresTargetStore(db: Db, target: Target, checkpoint: Checkpoint): TargetStore {
   const key = targetKey(target);
   const location = `${db.where.display}#${key}`;
   const runWhere = (runId: string) => `${location}/runs/${runId}`;
@@ -140,8 +141,8 @@ function postgresTargetStore(db: Db, target: Target): TargetStore {
               true,
               client,
             );
-            // Crash tests stop here: everything written, nothing committed.
-            await pauseAt('before-rename');
+            // Everything written, nothing committed (a crash checkpoint).
+            await checkpoint('before-rename');
           });
           // The snapshot it replaced goes unless a run keeps it for rollback; best effort.
           await dropUnusedSnapshots(db, key).catch(() => undefined);

@@ -4,6 +4,7 @@ import type { Plan, PlanFunction, PlanOptions } from '../plan/types.js';
 import type { PlatformClient } from '../platform/types.js';
 import { DEFAULT_KEEP_RUNS, newRunId, type RunRecord } from '../state/run-history.js';
 import { duringImport, StateWriteError, type ImportState } from '../state/state-write-error.js';
+import type { Checkpoint } from '../state/checkpoint.js';
 import type { StateStore } from '../state/store.js';
 import type { Target } from '../state/target.js';
 import { preparePlan } from './prepare-plan.js';
@@ -50,6 +51,8 @@ export interface ApplyDeps {
    * how its report reaches the caller (the CLI prints it and writes the --out-* files).
    */
   onFinish?: (outcome: ApplyOutcome) => void;
+  /** Awaited at the run's crash checkpoints (state/checkpoint.ts); the store takes its own. */
+  checkpoint?: Checkpoint;
 }
 
 export interface ApplyOutcome {
@@ -198,6 +201,7 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
         status,
         maxPayloadBytes: request.maxPayloadBytes,
         client: deps.client,
+        ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
         now,
         progress,
         whileSending: writePlanJson,

@@ -11,7 +11,7 @@ import { extractDesired } from './cli-inputs.js';
 import { planOffline, type OfflinePlan } from './plan-offline.js';
 import { resolvePlanTarget } from './resolve-plan-target.js';
 import { planReport } from './run-report.js';
-import { errorLine, exitCodeOf, type TargetRunResult } from './target-run.js';
+import { errorLine, exitCodeOf, type TargetRunResult } from './target-run-result.js';
 
 /** The flags of `plan` that are not run settings. */
 export interface PlanTargetArgs {

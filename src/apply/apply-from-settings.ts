@@ -8,18 +8,21 @@ import { createPlatformClient } from '../platform/index.js';
 import type { PlatformClient } from '../platform/types.js';
 import type { ProgressSink } from '../progress.js';
 import { DEFAULT_KEEP_RUNS } from '../state/run-history.js';
+import type { Checkpoint } from '../state/checkpoint.js';
 import type { StateStore } from '../state/store.js';
 import type { Target } from '../state/target.js';
-import { applyRun, type ApplyOutcome } from './apply-run.js';
+import { applyRun, type ApplyOutcome } from './locked-apply.js';
 import { extractDesired } from './cli-inputs.js';
 import { resolveApplyConnection, type ApplyConnectionArgs } from './connection.js';
-import { readSavedPlan } from './saved-plan.js';
+import { checkSavedPlanInputs, readSavedPlan } from './saved-plan.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from './split-payload.js';
-import { errorLine, exitCodeOf, type TargetRunResult } from './target-run.js';
+import { errorLine, exitCodeOf, type TargetRunResult } from './target-run-result.js';
 
 /** The flags of `apply` that are not run settings (RunSettings holds those). */
 export type ApplyTargetArgs = ApplyConnectionArgs & {
   plan?: string;
+  /** With --plan: checked to give the plan's menu (checkSavedPlanInputs). */
+  input?: string[];
   'max-payload-bytes'?: number;
   'keep-runs'?: number;
 };
@@ -35,6 +38,8 @@ export interface ApplyTargetIo {
   /** Wraps the platform client (the progress line watches the waits). */
   observe?: (client: PlatformClient) => PlatformClient;
   env?: NodeJS.ProcessEnv;
+  /** Awaited at the run's crash checkpoints (state/checkpoint.ts); open the store with the same one. */
+  checkpoint?: Checkpoint;
 }
 
 export interface ApplyTargetResult extends TargetRunResult {
@@ -65,6 +70,10 @@ export async function runApplyTarget(
       posUid: settings.posUid,
     };
     const saved = args.plan ? await readSavedPlan(args.plan) : undefined;
+    if (saved && args.plan && args.input && args.input.length > 0) {
+      const given = await extractDesired(settings, io.out, io.progress);
+      checkSavedPlanInputs(saved, args.plan, args.input, given.menu);
+    }
     const desired = saved
       ? { menu: saved.desired, errors: 0 }
       : await extractDesired(settings, io.out, io.progress);
@@ -101,6 +110,7 @@ export async function runApplyTarget(
         client: io.observe ? io.observe(client) : client,
         confirm: (plan) => io.confirm(plan, known),
         onFinish: (ended) => (finished = ended),
+        ...(io.checkpoint ? { checkpoint: io.checkpoint } : {}),
       },
     );
     const report = outcome.report;

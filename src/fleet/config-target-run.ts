@@ -1,0 +1,120 @@
+import { requireYesForRemovals } from '../apply/confirm-removals.js';
+import { refreshForPlan, type PlanRefresh } from '../apply/plan-refresh.js';
+import { resolvePlanTarget } from '../apply/resolve-plan-target.js';
+import { runApplyTarget, type ApplyTargetArgs } from '../apply/apply-from-settings.js';
+import { runPlanTarget, type PlanTargetArgs, type PlanTargetResult } from '../apply/plan-from-settings.js';
+import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run-result.js';
+import { configTarget, type LoadedConfig } from '../config/load-config.js';
+import { resolveRunSettings, type RunArgs } from '../config/run-settings.js';
+import type { Output } from '../output.js';
+import { resolveMenuAddress } from '../platform/menu-address.js';
+import type { StorePool } from '../state/store-pool.js';
+import { DEFAULT_POS_UID, type Target } from '../state/target.js';
+import { checkDistinctMenus, selectTargets, type FleetSelection } from './select-targets.js';
+
+export type FleetCommand = 'plan' | 'apply';
+
+export interface ConfigTargetIo {
+  loaded: LoadedConfig;
+  /** Settings given for the whole fleet (the CLI's flags), over each target's config. */
+  args: RunArgs & ApplyTargetArgs & PlanTargetArgs;
+  stores: StorePool;
+  /** The target's own messages. */
+  out: Output;
+  /** Removals are allowed without anyone to ask (--yes); `consent` says how to allow them. */
+  yes: boolean;
+  consent?: string;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+/**
+ * One config target of a fleet, run as a single `plan` or `apply` of it would be: its settings,
+ * its store, and for a plan the target, the live read and the plan. Never throws.
+ */
+export async function runConfigTarget(
+  command: FleetCommand,
+  name: string,
+  io: ConfigTargetIo,
+): Promise<TargetRunResult & Partial<PlanTargetResult>> {
+  const started = performance.now();
+  const args = { ...io.args, target: name };
+  try {
+    const settings = await resolveRunSettings(args, io.cwd ?? process.cwd(), { loaded: io.loaded });
+    const store = await io.stores.get(settings.stateDir);
+    if (command === 'apply') {
+      return await runApplyTarget(settings, args, {
+        store,
+        out: io.out,
+        // Nobody to ask in a fleet: as without a terminal, only removals need consent.
+        confirm: async (plan) => {
+          requireYesForRemovals(plan, io.yes, io.consent);
+          return true;
+        },
+        ...(io.env ? { env: io.env } : {}),
+      });
+    }
+    const known: Target | null = await resolvePlanTarget(args, settings, store, io.out, io.env);
+    const refresh: PlanRefresh = await refreshForPlan(args, settings, known, io.out, io.env);
+    const refreshMs = Math.round(performance.now() - started);
+    const planned = await runPlanTarget(settings, args, {
+      store,
+      out: io.out,
+      known,
+      refresh,
+      ...(io.env ? { env: io.env } : {}),
+    });
+    return { ...planned, ms: planned.ms + refreshMs };
+  } catch (error) {
+    const ms = Math.round(performance.now() - started);
+    return { exit: exitCodeOf(error), error, errorText: errorLine(error), ms };
+  }
+}
+
+/**
+ * Targets that share a platform menu (checkDistinctMenus' keys) run one after another, as they
+ * share its lock; the others as soon as the pool lets them.
+ */
+export function inTurnsPerMenu(
+  sharedMenus: ReadonlyMap<string, string>,
+  runOne: (name: string) => Promise<TargetRunResult>,
+): (name: string) => Promise<TargetRunResult> {
+  const menuQueues = new Map<string, Promise<unknown>>();
+  return (name) => {
+    const key = sharedMenus.get(name);
+    if (key === undefined) return runOne(name);
+    const turn = (menuQueues.get(key) ?? Promise.resolve()).then(() => runOne(name));
+    menuQueues.set(
+      key,
+      turn.catch(() => undefined),
+    );
+    return turn;
+  };
+}
+
+/**
+ * The config targets a fleet runs, in config order, and which of them share a platform menu
+ * (refused by the config unless they say the same `menu:`; those run in turns).
+ */
+export function fleetTargets(
+  loaded: LoadedConfig,
+  selection: FleetSelection,
+  posUid: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): { names: string[]; sharedMenus: Map<string, string> } {
+  const names = selectTargets(loaded.config, selection);
+  const sharedMenus = checkDistinctMenus(
+    names.map((name) => {
+      const target = configTarget(loaded, name);
+      const address = resolveMenuAddress({ config: target, env });
+      return {
+        name,
+        baseUrl: address.baseUrl,
+        clientId: address.clientId,
+        posUid: posUid ?? target.pos_uid ?? DEFAULT_POS_UID,
+        menu: target.menu,
+      };
+    }),
+  );
+  return { names, sharedMenus };
+}

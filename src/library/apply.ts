@@ -1,0 +1,56 @@
+import { requireYesForRemovals } from '../apply/confirm-removals.js';
+import type { ApplyOutcome } from '../apply/locked-apply.js';
+import { runApplyTarget, type ApplyTargetArgs } from '../apply/apply-from-settings.js';
+import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run-result.js';
+import { UsageError } from '../errors.js';
+import { withSecrets } from '../secrets.js';
+import type { Target } from '../state/target.js';
+import { withStore } from './open-state.js';
+import type { ApplyRunOptions } from './options.js';
+import { connectionArgsOf, connectionEnvOf, runSettingsOf, targetOf } from './run-settings-of.js';
+import { silentOutput } from './silent-output.js';
+
+export interface ApplyResult extends TargetRunResult {
+  target: Target;
+  /** The run: its plan, what was sent, the read-back, its report and report files. */
+  outcome?: ApplyOutcome;
+}
+
+/**
+ * `menusync apply` as a function, with the same steps and guards: lock the target, extract (or
+ * read the saved plan), read the live menu, plan, judge the guards, confirm, send, move the
+ * snapshot only once the platform confirmed, read back, write the run's report in the state.
+ * Never throws: an error is the result's `error` (a blocked, cancelled or failed run still has
+ * its `outcome` and report), with the exit code the CLI would have given.
+ */
+export function apply(options: ApplyRunOptions): Promise<ApplyResult> {
+  return withSecrets(async () => {
+    const target = targetOf(options);
+    if (!options.target.clientSecret) {
+      const error = new UsageError('apply needs target.clientSecret to sign in to the platform');
+      return { exit: exitCodeOf(error), target, error, errorText: errorLine(error), ms: 0 };
+    }
+    const out = options.reporter ?? silentOutput();
+    const checkpoint = options.checkpoint ? { checkpoint: options.checkpoint } : {};
+    const args: ApplyTargetArgs = {
+      ...connectionArgsOf(options),
+      ...(options.savedPlan !== undefined ? { plan: options.savedPlan } : {}),
+      ...(options.maxPayloadBytes !== undefined ? { 'max-payload-bytes': options.maxPayloadBytes } : {}),
+      ...(options.keepRuns !== undefined ? { 'keep-runs': options.keepRuns } : {}),
+    };
+    const result = await withStore(options.state, { reporter: out, ...checkpoint }, (store) =>
+      runApplyTarget(runSettingsOf(options), args, {
+        store,
+        out,
+        env: connectionEnvOf(options),
+        confirm: async (plan) => {
+          if (options.confirm) return options.confirm(plan);
+          requireYesForRemovals(plan, options.allowRemovals === true, 'pass allowRemovals: true');
+          return true;
+        },
+        ...checkpoint,
+      }),
+    ).catch((error: unknown) => ({ exit: exitCodeOf(error), error, errorText: errorLine(error), ms: 0 }));
+    return { ...result, target };
+  });
+}

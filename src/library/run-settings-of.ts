@@ -1,0 +1,64 @@
+import type { ApplyConnectionArgs } from '../apply/connection.js';
+import { parseAllowDeletes, type RunSettings } from '../config/run-settings.js';
+import type { GuardOptions } from '../plan/types.js';
+import { DEFAULT_POS_UID, DEFAULT_STATE_DIR, type Target } from '../state/target.js';
+import type { RunOptions } from './options.js';
+
+/**
+ * The library's options as the run settings the CLI resolves from flags and a config file, so a
+ * library call goes through the very code of `menusync plan` and `apply`. Nothing comes from a
+ * config file or the environment.
+ */
+export function runSettingsOf(options: RunOptions): RunSettings {
+  const guards = options.guards ?? {};
+  const guardOptions: GuardOptions = {
+    ...(guards.allowDeletes !== undefined ? { allowDeletes: parseAllowDeletes(guards.allowDeletes) } : {}),
+    ...(guards.allowEmpty !== undefined ? { allowEmpty: guards.allowEmpty } : {}),
+    ...(guards.protect && guards.protect.length > 0 ? { protect: guards.protect } : {}),
+  };
+  return {
+    ...(options.target.name ? { targetName: options.target.name } : {}),
+    config: {},
+    mapping: options.mapping,
+    inputs: options.inputs,
+    params: options.params ?? {},
+    ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
+    paramDirs: {},
+    limits: options.limits ?? {},
+    stateDir: typeof options.state === 'string' ? options.state : DEFAULT_STATE_DIR,
+    posUid: options.target.posUid ?? DEFAULT_POS_UID,
+    mode: options.mode ?? 'auto',
+    guards: guardOptions,
+  };
+}
+
+/** The target's connection as the CLI's connection flags (the secret goes by connectionEnvOf). */
+export function connectionArgsOf(options: RunOptions): ApplyConnectionArgs {
+  const t = options.target;
+  return {
+    'base-url': t.baseUrl,
+    'client-id': t.clientId,
+    ...(t.auth !== undefined ? { auth: t.auth } : {}),
+    ...(t.maxAttempts !== undefined ? { 'max-attempts': t.maxAttempts } : {}),
+    ...(t.maxRetryTimeSeconds !== undefined ? { 'max-retry-time': t.maxRetryTimeSeconds } : {}),
+    ...(t.timeoutSeconds !== undefined ? { timeout: t.timeoutSeconds } : {}),
+  };
+}
+
+/**
+ * The only "environment" a library run sees: the client secret of its options, where the CLI
+ * would take MENUSYNC_CLIENT_SECRET. The process's own environment is never read.
+ */
+export function connectionEnvOf(options: RunOptions): NodeJS.ProcessEnv {
+  const secret = options.target.clientSecret;
+  return secret !== undefined ? { MENUSYNC_CLIENT_SECRET: secret } : {};
+}
+
+export function targetOf(options: RunOptions): Target {
+  return {
+    ...(options.target.name ? { name: options.target.name } : {}),
+    baseUrl: options.target.baseUrl,
+    clientId: options.target.clientId,
+    posUid: options.target.posUid ?? DEFAULT_POS_UID,
+  };
+}
