@@ -50,12 +50,14 @@ async function writeFleetConfig(dir: string, targets: number, baseUrl: string): 
   const mapping = await writeBenchMapping(dir, 'csv');
   await writeClientSecrets(path.join(dir, 'secrets'), targets);
   const config: Record<string, unknown> = {};
+  // Paths relative to the config file (as the config allows): 10,000 targets of absolute temp paths
+  // would pass the 4 MB a config file may have.
   for (let i = 1; i <= targets; i++) {
     const { clientId } = sandboxClient(i);
-    const secret = path.join(dir, 'secrets', `${clientId}.secret`);
+    const secret = path.join('secrets', `${clientId}.secret`);
     config[`shop-${i}`] = {
-      mapping,
-      inputs: [csv],
+      mapping: path.relative(dir, mapping),
+      inputs: [path.relative(dir, csv)],
       base_url: baseUrl,
       client_id: clientId,
       client_secret_file: secret,
