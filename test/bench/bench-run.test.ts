@@ -87,6 +87,8 @@ describe('npm run bench on a tiny size', () => {
       'refresh (40 categories) vs raw paged GETs',
       'PostgreSQL vs local state: first apply (replace, with read-back)',
       'PostgreSQL vs local state: plan (1% changed)',
+      'sync workers: 3 worker processes (concurrency 2 each) vs one apply --all --concurrency 6, whole processes',
+      'sync workers: fleet enqueue --all of 10000 targets, whole process',
     ]);
     for (const row of result.rows) {
       expect(row.measured).toBeGreaterThan(0);
