@@ -4,8 +4,9 @@ import { entryProblem, seconds, shortCounts } from '../fleet/fleet-report.js';
 import type { FleetState } from '../fleet/run-fleet.js';
 import type { Output } from './output.js';
 
-/** A target that needs a look: failed, blocked or held by another run. */
+/** A target that needs a look: failed, blocked, held by another run, or applied with an error after. */
 export function isProblem(entry: FleetEntry): boolean {
+  if (entry.status === 'applied') return entry.exit !== ExitCode.ok;
   return entry.status === 'failed' || entry.status === 'blocked' || entry.status === 'locked';
 }
 

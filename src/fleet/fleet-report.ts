@@ -74,13 +74,18 @@ export function tableRow(entry: FleetEntry, command: 'plan' | 'apply'): string[]
 export function summaryText(summary: FleetSummary, command: 'plan' | 'apply'): string {
   const parts = [
     `${summary.total} targets`,
-    command === 'apply' ? `${summary.applied} applied` : `${summary.changes} with changes`,
+    command === 'apply' ? appliedText(summary) : `${summary.changes} with changes`,
     `${summary.unchanged} unchanged`,
     `${summary.blocked} blocked`,
     `${summary.locked} locked`,
     `${summary.failed} failed`,
   ];
   return `${parts.join(', ')} in ${seconds(summary.ms)}`;
+}
+
+function appliedText(summary: FleetSummary): string {
+  const withErrors = summary.appliedWithErrors > 0 ? ` (${summary.appliedWithErrors} with errors)` : '';
+  return `${summary.applied} applied${withErrors}`;
 }
 
 /** The summary table for a terminal or a log, columns padded to their widest cell. */
