@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { escapeHtml } from '../report/html.js';
 import type { FleetReport } from './fleet-report.js';
-import { TABLE_HEAD, summaryText, tableRow } from './fleet-report.js';
+import { TABLE_HEAD, stoppedText, summaryText, tableRow } from './fleet-report.js';
 
 // Self-contained like a run's own report: opened from disk or an e-mail, it loads nothing.
 const STYLE = `
@@ -29,7 +29,7 @@ export function renderFleetHtml(report: FleetReport, dir: string): string {
 <body>
 <h1>menusync ${report.command}: fleet of ${report.summary.total} targets</h1>
 <p>${escapeHtml(summaryText(report.summary, report.command))}; started ${escapeHtml(report.startedAt)}, exit ${report.exit}.</p>
-<table><thead><tr>${head}</tr></thead><tbody>
+${report.stopped ? `<p><strong>${escapeHtml(stoppedText(report))}</strong></p>\n` : ''}<table><thead><tr>${head}</tr></thead><tbody>
 ${rows.join('\n')}
 </tbody></table>
 </body></html>
