@@ -83,3 +83,12 @@ export async function writeOutputs(report: RunReport, args: RunArgs): Promise<vo
     });
   }
 }
+
+/**
+ * Where a run's HTML report is: its path in a state folder, or, for a report kept in a database
+ * (no path anyone can open), the command that writes it out.
+ */
+export function reportWhere(html: string, runId: string, stateLocation: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(html)) return html;
+  return `menusync report show ${runId} --state '${stateLocation}' --out report.html`;
+}

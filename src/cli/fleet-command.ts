@@ -39,7 +39,7 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
   const out = createOutput({ quiet: args.quiet === true, debug: args.debug === true });
   const loaded = await loadConfig(args.config);
   if (!loaded) throw new UsageError(`a fleet run needs a config file (${CONFIG_FILE} or --config)`);
-  const { names, sharedMenus } = fleetTargets(
+  const { names: selected, sharedMenus } = fleetTargets(
     loaded,
     {
       all: args.all === true || (args.due === true && targetNames(args).length === 0 && !args.tag?.length),
@@ -49,6 +49,10 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
     },
     args['pos-uid'],
   );
+  // A paused target (enabled: false) is listed, never run: said even under --quiet, for the cron log.
+  const paused = selected.filter((name) => loaded.config.targets[name]?.enabled === false);
+  if (paused.length > 0) out.error(`paused: ${paused.join(', ')} (enabled: false in the config): not run`);
+  const names = selected.filter((name) => !paused.includes(name));
   const stateRoot = resolveStateSpec({ flag: args.state, env: process.env.MENUSYNC_STATE, config: loaded });
   // Fleet reports go beside the targets' state; a database store has no folder: beside the config.
   const reportRoot = isStateUrl(stateRoot)

@@ -36,6 +36,11 @@ export const TimeZone = z.string().superRefine((text, ctx) => {
 
 /** One named target of menusync.config.yaml; relative paths are relative to the config file. */
 export const TargetConfig = z.strictObject({
+  /**
+   * false pauses the target: `apply` does nothing for it (exit 0, one line saying so) and a fleet
+   * lists it as paused instead of running it, e.g. after a rollback until the export is fixed.
+   */
+  enabled: z.boolean().optional(),
   mapping: z.string().min(1).optional(),
   inputs: z.array(z.string().min(1)).optional(),
   params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),

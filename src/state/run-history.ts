@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { access, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic, type FileContent } from './atomic-write.js';
+import { runsToPrune } from './prune-policy.js';
 import { writingTo } from './state-write-error.js';
 
 export const RUNS_DIR = 'runs';
@@ -44,10 +45,11 @@ export async function createRunRecord(targetDir: string, runId: string): Promise
 export const DEFAULT_KEEP_RUNS = 30;
 
 /**
- * Removes the oldest run folders of a target beyond the newest `keep` (run ids sort by start
- * time). A nightly sync of a big menu writes tens of megabytes of history per run, so an unbounded
- * history fills the disk. Best effort: a folder that cannot be removed stays (and is tried again
- * next time); `current` (the run that just ended) is never removed.
+ * Removes run folders beyond `keep`, rollback points last (runsToPrune): a run folder holding a
+ * confirmed menu (`snapshot.json`) is a rollback point. A nightly sync of a big menu writes tens
+ * of megabytes of history per run, so an unbounded history fills the disk. Best effort: a folder
+ * that cannot be removed stays (and is tried again next time); `current` (the run that just
+ * ended) is never removed.
  */
 export async function pruneRuns(targetDir: string, keep: number, current?: string): Promise<string[]> {
   const runsDir = path.join(targetDir, RUNS_DIR);
@@ -55,16 +57,16 @@ export async function pruneRuns(targetDir: string, keep: number, current?: strin
   try {
     names = (await readdir(runsDir, { withFileTypes: true }))
       .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      .sort();
+      .map((entry) => entry.name);
   } catch {
     return [];
   }
-  // The run that just ended stays even if a clock set back makes its id sort before older ones.
-  const others = names.filter((name) => name !== current);
-  const old = others.slice(0, Math.max(0, names.length - keep));
+  if (names.length <= keep) return [];
+  const runs = await Promise.all(
+    names.map(async (id) => ({ id, point: await exists(path.join(runsDir, id, RUN_SNAPSHOT_NAME)) })),
+  );
   const removed: string[] = [];
-  for (const name of old) {
+  for (const name of runsToPrune(runs, keep, current)) {
     try {
       await rm(path.join(runsDir, name), { recursive: true, force: true });
       removed.push(name);
@@ -73,4 +75,14 @@ export async function pruneRuns(targetDir: string, keep: number, current?: strin
     }
   }
   return removed;
+}
+
+/** The confirmed menu a run folder keeps (a hard link to the snapshot it left): its rollback point. */
+const RUN_SNAPSHOT_NAME = 'snapshot.json';
+
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
 }

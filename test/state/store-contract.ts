@@ -180,9 +180,29 @@ export function storeContract(label: string, factory: StoreFactory): void {
       expect(await t.confirmedSnapshot(unconfirmed)).toBeNull();
       expect((await t.listRuns()).map((r) => r.confirmed)).toEqual([true, true, false]);
       expect((await t.readSnapshot())?.menu).toEqual(cafeMenu(6));
+      // Even a limit of 1 keeps the current menu and the one before it as rollback points.
       await t.pruneRuns(1, unconfirmed);
+      expect((await t.confirmedSnapshot(first))?.menu).toEqual(cafeMenu(4));
+      const third = '20261124T180300000Z-d';
+      await t.createRun(third);
+      await confirm(t, cafeMenu(8), third);
+      expect(await t.pruneRuns(1, third)).toEqual([first, unconfirmed]);
       expect(await t.confirmedSnapshot(first)).toBeNull();
-      expect((await t.readSnapshot())?.menu).toEqual(cafeMenu(6));
+      expect((await t.confirmedSnapshot(second))?.menu).toEqual(cafeMenu(6));
+      expect((await t.readSnapshot())?.menu).toEqual(cafeMenu(8));
+    });
+
+    it('prunes runs that confirmed no menu first, keeping rollback points up to the limit', async () => {
+      const { t } = await fresh(factory);
+      await locked(t);
+      const point = '20261124T170000000Z-p';
+      await t.createRun(point);
+      await confirm(t, cafeMenu(4), point);
+      const quiet = [1, 2, 3, 4, 5, 6].map((i) => `20261124T18000${i}000Z-q`);
+      for (const id of quiet) await (await t.createRun(id)).write('plan.json', id);
+      expect(await t.pruneRuns(3, quiet[5])).toEqual(quiet.slice(0, 4));
+      expect((await t.listRuns()).map((r) => r.id)).toEqual([point, quiet[4], quiet[5]]);
+      expect((await t.confirmedSnapshot(point))?.menu).toEqual(cafeMenu(4));
     });
 
     it('lists every target with its identity, last run, uncertain mark and lock', async () => {

@@ -3,7 +3,7 @@ import type { CommandModule } from 'yargs';
 import type { ApplyOutcome } from '../../apply/locked-apply.js';
 import { requireYesForRemovals } from '../../apply/confirm-removals.js';
 import { runApplyTarget, type ApplyTargetArgs } from '../../apply/apply-from-settings.js';
-import { summaryLine, writeOutputs } from '../../apply/present.js';
+import { reportWhere, summaryLine, writeOutputs } from '../../apply/present.js';
 import { buildRunReport, planReport } from '../../apply/run-report.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';
 import { resolveRunSettings, type RunArgs, type RunSettings } from '../../config/run-settings.js';
@@ -44,7 +44,7 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
       .option('plan', { type: 'string', describe: 'Apply exactly this saved plan (from plan --out-plan)' })
       .option('max-payload-bytes', {
         type: 'number',
-        describe: `Split merges above this size (default ${DEFAULT_MAX_PAYLOAD_BYTES}); a replace above it is refused`,
+        describe: `Split a merge import above this many bytes into several requests (default ${DEFAULT_MAX_PAYLOAD_BYTES}); a replace is always sent whole`,
       })
       .option('keep-runs', {
         type: 'number',
@@ -53,6 +53,12 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
   handler: async (args) => {
     if (isFleetRun(args)) return runFleetCommand('apply', args);
     const settings = await resolveRunSettings(args);
+    if (settings.config.enabled === false) {
+      process.stderr.write(
+        `menusync apply ${settings.targetName ?? ''}: paused (enabled: false in the config): nothing was done\n`,
+      );
+      return;
+    }
     const store = await openStateStore(settings.stateDir, checkpointOf(args));
     try {
       await applyOne(args, settings, store);
@@ -99,25 +105,31 @@ async function applyOne(args: ApplyArgs, settings: RunSettings, store: StateStor
     // A blocked, cancelled or failed run has its report too: printed and written like any
     // other, then the error decides the exit code. Without one (a lock held, a bad state
     // file) the run never started.
-    if (result.outcome) await presentEnded(result.outcome, args, out, shown);
+    if (result.outcome) await presentEnded(result.outcome, args, out, shown, store.location);
     else if (args.quiet)
       out.error(`menusync apply${settings.targetName ? ` ${settings.targetName}` : ''}: failed`);
     throw result.error;
   }
   const outcome = result.outcome!;
-  printReport(outcome, args, out, shown);
+  printReport(outcome, args, out, shown, store.location);
   await writeOutputs(outcome.report, args);
   if (args.quiet) out.error(summaryLine(outcome.report));
   process.exitCode = result.exit;
 }
 
 /** JSON with --json; else the terminal report, or only the outcome when the plan was shown for confirmation. */
-function printReport(outcome: ApplyOutcome, args: ApplyArgs, out: Output, shown: boolean): void {
+function printReport(
+  outcome: ApplyOutcome,
+  args: ApplyArgs,
+  out: Output,
+  shown: boolean,
+  stateLocation: string,
+): void {
   if (args.json) out.data(renderJson(outcome.report));
   else if (!args.quiet) {
     if (!shown) out.data(renderTerminal(outcome.report, { color: out.color }));
     else out.data(outcomeLines(outcome.report, outcome.requests, out));
-    out.info(`report: ${outcome.reports.html}`);
+    out.info(`report: ${reportWhere(outcome.reports.html, outcome.runId, stateLocation)}`);
   }
 }
 
@@ -127,8 +139,9 @@ async function presentEnded(
   args: ApplyArgs,
   out: Output,
   shown: boolean,
+  stateLocation: string,
 ): Promise<void> {
-  printReport(ended, args, out, shown);
+  printReport(ended, args, out, shown, stateLocation);
   if (args.quiet) out.error(summaryLine(ended.report));
   // The run's own error is what the exit code tells; a report file that also failed is one more line.
   await writeOutputs(ended.report, args).catch((error: unknown) =>

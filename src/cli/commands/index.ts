@@ -13,6 +13,7 @@ import { rollbackCommand } from './rollback.js';
 import { stateCommand } from './state.js';
 import { workerCommand } from './worker.js';
 import { fleetCommand } from './fleet.js';
+import { reportCommand } from './report.js';
 
 // One file per command; each command registers here with one line.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- yargs command modules differ in their argument types
@@ -31,4 +32,5 @@ export const commands: CommandModule<any, any>[] = [
   stateCommand,
   workerCommand,
   fleetCommand,
+  reportCommand,
 ];

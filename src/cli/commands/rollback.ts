@@ -146,6 +146,7 @@ export const rollbackCommand: CommandModule<object, RollbackArgs> = {
         .finally(stopWatching);
       await presentRollback(outcome, args, out, shown);
       const report = outcome.report;
+      if (report.applied) out.warn(reapplyWarning(settings.targetName));
       process.exitCode =
         report.errors.length > 0 || report.verified === false ? ExitCode.failure : ExitCode.ok;
     } finally {
@@ -153,6 +154,18 @@ export const rollbackCommand: CommandModule<object, RollbackArgs> = {
     }
   },
 };
+
+/**
+ * A rollback undoes an export's change on the platform, not the export: the next scheduled apply
+ * reads the same export and sends it again. Said after every applied rollback, with how to pause.
+ */
+export function reapplyWarning(targetName: string | undefined): string {
+  const target = targetName ? `target "${targetName}"` : 'the target';
+  return (
+    `note: the next scheduled apply of ${target} reads the same export and would apply it again, undoing this rollback. ` +
+    `Fix the export first, or pause ${target} with "enabled: false" in the config (a paused target is skipped and listed as paused).`
+  );
+}
 
 function rollbackSelector(args: RollbackArgs): RollbackSelector {
   if (args.to !== undefined && args.steps !== undefined)

@@ -1,6 +1,7 @@
 import type { FileContent } from '../atomic-write.js';
 import type { RunRecord } from '../run-history.js';
 import type { StoredRun } from '../store.js';
+import { runsToPrune } from '../prune-policy.js';
 import type { Db } from './pg-db.js';
 
 /** A run's record: a row in runs, a row per file in run_files (plan, payload, response, reports). */
@@ -74,9 +75,10 @@ export async function listRunFileNames(db: Db, targetKey: string, runId: string)
 }
 
 /**
- * Deletes the oldest runs beyond the newest `keep` (never `current`), with their files, then the
- * snapshots nothing points at any more (a run's rollback point goes with the run). Best effort,
- * as the local pruning: a failure leaves them for the next run.
+ * Deletes runs beyond `keep`, rollback points last (runsToPrune: a run with a snapshot is one;
+ * never `current`), with their files, then the snapshots nothing points at any more (a run's
+ * rollback point goes with the run). Best effort, as the local pruning: a failure leaves them for
+ * the next run.
  */
 export async function pruneRunRows(
   db: Db,
@@ -85,12 +87,11 @@ export async function pruneRunRows(
   current?: string,
 ): Promise<string[]> {
   try {
-    const rows = await db.run<{ id: string }>(
-      'SELECT run_id AS id FROM {s}.runs WHERE target_key = $1 ORDER BY run_id',
+    const rows = await db.run<{ id: string; point: boolean }>(
+      'SELECT run_id AS id, snapshot_id IS NOT NULL AS point FROM {s}.runs WHERE target_key = $1 ORDER BY run_id',
       [targetKey],
     );
-    const names = rows.rows.map((row) => row.id);
-    const old = names.filter((name) => name !== current).slice(0, Math.max(0, names.length - keep));
+    const old = runsToPrune(rows.rows, keep, current);
     if (old.length === 0) return [];
     await db.run(
       'DELETE FROM {s}.runs WHERE target_key = $1 AND run_id = ANY($2::text[])',
