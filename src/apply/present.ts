@@ -32,10 +32,18 @@ function outcomeWords(report: RunReport): string {
     case 'none':
       return 'nothing to send';
     case 'uncertain':
-      return report.applied ? 'applied, DRIFT' : 'UNCERTAIN, the next apply sends a full replace';
+      return report.applied
+        ? `applied, DRIFT${afterApply(report)}`
+        : 'UNCERTAIN, the next apply sends a full replace';
     default:
-      return `applied, ${report.verified === true ? 'verified' : report.verified === false ? 'DRIFT' : 'not verified'}`;
+      return `applied, ${report.verified === true ? 'verified' : report.verified === false ? 'DRIFT' : 'not verified'}${afterApply(report)}`;
   }
+}
+
+/** What went wrong after the platform confirmed the import (a read-back that failed, say). */
+function afterApply(report: RunReport): string {
+  const first = report.errors[0];
+  return first ? `: ${first}` : '';
 }
 
 /** The report on stdout (terminal text, or JSON with --json) and in the --out-* files. */

@@ -15,7 +15,7 @@ import { runFleet } from '../fleet/run-fleet.js';
 import { resolveStateSpec } from '../config/state-location.js';
 import { isStateUrl } from '../state/target.js';
 import { createStorePool } from '../state/store-pool.js';
-import { fleetLine, isProblem, stopOnSignal } from './fleet-lines.js';
+import { fleetLine, isProblem, stopOnSignal, type FleetStopped } from './fleet-lines.js';
 import { checkFleetArgs, targetNames, type FleetArgs } from './fleet-options.js';
 import { createFleetProgress } from './fleet-progress.js';
 import { fleetReads } from './fleet-paths.js';
@@ -82,7 +82,17 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
   process.setMaxListeners(listeners + concurrency);
   const record = await createFleetRecord(reportRoot, startedAt);
   const progress = createFleetProgress({ quiet: args.quiet === true, json: args.json === true });
-  const stop = stopOnSignal(label, out, progress, command);
+  const outputs = { json: args['out-json'], md: args['out-md'], html: args['out-html'] };
+  // A fleet stopped by a signal still leaves its report: what was done, interrupted, not started.
+  const saveStopped = async ({ signal, exit, state }: FleetStopped): Promise<void> => {
+    const summary = { ...summarize(state.done, Date.now() - startedAt.getTime()), total: names.length };
+    const stopped = { signal, interrupted: state.running, notStarted: state.queued };
+    const entries = { entries: state.done, summary, exit };
+    const report = buildFleetReport(command, entries, startedAt, new Date(), stopped);
+    out.error(`fleet report: ${await record.finish(report)}`);
+    await writeFleetOutputs(report, outputs);
+  };
+  const stop = stopOnSignal(label, out, progress, command, saveStopped);
   // Targets that keep their state in one place share one store (one connection pool for a database).
   const stores = createStorePool();
   const runOne = async (name: string): Promise<TargetRunResult> => {
@@ -124,7 +134,7 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
   if (args.quiet) out.error(`${label}: ${summaryText(report.summary, command)}`);
   try {
     out.info(`fleet report: ${await record.finish(report)}`);
-    await writeFleetOutputs(report, { json: args['out-json'], md: args['out-md'], html: args['out-html'] });
+    await writeFleetOutputs(report, outputs);
   } catch (error) {
     throw new ReportWriteError(`could not write the fleet report: ${errorLine(error)}`, {
       hint: `the fleet itself ended with exit ${result.exit}; each target's own report is in its state folder's runs/`,

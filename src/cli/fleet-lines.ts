@@ -4,8 +4,9 @@ import { entryProblem, seconds, shortCounts } from '../fleet/fleet-report.js';
 import type { FleetState } from '../fleet/run-fleet.js';
 import type { Output } from './output.js';
 
-/** A target that needs a look: failed, blocked or held by another run. */
+/** A target that needs a look: failed, blocked, held by another run, or applied with an error after. */
 export function isProblem(entry: FleetEntry): boolean {
+  if (entry.status === 'applied') return entry.exit !== ExitCode.ok;
   return entry.status === 'failed' || entry.status === 'blocked' || entry.status === 'locked';
 }
 
@@ -34,32 +35,48 @@ export interface FleetStop {
   remove(): void;
 }
 
+/** Where the fleet stood when a signal stopped it: what its report records. */
+export interface FleetStopped {
+  signal: NodeJS.Signals;
+  exit: ExitCode;
+  state: FleetState;
+}
+
 /**
- * Ctrl-C or SIGTERM: no queued target starts, and the process ends at once with 130 / 143 as a
- * single apply does, which is safe by design for the running ones (each marks its target
- * uncertain before an import goes out; its lock goes on exit). Says which targets were done,
- * which were interrupted and which never started.
+ * Ctrl-C or SIGTERM: no queued target starts, `saveReport` writes the fleet report of what was
+ * done, interrupted and not started (a cron job reads it as it reads a finished fleet's), and the
+ * process ends with 130 / 143 as a single apply does, which is safe by design for the running
+ * ones (each marks its target uncertain before an import goes out; its lock goes on exit). A
+ * second signal while the report is written ends the process at once (Node's default).
  */
 export function stopOnSignal(
   label: string,
   out: Output,
   progress: { stop(): void },
   command: 'plan' | 'apply',
+  saveReport?: (stopped: FleetStopped) => Promise<void>,
 ): FleetStop {
   let stopping = false;
   let state: FleetState = { done: [], running: [], queued: [] };
   const onSignal = (signal: NodeJS.Signals) => {
     stopping = true;
     progress.stop();
+    // The lists as they were when the signal came: targets finishing meanwhile do not change them.
+    const stopped = { done: [...state.done], running: [...state.running], queued: [...state.queued] };
     out.error(`${label}: stopped by ${signal}`);
-    out.error(`done (${state.done.length}): ${names(state.done.map((e) => e.target))}`);
-    out.error(`interrupted (${state.running.length}): ${names(state.running)}`);
-    out.error(`not started (${state.queued.length}): ${names(state.queued)}`);
-    if (command === 'apply' && state.running.length > 0)
+    out.error(`done (${stopped.done.length}): ${names(stopped.done.map((e) => e.target))}`);
+    out.error(`interrupted (${stopped.running.length}): ${names(stopped.running)}`);
+    out.error(`not started (${stopped.queued.length}): ${names(stopped.queued)}`);
+    if (command === 'apply' && stopped.running.length > 0)
       out.error(
         'an interrupted target whose import had already gone out is marked uncertain: its next apply sends a full replace',
       );
-    process.exit(signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated);
+    const exit = signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated;
+    void (saveReport?.({ signal, exit, state: stopped }) ?? Promise.resolve())
+      .catch((error: unknown) =>
+        out.error(`error: could not write the fleet report: ${(error as Error).message}`),
+      )
+      .finally(() => process.exit(exit));
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

@@ -27,6 +27,8 @@ export interface FleetEntry {
 export interface FleetSummary {
   total: number;
   applied: number;
+  /** Of `applied`: the platform confirmed the import, then something failed (read-back, report file). */
+  appliedWithErrors: number;
   unchanged: number;
   /** Plans with changes (plan --all); an apply's changes are `applied`. */
   changes: number;
@@ -58,6 +60,9 @@ export function fleetEntry(target: string, result: TargetRunResult): FleetEntry 
 }
 
 function statusOf(result: TargetRunResult): FleetStatus {
+  // The platform confirmed the import: whatever failed after it (the read-back, a report file)
+  // is the entry's error and exit code, never a "failed" that reads as "the menu is unchanged".
+  if (result.report?.applied) return 'applied';
   switch (result.exit) {
     case ExitCode.blocked:
       return 'blocked';
@@ -77,6 +82,7 @@ export function summarize(entries: readonly FleetEntry[], ms: number): FleetSumm
   return {
     total: entries.length,
     applied: count('applied'),
+    appliedWithErrors: entries.filter((e) => e.status === 'applied' && e.exit !== ExitCode.ok).length,
     unchanged: count('unchanged'),
     changes: count('changes'),
     blocked: count('blocked'),
@@ -87,11 +93,11 @@ export function summarize(entries: readonly FleetEntry[], ms: number): FleetSumm
 }
 
 /**
- * The fleet's exit code: 1 if any target failed, else 3 if any was blocked, else 4 if any was held
+ * The fleet's exit code: 1 if any target failed (or applied, then failed to read back), else 3 if any was blocked, else 4 if any was held
  * by another run, else 10 if any target's own code was 10 (plan --detailed-exitcode), else 0.
  */
 export function fleetExit(entries: readonly FleetEntry[]): ExitCode {
-  if (entries.some((e) => e.status === 'failed')) return ExitCode.failure;
+  if (entries.some((e) => e.status === 'failed' || e.exit === ExitCode.failure)) return ExitCode.failure;
   if (entries.some((e) => e.status === 'blocked')) return ExitCode.blocked;
   if (entries.some((e) => e.status === 'locked')) return ExitCode.locked;
   if (entries.some((e) => e.exit === ExitCode.changes)) return ExitCode.changes;

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { escapeHtml } from '../report/html.js';
 import type { FleetReport } from './fleet-report.js';
-import { TABLE_HEAD, summaryText, tableRow } from './fleet-report.js';
+import { TABLE_HEAD, stoppedText, summaryText, tableRow } from './fleet-report.js';
 
 // Self-contained like a run's own report: opened from disk or an e-mail, it loads nothing.
 const STYLE = `
 body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2327;margin:2rem auto;max-width:80rem;padding:0 1rem}
 h1{font-size:1.5rem}table{border-collapse:collapse;width:100%}th,td{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-align:top}
-th{background:#f3f5f7}tr.failed td,tr.blocked td,tr.locked td{background:#fde8e8}
+th{background:#f3f5f7}tr.failed td,tr.blocked td,tr.locked td,tr.errors td{background:#fde8e8}
 `;
 
 /**
@@ -19,7 +19,9 @@ export function renderFleetHtml(report: FleetReport, dir: string): string {
   const rows = report.targets.map((entry) => {
     const cells = tableRow(entry, report.command).map((text) => `<td>${escapeHtml(text)}</td>`);
     const link = entry.report ? `<a href="${escapeHtml(relativeLink(dir, entry.report))}">report</a>` : '';
-    return `<tr class="${entry.status}">${cells.join('')}<td>${link}</td></tr>`;
+    // An applied target with an error after the import (exit 1) is marked as the failures are.
+    const rowClass = entry.status === 'applied' && entry.exit !== 0 ? 'applied errors' : entry.status;
+    return `<tr class="${rowClass}">${cells.join('')}<td>${link}</td></tr>`;
   });
   const head = [...TABLE_HEAD, 'report'].map((name) => `<th>${escapeHtml(name)}</th>`).join('');
   return `<!doctype html>
@@ -27,7 +29,7 @@ export function renderFleetHtml(report: FleetReport, dir: string): string {
 <body>
 <h1>menusync ${report.command}: fleet of ${report.summary.total} targets</h1>
 <p>${escapeHtml(summaryText(report.summary, report.command))}; started ${escapeHtml(report.startedAt)}, exit ${report.exit}.</p>
-<table><thead><tr>${head}</tr></thead><tbody>
+${report.stopped ? `<p><strong>${escapeHtml(stoppedText(report))}</strong></p>\n` : ''}<table><thead><tr>${head}</tr></thead><tbody>
 ${rows.join('\n')}
 </tbody></table>
 </body></html>

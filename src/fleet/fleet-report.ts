@@ -12,6 +12,14 @@ export interface FleetReport {
   exit: number;
   targets: FleetEntry[];
   summary: FleetSummary;
+  /** A fleet stopped by a signal: `targets` holds the done ones; these never finished. */
+  stopped?: FleetStopInfo;
+}
+
+export interface FleetStopInfo {
+  signal: string;
+  interrupted: string[];
+  notStarted: string[];
 }
 
 export function buildFleetReport(
@@ -19,6 +27,7 @@ export function buildFleetReport(
   result: FleetResult,
   startedAt: Date,
   finishedAt: Date,
+  stopped?: FleetStopInfo,
 ): FleetReport {
   return {
     formatVersion: 1,
@@ -28,7 +37,16 @@ export function buildFleetReport(
     exit: result.exit,
     targets: result.entries,
     summary: result.summary,
+    ...(stopped ? { stopped } : {}),
   };
+}
+
+/** `stopped by SIGTERM: done (1), interrupted (1): north, not started (2): south, east`; '' when not stopped. */
+export function stoppedText(report: FleetReport): string {
+  const stopped = report.stopped;
+  if (!stopped) return '';
+  const list = (names: string[]) => `(${names.length})${names.length > 0 ? `: ${names.join(', ')}` : ''}`;
+  return `stopped by ${stopped.signal}: done (${report.targets.length}), interrupted ${list(stopped.interrupted)}, not started ${list(stopped.notStarted)}`;
 }
 
 /** `--json`: `{"targets": [...], "summary": {...}}` plus the command, times and the fleet's exit code. */
@@ -74,13 +92,18 @@ export function tableRow(entry: FleetEntry, command: 'plan' | 'apply'): string[]
 export function summaryText(summary: FleetSummary, command: 'plan' | 'apply'): string {
   const parts = [
     `${summary.total} targets`,
-    command === 'apply' ? `${summary.applied} applied` : `${summary.changes} with changes`,
+    command === 'apply' ? appliedText(summary) : `${summary.changes} with changes`,
     `${summary.unchanged} unchanged`,
     `${summary.blocked} blocked`,
     `${summary.locked} locked`,
     `${summary.failed} failed`,
   ];
   return `${parts.join(', ')} in ${seconds(summary.ms)}`;
+}
+
+function appliedText(summary: FleetSummary): string {
+  const withErrors = summary.appliedWithErrors > 0 ? ` (${summary.appliedWithErrors} with errors)` : '';
+  return `${summary.applied} applied${withErrors}`;
 }
 
 /** The summary table for a terminal or a log, columns padded to their widest cell. */
@@ -93,7 +116,8 @@ export function renderFleetTable(report: FleetReport): string {
       .join('  ')
       .trimEnd(),
   );
-  return `${lines.join('\n')}\n\n${summaryText(report.summary, report.command)}\n`;
+  const stopped = stoppedText(report);
+  return `${lines.join('\n')}\n\n${summaryText(report.summary, report.command)}\n${stopped ? `${stopped}\n` : ''}`;
 }
 
 export function renderFleetMarkdown(report: FleetReport): string {
@@ -103,6 +127,7 @@ export function renderFleetMarkdown(report: FleetReport): string {
     '',
     `${summaryText(report.summary, report.command)}; started ${report.startedAt}, exit ${report.exit}.`,
     '',
+    ...(report.stopped ? [`**${escapeMarkdown(stoppedText(report))}**`, ''] : []),
     `| ${TABLE_HEAD.join(' | ')} |`,
     `|${TABLE_HEAD.map(() => ' --- ').join('|')}|`,
     ...report.targets.map((entry) => `| ${tableRow(entry, report.command).map(cell).join(' | ')} |`),

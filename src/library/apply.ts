@@ -7,7 +7,13 @@ import { withSecrets } from '../secrets.js';
 import type { Target } from '../state/target.js';
 import { withStore } from './open-state.js';
 import type { ApplyRunOptions } from './options.js';
-import { connectionArgsOf, connectionEnvOf, runSettingsOf, targetOf } from './run-settings-of.js';
+import {
+  connectionArgsOf,
+  connectionEnvOf,
+  reportedTargetOf,
+  runSettingsOf,
+  targetOf,
+} from './run-settings-of.js';
 import { silentOutput } from './silent-output.js';
 
 export interface ApplyResult extends TargetRunResult {
@@ -25,7 +31,13 @@ export interface ApplyResult extends TargetRunResult {
  */
 export function apply(options: ApplyRunOptions): Promise<ApplyResult> {
   return withSecrets(async () => {
-    const target = targetOf(options);
+    let target: Target;
+    try {
+      target = targetOf(options);
+    } catch (error) {
+      const refused = { exit: exitCodeOf(error), error, errorText: errorLine(error), ms: 0 };
+      return { ...refused, target: reportedTargetOf(options) };
+    }
     if (!options.target.clientSecret) {
       const error = new UsageError('apply needs target.clientSecret to sign in to the platform');
       return { exit: exitCodeOf(error), target, error, errorText: errorLine(error), ms: 0 };

@@ -7,7 +7,13 @@ import { withSecrets } from '../secrets.js';
 import type { Target } from '../state/target.js';
 import { withStore } from './open-state.js';
 import type { PlanRunOptions } from './options.js';
-import { connectionArgsOf, connectionEnvOf, runSettingsOf, targetOf } from './run-settings-of.js';
+import {
+  connectionArgsOf,
+  connectionEnvOf,
+  reportedTargetOf,
+  runSettingsOf,
+  targetOf,
+} from './run-settings-of.js';
 import { silentOutput } from './silent-output.js';
 
 export interface PlanResult extends TargetRunResult {
@@ -28,11 +34,11 @@ export interface PlanResult extends TargetRunResult {
 export function plan(options: PlanRunOptions): Promise<PlanResult> {
   return withSecrets(async () => {
     const started = performance.now();
-    const target = targetOf(options);
     try {
-      return await planTarget(options, target);
+      return await planTarget(options, targetOf(options));
     } catch (error) {
       const ms = Math.round(performance.now() - started);
+      const target = reportedTargetOf(options);
       return { exit: exitCodeOf(error), target, error, errorText: errorLine(error), ms };
     }
   });

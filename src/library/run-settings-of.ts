@@ -1,6 +1,7 @@
 import type { ApplyConnectionArgs } from '../apply/connection.js';
 import { parseAllowDeletes, type RunSettings } from '../config/run-settings.js';
 import type { GuardOptions } from '../plan/types.js';
+import { checkBaseUrl, normalizeBaseUrl } from '../platform/menu-address.js';
 import { DEFAULT_POS_UID, DEFAULT_STATE_DIR, type Target } from '../state/target.js';
 import type { RunOptions } from './options.js';
 
@@ -54,10 +55,21 @@ export function connectionEnvOf(options: RunOptions): NodeJS.ProcessEnv {
   return secret !== undefined ? { MENUSYNC_CLIENT_SECRET: secret } : {};
 }
 
+/**
+ * The target a library run plans and applies for, its base URL checked and normalised as the
+ * CLI's (`HTTP://Host:443/api/` is `https://host/api`'s menu only when it is the same URL): the
+ * same state folder, lock and same-menu check whichever way it is spelled. Throws a UsageError
+ * for a base URL the CLI refuses.
+ */
 export function targetOf(options: RunOptions): Target {
+  return { ...reportedTargetOf(options), baseUrl: checkBaseUrl(options.target.baseUrl) };
+}
+
+/** The target as a result names it, even when its base URL was refused (normalised, never a password). */
+export function reportedTargetOf(options: RunOptions): Target {
   return {
     ...(options.target.name ? { name: options.target.name } : {}),
-    baseUrl: options.target.baseUrl,
+    baseUrl: normalizeBaseUrl(options.target.baseUrl),
     clientId: options.target.clientId,
     posUid: options.target.posUid ?? DEFAULT_POS_UID,
   };

@@ -55,7 +55,7 @@ export function garbledTextIssues(menu: CanonicalMenu, file: string | undefined)
       issues.push({
         code: 'invisible-character',
         severity: 'warning',
-        message: `${field} of "${entity.ext_id}" holds characters a guest cannot see (${listInvisible(text)}) and would go live as ${quoteVisibly(text)}`,
+        message: `${field} of "${entity.ext_id}" holds characters a guest cannot see (${listInvisible(text, field === 'description' ? 'description' : 'name')}) and would go live as ${quoteVisibly(text)}`,
         location,
       });
     }

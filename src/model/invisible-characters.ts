@@ -27,9 +27,13 @@ export function hasInvisible(text: string, field: 'name' | 'description'): boole
   return field === 'name' ? NAME_BREAK.test(text) : LONE_CR.test(text);
 }
 
-/** `U+202E, U+200B` (at most `max`, distinct, in order): the invisible characters of a text. */
-export function listInvisible(text: string, max = 3): string {
-  const seen = [...new Set(text.match(SHOWN) ?? [])];
+/**
+ * `U+202E, U+200B` (at most `max`, distinct, in order): the invisible characters of a text. In a
+ * description, tabs and line feeds are its layout, not a fault, so they are not named.
+ */
+export function listInvisible(text: string, field: 'name' | 'description' = 'name', max = 3): string {
+  const all = [...new Set(text.match(SHOWN) ?? [])];
+  const seen = field === 'name' ? all : all.filter((char) => char !== '\n' && char !== '\t');
   const shown = seen.slice(0, max).map((char) => `U+${codeOf(char)}`);
   return seen.length > max ? `${shown.join(', ')} and ${seen.length - max} more` : shown.join(', ');
 }

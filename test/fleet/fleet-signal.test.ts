@@ -1,4 +1,4 @@
-import { access } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnCli } from '../cli-apply/fixture.js';
@@ -47,4 +47,52 @@ describe('a fleet stopped by a signal', () => {
       }
     },
   );
+
+  it('writes the fleet report (done, interrupted, not started) to --out-json, --out-md and --out-html', async () => {
+    const w = await startFleetWorld(testTempDir('fleet-signal-report'), [
+      { name: 'north', client: 1 },
+      { name: 'south', client: 2 },
+      { name: 'east', client: 3 },
+    ]);
+    try {
+      // north is applied; south's import hangs until the process is stopped; east never starts.
+      const imports = () => w.sandbox.requests.filter((r) => r.path.endsWith('/menu/import')).length;
+      const out = (ext: string) => path.join(w.dir, `fleet.${ext}`);
+      const live = spawnCli(
+        ['apply', '--all', '--concurrency', '1', '--state', w.stateDir, '--yes'].concat([
+          '--out-json',
+          out('json'),
+          '--out-md',
+          out('md'),
+          '--out-html',
+          out('html'),
+        ]),
+        {},
+        w.dir,
+      );
+      // With one target at a time, south's import cannot come before north's has arrived.
+      while (imports() < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+      w.sandbox.injectFaults([{ kind: 'delay', ms: 60_000, path: '/menu/import', count: 1 }]);
+      while (imports() < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+      live.child.kill('SIGTERM');
+      const result = await live.done;
+      expect(result.code, result.stderr).toBe(143);
+      expect(result.stderr).toMatch(/^fleet report: .+report\.html$/m);
+      const report = JSON.parse(await readFile(out('json'), 'utf8')) as {
+        exit: number;
+        targets: { target: string; status: string }[];
+        summary: { total: number; applied: number };
+        stopped: { signal: string; interrupted: string[]; notStarted: string[] };
+      };
+      expect(report.exit).toBe(143);
+      expect(report.targets).toEqual([expect.objectContaining({ target: 'north', status: 'applied' })]);
+      expect(report.summary).toMatchObject({ total: 3, applied: 1 });
+      expect(report.stopped).toEqual({ signal: 'SIGTERM', interrupted: ['south'], notStarted: ['east'] });
+      const line = 'stopped by SIGTERM: done (1), interrupted (1): south, not started (1): east';
+      expect(await readFile(out('md'), 'utf8')).toContain(line);
+      expect(await readFile(out('html'), 'utf8')).toContain(line);
+    } finally {
+      await w.close();
+    }
+  });
 });

@@ -18,13 +18,16 @@ describe.skipIf(!present)('lightspeed-xseries-products on the real exports', () 
 
     it('maps 1024 rows to 828 products, 176 variant options and 372 values, with no errors', () => {
       expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);
+      // Two descriptions hold zero-width spaces (U+200B): warned, and their line breaks not named.
+      const invisible = result.issues.filter((i) => i.code === 'invisible-character');
+      expect(invisible.map((i) => i.message.match(/\(([^)]*)\)/)?.[1])).toEqual(['U+200B', 'U+200B']);
       expect(result.stats).toMatchObject({
         rows: 1024,
         categories: 29,
         products: 828,
         options: 176,
         option_values: 372,
-        warnings: 0,
+        warnings: 2,
         errors: 0,
       });
       expect(result.skipped).toEqual([]);

@@ -1,5 +1,6 @@
 import { InvalidInputError } from '../../errors.js';
 import { advisoryKey } from './advisory-key.js';
+import { checkedVersion, foreignSchema } from './schema-check.js';
 import type { Db, Queryable } from './pg-db.js';
 
 /**
@@ -107,29 +108,16 @@ async function currentVersion(db: Db, client: Queryable): Promise<number> {
     client,
   );
   const names = tables.rows.map((row) => row.name);
-  if (!names.includes('schema_migrations')) {
-    if (names.length > 0) {
-      throw new InvalidInputError(
-        `the PostgreSQL schema "${schema}" of ${db.where.display} holds tables that menusync did not create (${names.slice(0, 3).join(', ')}); nothing was sent to the platform`,
-        { hint: 'name a schema of its own for menusync: add ?schema=NAME to the --state URL' },
-      );
-    }
-    await db.run('CREATE SCHEMA IF NOT EXISTS {schema}', [], true, client);
-    await db.run(
-      `CREATE TABLE {s}.schema_migrations (
-         version integer PRIMARY KEY,
-         applied_at timestamptz NOT NULL DEFAULT now())`,
-      [],
-      true,
-      client,
-    );
-    return 0;
-  }
-  const max = await db.run<{ version: number | null }>(
-    'SELECT max(version) AS version FROM {s}.schema_migrations',
+  if (names.includes('schema_migrations')) return checkedVersion(db, client, names);
+  if (names.length > 0) throw foreignSchema(db, names);
+  await db.run('CREATE SCHEMA IF NOT EXISTS {schema}', [], true, client);
+  await db.run(
+    `CREATE TABLE {s}.schema_migrations (
+       version integer PRIMARY KEY,
+       applied_at timestamptz NOT NULL DEFAULT now())`,
     [],
-    false,
+    true,
     client,
   );
-  return max.rows[0]?.version ?? 0;
+  return 0;
 }
