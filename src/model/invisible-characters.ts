@@ -50,7 +50,17 @@ const NAMED: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
  * the rest of a report line around.
  */
 export function escapeInvisible(text: string): string {
-  return text.replace(SHOWN, (char) => NAMED[char] ?? `\\u${codeOf(char)}`);
+  return text.replace(SHOWN, (char, at: number) =>
+    isJoining(text, char, at) ? char : (NAMED[char] ?? `\\u${codeOf(char)}`),
+  );
+}
+
+/** A zero-width joiner or non-joiner between two visible characters (`👨‍🍳`) is part of what is shown. */
+function isJoining(text: string, char: string, at: number): boolean {
+  if (char !== '\u200C' && char !== '\u200D') return false;
+  const before = text[at - 1];
+  const after = text[at + 1];
+  return before !== undefined && after !== undefined && !/\s/.test(before) && !/\s/.test(after);
 }
 
 /** `"name"` quoted as JSON, with the invisible characters JSON leaves raw (bidi, zero-width) escaped too. */
