@@ -11,6 +11,10 @@ import type { CompileContext } from './compile-context.js';
 import type { CompiledCategory, CompiledTable } from './compile.js';
 import { modifierOptions, movedSetOption } from './modifier-sets.js';
 import { variantOption, type PendingVariant } from './variant-option.js';
+import { buildRowOptions, readOptionRow, type PendingOption } from './row-options.js';
+
+/** A continuation row that gave no option value and is no variant: counted under this reason. */
+export const UNUSED_ROW_REASON = 'continuation row with no option value';
 import {
   UNPRICED_SKIP_REASON,
   entityLabel,
@@ -49,6 +53,8 @@ export interface OpenProduct {
   more: PendingVariant[] | undefined;
   /** Shared, frozen options of the product's modifier sets (modifier-sets.ts). */
   sets: ImportOption[] | undefined;
+  /** Values read for `table.options` so far; undefined when the mapping has none. */
+  pending: PendingOption[] | undefined;
   /** product.price is mapped but its cell was empty (no other issue said so): warned if no variant prices it. */
   priceMissing: boolean;
 }
@@ -201,8 +207,13 @@ export class MenuAssembler {
       firstPriceMissing: false,
       more: undefined,
       sets: undefined,
+      pending: undefined,
       priceMissing,
     };
+    if (this.table.rowOptions) {
+      open.pending = [];
+      readOptionRow(this.table.rowOptions, cells, record.row, true, open.pending, ctx);
+    }
     const v = this.table.variants;
     if (v) {
       const context = this.headContext;
@@ -221,6 +232,21 @@ export class MenuAssembler {
     const v = this.table.variants;
     const ctx = this.ctx;
     ctx.cursor.row = record.row;
+    if (!isHead && open.pending) {
+      const given = readOptionRow(
+        this.table.rowOptions ?? [],
+        record.cells,
+        record.row,
+        false,
+        open.pending,
+        ctx,
+      );
+      // Odoo interleaves other one-to-many fields (a second category) on rows of their own.
+      if (!v) {
+        if (given === 0) this.countSkip(UNUSED_ROW_REASON);
+        return;
+      }
+    }
     if (!v) {
       // Without variants a second row of a group has nowhere to go: never drop it silently.
       ctx.rowIssue(
@@ -310,15 +336,25 @@ export class MenuAssembler {
           );
         }
       }
-      // Set options are shared and frozen, built at positions 1..n: after a variant option they move.
+      // Set options are shared and frozen, built at positions 1..n: after other options they move.
       let options = open.sets;
-      if (variant) {
-        options = [variant];
+      const own = open.pending?.length
+        ? buildRowOptions(
+            this.table.rowOptions ?? [],
+            open.pending,
+            open.product.ext_id,
+            variant ? 2 : 1,
+            this.ctx,
+          )
+        : [];
+      if (variant || own.length > 0) {
+        options = variant ? [variant, ...own] : own;
         for (const set of open.sets ?? []) {
           const position = options.length + 1;
           options.push(set.position === position ? set : movedSetOption(set, position));
         }
       }
+      open.pending = undefined;
       if (options) open.product.options = options;
       if (open.priceMissing && open.product.price === undefined) {
         this.ctx.cursor.row = open.row;
