@@ -184,7 +184,10 @@ export const TableOption = z
      * options, and a row with an empty name continues the option of the row above.
      */
     name: ValueSpec.optional(),
-    /** Default `opt-{slug(@name)}`: option ext_ids are scoped by their product on the platform. */
+    /**
+     * Default `{@product}-{slug(@name)}`: the platform may hold option ext_ids unique in the whole
+     * environment, and the same option carries different values and prices on different products.
+     */
     ext_id: TemplateText.optional(),
     /** `single`: one choice, required unless min_selectable says 0; `multiple` (default): any number. */
     type: z.enum(['single', 'multiple']).optional(),

@@ -48,14 +48,14 @@ describe('options from continuation rows (Odoo attribute values)', () => {
     expect(
       pizza?.options?.map((o) => [o.ext_id, o.name, o.type, o.min_selectable, o.max_selectable, o.position]),
     ).toEqual([
-      ['opt-size', 'Size', 'single', 1, 1, 1],
-      ['opt-crust', 'Crust', 'single', 1, 1, 2],
+      ['p-pizza-size', 'Size', 'single', 1, 1, 1],
+      ['p-pizza-crust', 'Crust', 'single', 1, 1, 2],
     ]);
     expect(
       pizza?.options?.[0]?.option_values?.map((v) => [v.ext_id, v.name, v.price_operator, v.price_operand]),
     ).toEqual([
-      ['opt-size-small', 'Small', '+', 0],
-      ['opt-size-large', 'Large', '+', 2.5],
+      ['p-pizza-size-small', 'Small', '+', 0],
+      ['p-pizza-size-large', 'Large', '+', 2.5],
     ]);
     expect(pizza?.options?.[1]?.option_values?.map((v) => [v.name, v.price_operand])).toEqual([
       ['Thin', 0],
@@ -150,22 +150,22 @@ describe('option values packed into one cell', () => {
     expect(errors(result)).toEqual([]);
     const [schnitzel, gulasch] = result.menu.products;
     expect(schnitzel?.options?.map((o) => [o.ext_id, o.type, o.min_selectable, o.max_selectable])).toEqual([
-      ['opt-beilage', 'single', 1, 1],
-      ['opt-extras', undefined, 0, 2],
+      ['101-beilage', 'single', 1, 1],
+      ['101-extras', undefined, 0, 2],
     ]);
     expect(schnitzel?.options?.[0]?.option_values?.map((v) => [v.ext_id, v.name, v.price_operand])).toEqual([
-      ['opt-beilage-pommes', 'Pommes', undefined],
-      ['opt-beilage-reis', 'Reis', 1.9],
-      ['opt-beilage-salat', 'Salat', 2.5],
+      ['101-beilage-pommes', 'Pommes', undefined],
+      ['101-beilage-reis', 'Reis', 1.9],
+      ['101-beilage-salat', 'Salat', 2.5],
     ]);
     expect(schnitzel?.options?.[1]?.option_values?.map((v) => [v.name, v.price_operand])).toEqual([
       ['Soße', 0.8],
       ['Zwiebeln', undefined],
     ]);
-    // Option ext_ids are scoped by their product on the platform: Reis at 2,20 here is its own value.
+    // Options are the product's own (ext_id `{@product}-...`): Reis at 2,20 here is another value.
     expect(gulasch?.options?.[0]?.option_values?.map((v) => [v.ext_id, v.name, v.price_operand])).toEqual([
-      ['opt-beilage-reis', 'Reis', 2.2],
-      ['opt-beilage-salat-klein', 'Salat (klein)', undefined],
+      ['102-beilage-reis', 'Reis', 2.2],
+      ['102-beilage-salat-klein', 'Salat (klein)', undefined],
     ]);
     expect(gulasch?.options).toHaveLength(1);
   });
@@ -183,7 +183,7 @@ describe('option values packed into one cell', () => {
       'items.csv': rows.join('\n'),
     });
     expect(result.menu.products[0]?.options?.[0]?.option_values?.map((v) => v.ext_id)).toEqual([
-      'opt-beilage-reis-190',
+      '101-beilage-reis-190',
     ]);
     expect(result.issues.map((i) => [i.code, i.severity, i.location.row])).toEqual([
       ['duplicate-ext-id', 'error', 2],

@@ -61,7 +61,7 @@ describe('odoo-pos-products on the Odoo 17 workbook', () => {
       ]),
     ).toEqual([
       [
-        'opt-size',
+        '__export__.product_template_42_9d0e4c11-size',
         'Size',
         'single',
         1,
@@ -71,7 +71,7 @@ describe('odoo-pos-products on the Odoo 17 workbook', () => {
         ],
       ],
       [
-        'opt-milk',
+        '__export__.product_template_42_9d0e4c11-milk',
         'Milk',
         'single',
         1,

@@ -30,7 +30,8 @@ describe('odoo-product-template on our fixture', () => {
   });
 
   it('gives each attribute its own option, the extra price a surcharge', () => {
-    const coffee = product(result, '__export__.product_template_14_0c9a1f63');
+    const C = '__export__.product_template_14_0c9a1f63';
+    const coffee = product(result, C);
     expect(
       coffee.options?.map((o) => [
         o.name,
@@ -42,16 +43,16 @@ describe('odoo-product-template on our fixture', () => {
         'Cup',
         'single',
         [
-          ['opt-cup-small', 'Small', 0],
-          ['opt-cup-large', 'Large', 0.7],
+          [`${C}-cup-small`, 'Small', 0],
+          [`${C}-cup-large`, 'Large', 0.7],
         ],
       ],
       [
         'Milk',
         'single',
         [
-          ['opt-milk-none', 'None', 0],
-          ['opt-milk-oat', 'Oat', 0.4],
+          [`${C}-milk-none`, 'None', 0],
+          [`${C}-milk-oat`, 'Oat', 0.4],
         ],
       ],
     ]);

@@ -53,7 +53,7 @@ export function compileRowOptions(options: readonly TableOption[], ctx: CompileC
     const field = `options[${i}]`;
     const value = o.value ?? {};
     const compiled: CompiledRowOption = {
-      extId: compileValue(o.ext_id ?? 'opt-{slug(@name)}', ctx, `${field}.ext_id`).fn,
+      extId: compileValue(o.ext_id ?? '{@product}-{slug(@name)}', ctx, `${field}.ext_id`).fn,
       valueExtId: compileValue(value.ext_id ?? '{@option}-{slug(@name)}', ctx, `${field}.value.ext_id`).fn,
       single: o.type === 'single',
       money: compileMoney({}, ctx.money),
