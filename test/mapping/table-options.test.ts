@@ -211,3 +211,41 @@ describe('options schema', () => {
     await expect(runInline(yaml, { 'items.csv': 'A\nx' })).rejects.toThrow(message);
   });
 });
+
+describe('packed options on sizes sold as separate articles', () => {
+  const table = `  group: { by: key, key: { first_of: ['{Gruppe}', '{Nr}'] } }
+  product:
+    ext_id: { first_of: ['{slug(Gruppe)}', '{Nr}'] }
+    name: { first_of: ['{Gruppe}', '{Name}'] }
+  variants:
+    option: { name: Größe }
+    value: { ext_id: '{Nr}', name: { first_of: ['{Größe}', '{Name}'] }, price: { column: Preis, transforms: [money] } }
+  options:
+    - packed: { column: Extras }
+      name: Extras
+`;
+  it('reads the options on the first article and reports another article whose cell differs', async () => {
+    const rows = [
+      'Nr;Name;Gruppe;Größe;Preis;Extras',
+      '1;Pizza klein;Pizza;klein;8,50;Käse (+1,00)|Rucola (+1,50)',
+      '2;Pizza groß;Pizza;groß;11,90;Käse (+1,50)|Rucola (+2,00)',
+      '3;Cola;;;2,50;',
+    ];
+    const result = await runInline(mapping(table).replace('format: csv', "format: csv, delimiter: ';'"), {
+      'items.csv': rows.join('\n'),
+    });
+    const pizza = result.menu.products[0];
+    expect(
+      pizza?.options?.map((o) => [o.ext_id, o.position, o.option_values?.map((v) => v.price_operand)]),
+    ).toEqual([
+      ['pizza-variant', 1, [0, 3.4]],
+      ['pizza-extras', 2, [1, 1.5]],
+    ]);
+    expect(result.issues.map((i) => [i.code, i.severity, i.location.row, i.location.column])).toEqual([
+      ['option-identity', 'warning', 3, 'Extras'],
+    ]);
+    expect(result.issues[0]?.message).toContain("differs from the product's first row 2");
+    expect(result.menu.products[1]).toMatchObject({ ext_id: '3', price: 2.5 });
+    expect(result.menu.products[1]?.options).toBeUndefined();
+  });
+});

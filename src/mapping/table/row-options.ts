@@ -43,6 +43,8 @@ export interface PendingOption {
   name: string;
   row: number;
   values: PendingOptionValue[];
+  /** A packed option: the head row's cell, which later rows of the product must repeat. */
+  cell?: string;
 }
 
 const text = (v: unknown): string | undefined =>
@@ -99,6 +101,7 @@ export function readOptionRow(
     const o = options[i] as CompiledRowOption;
     if (o.packed) {
       if (isHead) given += readPacked(o, i, cells, row, pending, ctx);
+      else checkPackedRepeat(o, i, cells, pending, ctx);
       continue;
     }
     if (isHead && o.rows === 'children') continue;
@@ -157,7 +160,10 @@ function readPacked(
 ): number {
   const packed = o.packed as NonNullable<CompiledRowOption['packed']>;
   const cell = text(packed.read(cells, NO_CONTEXT));
-  if (cell === undefined) return 0;
+  if (cell === undefined) {
+    pending.push({ spec, name: '', row, values: [], cell: '' });
+    return 0;
+  }
   const name = (o.name ? text(o.name(cells, NO_CONTEXT)) : undefined) ?? packed.column ?? `options[${spec}]`;
   const sink = ctx.sinkFor(packed.column, `options[${spec}] "${name}"`);
   const values = parsePackedCell(cell, packed.separator, (price) => {
@@ -165,7 +171,8 @@ function readPacked(
     return typeof parsed === 'number' ? parsed : undefined;
   });
   const hidden = o.valueHidden ? o.valueHidden(cells, NO_CONTEXT) : null;
-  const option: PendingOption = { spec, name, row, values: [] };
+  const option: PendingOption = { spec, name, row, values: [], cell };
+  pending.push(option);
   for (const v of values) {
     option.values.push({
       row,
@@ -174,8 +181,30 @@ function readPacked(
       hidden: typeof hidden === 'boolean' ? hidden : undefined,
     });
   }
-  if (option.values.length > 0) pending.push(option);
   return option.values.length;
+}
+
+/**
+ * Sizes sold as separate articles share one product, and its options are read on its first
+ * article: another article's cell that says something else is reported, never lost silently.
+ */
+function checkPackedRepeat(
+  o: CompiledRowOption,
+  spec: number,
+  cells: readonly CellValue[],
+  pending: PendingOption[],
+  ctx: CompileContext,
+): void {
+  const packed = o.packed as NonNullable<CompiledRowOption['packed']>;
+  const cell = text(packed.read(cells, NO_CONTEXT)) ?? '';
+  const head = pending.find((p) => p.spec === spec);
+  if (head === undefined || head.cell === cell) return;
+  ctx.rowIssue(
+    'option-identity',
+    'warning',
+    `options[${spec}]: "${cell}" differs from the product's first row ${head.row} ("${head.cell ?? ''}"): the first row's values are kept`,
+    packed.column,
+  );
 }
 
 function lastOf(pending: PendingOption[], spec: number): PendingOption | undefined {
@@ -211,7 +240,7 @@ export function buildRowOptions(
   for (let spec = 0; spec < options.length; spec++) {
     const o = options[spec] as CompiledRowOption;
     for (const p of pending) {
-      if (p.spec !== spec) continue;
+      if (p.spec !== spec || p.values.length === 0) continue;
       ctx.cursor.row = p.row;
       const extId = text(o.extId([], { name: p.name, product: productExtId }));
       if (extId === undefined) {
