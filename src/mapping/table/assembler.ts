@@ -95,6 +95,8 @@ export class MenuAssembler {
   /** (ext_id, name) pairs already warned about: two names for one category ext_id. */
   private readonly collisions = new Set<string>();
   private readonly groupSkips;
+  /** Products whose one variant row (`rows: children`) priced them without an option: noted. */
+  singleVariant: { products: number; firstRow: number } | undefined;
   /** The products that had no category and went to `category.fallback`: the report names it. */
   fallback: { extId: string; name: string; products: number } | undefined;
   /** With rows: all the head is a variant and carries the price, so product.price is not read. */
@@ -312,6 +314,11 @@ export class MenuAssembler {
       let variant: ImportOption | undefined;
       if (v && open.firstRow !== 0) {
         if (open.more === undefined && !v.always) {
+          // A row of its own (not the head) merged into its product: counted for the run's notes.
+          if (v.rows === 'children') {
+            if (this.singleVariant) this.singleVariant.products++;
+            else this.singleVariant = { products: 1, firstRow: open.firstRow };
+          }
           // variantOption's rule for a lone variant, without building its list: it prices the product.
           if (open.firstPrice !== undefined)
             open.product.price = toCents(open.firstPrice, this.ctx.money.digits);
