@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
 import { odooPosWorkbook } from '../helpers/odoo-pos-workbook.js';
+import { testTempDir } from '../helpers/temp-dir.js';
 import { REPO_ROOT, product } from './helpers.js';
 
 // The shipped odoo-pos-products mapping on our Odoo 17 Export-dialog workbook (invented café data,
@@ -92,5 +93,30 @@ describe('odoo-pos-products on the Odoo 17 workbook', () => {
     expect(product(result, '__export__.product_template_45_71fe0a3d')?.hidden).toBe(true);
     expect(result.menu.products.some((p) => p.name === 'Gift card')).toBe(false);
     expect(product(result, '__export__.product_template_41_5f3c1a2b')?.hidden).toBe(false);
+  });
+});
+
+describe('odoo-pos-products on an Odoo 16 CSV export', () => {
+  it('reads True/False texts, a many-to-one POS category and attribute rows the same way', async () => {
+    const csv = [
+      'Name,Point of Sale Category,Available in POS,Active,Sales Price,Product Attributes/Product Attribute Values,Product Attributes/Product Attribute Values/Value Price Extra',
+      'Flat white,Coffee,True,True,3.40,Milk: Whole,0.0',
+      ',,,,,Milk: Oat,0.45',
+      'Tote bag,,False,True,12.00,,',
+    ].join('\n');
+    const dir = testTempDir('odoo16');
+    const file = path.join(dir, 'product.template.csv');
+    writeFileSync(file, csv);
+    const result = await extractMenu({ mapping: MAPPING, inputs: [file] });
+    expect(result.issues).toEqual([]);
+    expect(result.skipped).toEqual([{ reason: 'not available in the Point of Sale', count: 1 }]);
+    expect(result.menu.products).toHaveLength(1);
+    expect(result.menu.products[0]).toMatchObject({ ext_id: 'odoo-flat-white', price: 3.4, hidden: false });
+    expect(
+      result.menu.products[0]?.options?.[0]?.option_values?.map((v) => [v.name, v.price_operand]),
+    ).toEqual([
+      ['Whole', 0],
+      ['Oat', 0.45],
+    ]);
   });
 });
