@@ -1,7 +1,10 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
+import { testTempDir } from '../helpers/temp-dir.js';
+import { buildWorkbook, cell, row } from '../helpers/xlsx-workbook.js';
 import { REPO_ROOT, product, sampleFile } from './helpers.js';
 
 // The shipped odoo-product-template mapping on our fixture (invented bakery data, Odoo's export
@@ -87,5 +90,47 @@ describe('odoo-product-template on the real export', () => {
       category_ext_id: 'cat-products',
     });
     expect(result.menu.products.every((p) => p.image?.startsWith('https://'))).toBe(true);
+  });
+});
+
+describe('odoo-product-template on an xlsx export', () => {
+  it('reads numbers and booleans as Odoo writes them into the workbook', async () => {
+    const headers = [
+      'Name',
+      'Internal Reference',
+      'Sales Price',
+      'Active',
+      'Product Attributes/Product Attribute Values',
+    ];
+    const bool = (ref: string, v: boolean) => `<c r="${ref}" t="b"><v>${v ? 1 : 0}</v></c>`;
+    const rows = [
+      row(1, ...headers.map((h, i) => cell.inline(`${'ABCDE'[i]}1`, h))),
+      row(
+        2,
+        cell.inline('A2', 'Bagel'),
+        cell.inline('B2', 'BAG'),
+        cell.number('C2', 2.75),
+        bool('D2', true),
+        cell.inline('E2', 'Filling: Plain'),
+      ),
+      row(3, cell.inline('E3', 'Filling: Sesame')),
+      row(
+        4,
+        cell.inline('A4', 'Old muffin'),
+        cell.inline('B4', 'MUF'),
+        cell.number('C4', 2),
+        bool('D4', false),
+      ),
+    ].join('');
+    const file = path.join(testTempDir('odoo-xlsx'), 'product.template.xlsx');
+    writeFileSync(file, buildWorkbook({ sheets: [{ name: 'Sheet1', rows }] }));
+    const result = await extractMenu({ mapping: MAPPING, inputs: [file] });
+    expect(result.issues).toEqual([]);
+    expect(
+      result.menu.products.map((p) => [p.ext_id, p.price, p.hidden, p.options?.[0]?.option_values?.length]),
+    ).toEqual([
+      ['BAG', 2.75, false, 2],
+      ['MUF', 2, true, undefined],
+    ]);
   });
 });
