@@ -187,6 +187,7 @@ function readPacked(
 /**
  * Sizes sold as separate articles share one product, and its options are read on its first
  * article: another article's cell that says something else is reported, never lost silently.
+ * A head row with an empty cell has a pending entry with `cell: ''` for this comparison.
  */
 function checkPackedRepeat(
   o: CompiledRowOption,
@@ -196,7 +197,9 @@ function checkPackedRepeat(
   ctx: CompileContext,
 ): void {
   const packed = o.packed as NonNullable<CompiledRowOption['packed']>;
-  const cell = text(packed.read(cells, NO_CONTEXT)) ?? '';
+  // An empty cell on a later row repeats nothing (continuation rows leave their cells blank).
+  const cell = text(packed.read(cells, NO_CONTEXT));
+  if (cell === undefined) return;
   const head = pending.find((p) => p.spec === spec);
   if (head === undefined || head.cell === cell) return;
   ctx.rowIssue(
