@@ -249,3 +249,29 @@ describe('packed options on sizes sold as separate articles', () => {
     expect(result.menu.products[1]?.options).toBeUndefined();
   });
 });
+
+describe('packed options on continuation rows', () => {
+  it('takes a blank cell on a later row as nothing said, and counts the row', async () => {
+    const result = await runInline(
+      mapping(`  group: { by: continuation, start: '{Name}' }
+  product: { ext_id: '{slug(Name)}', name: { column: Name }, price: { column: Preis, transforms: [money] } }
+  options:
+    - packed: { column: Extras }
+      name: Extras
+`).replace('format: csv', "format: csv, delimiter: ';'"),
+      {
+        'items.csv': [
+          'Name;Preis;Extras;Note',
+          'Toast;4,50;Käse (+0,50)|Schinken (+0,90);',
+          ';;;second line',
+        ].join('\n'),
+      },
+    );
+    expect(result.issues).toEqual([]);
+    expect(result.skipped).toEqual([{ reason: 'continuation row with no option value', count: 1 }]);
+    expect(result.menu.products[0]?.options?.[0]?.option_values?.map((v) => v.name)).toEqual([
+      'Käse',
+      'Schinken',
+    ]);
+  });
+});
