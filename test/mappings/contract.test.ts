@@ -11,8 +11,10 @@ import { REPO_ROOT as ROOT } from './helpers.js';
 // documented, it has our own fixture, and that fixture maps to a valid, non-empty menu.
 
 const MAPPINGS = path.join(ROOT, 'mappings');
-const shipped = readdirSync(MAPPINGS)
-  .filter((f) => /\.(ya?ml|json)$/.test(f) && f !== 'mapping.schema.json')
+// One folder per format: mappings/<name>/mapping.yaml.
+const shipped = readdirSync(MAPPINGS, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
   .sort();
 const docs = existsSync(path.join(ROOT, 'docs/mappings.md'))
   ? readFileSync(path.join(ROOT, 'docs/mappings.md'), 'utf8')
@@ -24,21 +26,20 @@ it('finds the shipped mappings', () => {
   expect(shipped.length).toBeGreaterThan(0);
 });
 
-describe.each(shipped)('shipped mapping %s', (file) => {
-  const name = file.replace(/\.(ya?ml|json)$/, '');
+describe.each(shipped)('shipped mapping %s', (name) => {
+  const dir = path.join(MAPPINGS, name);
+  const file = path.join(dir, 'mapping.yaml');
 
-  it('loads without problems, named as its file, pointing editors at the schema', async () => {
-    const { mapping } = await loadMapping(path.join(MAPPINGS, file));
+  it('loads without problems, named as its folder, pointing editors at the schema', async () => {
+    const { mapping } = await loadMapping(file);
     expect(mapping.name).toBe(name);
-    if (!file.endsWith('.json')) {
-      expect(readFileSync(path.join(MAPPINGS, file), 'utf8').split('\n')[0]).toBe(
-        '# yaml-language-server: $schema=./mapping.schema.json',
-      );
-    }
+    expect(readFileSync(file, 'utf8').split('\n')[0]).toBe(
+      '# yaml-language-server: $schema=../mapping.schema.json',
+    );
   });
 
   it('is documented: a title, a description and a section in docs/mappings.md', async () => {
-    const { mapping } = await loadMapping(path.join(MAPPINGS, file));
+    const { mapping } = await loadMapping(file);
     expect(mapping.title.trim().length).toBeGreaterThan(5);
     expect(mapping.description.trim().length).toBeGreaterThan(40);
     expect(
@@ -48,7 +49,7 @@ describe.each(shipped)('shipped mapping %s', (file) => {
   });
 
   it('declares what becomes of a product without a real price (`unpriced`)', async () => {
-    const { mapping } = await loadMapping(path.join(MAPPINGS, file));
+    const { mapping } = await loadMapping(file);
     expect(['hide', 'skip', 'error']).toContain(mapping.unpriced);
   });
 
@@ -58,14 +59,14 @@ describe.each(shipped)('shipped mapping %s', (file) => {
   });
 
   it('maps its own fixture to a non-empty menu with no errors, valid for the platform', async () => {
-    const { mapping } = await loadMapping(path.join(MAPPINGS, file));
+    const { mapping } = await loadMapping(file);
     const fixtures = mapping.fixtures ?? [];
     expect(fixtures.length, 'a `fixtures:` list').toBeGreaterThan(0);
     for (const fixture of fixtures) {
-      expect(fixture.startsWith('fixtures/'), `${fixture} is under fixtures/`).toBe(true);
-      expect(existsSync(path.join(ROOT, fixture)), `${fixture} exists`).toBe(true);
+      expect(fixture.startsWith('fixtures/'), `${fixture} is under its folder's fixtures/`).toBe(true);
+      expect(existsSync(path.join(dir, fixture)), `${fixture} exists`).toBe(true);
     }
-    const result = await extractMenu({ mapping: name, inputs: fixtures.map((f) => path.join(ROOT, f)) });
+    const result = await extractMenu({ mapping: name, inputs: fixtures.map((f) => path.join(dir, f)) });
     expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);
     expect(result.stats.errors).toBe(0);
     expect(result.menu.products.length).toBeGreaterThan(0);
@@ -76,8 +77,8 @@ describe.each(shipped)('shipped mapping %s', (file) => {
 });
 
 it('every format `menusync init` recognizes has its shipped mapping', () => {
-  const names = new Set(shipped.map((f) => f.replace(/\.(ya?ml|json)$/, '')));
+  const names = new Set(shipped);
   for (const format of [...TABLE_FORMATS, ...DOCUMENT_FORMATS]) {
-    expect(names.has(format.mapping), `mappings/${format.mapping}.yaml for ${format.id}`).toBe(true);
+    expect(names.has(format.mapping), `mappings/${format.mapping}/mapping.yaml for ${format.id}`).toBe(true);
   }
 });
