@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_FORMATS, TABLE_FORMATS } from '../../src/init/known-formats.js';
+import { knownFormats } from '../../src/init/known-formats.js';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
 import { loadMapping } from '../../src/mapping/loader.js';
 import { ImportPayload, validateMenu } from '../../src/model/index.js';
@@ -11,6 +11,8 @@ import { REPO_ROOT as ROOT } from './helpers.js';
 // documented, it has our own fixture, and that fixture maps to a valid, non-empty menu.
 
 const MAPPINGS = path.join(ROOT, 'mappings');
+const formats = await knownFormats(MAPPINGS);
+const recognitions = [...formats.table, ...formats.document];
 // One folder per format: mappings/<name>/mapping.yaml.
 const shipped = readdirSync(MAPPINGS, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -54,8 +56,7 @@ describe.each(shipped)('shipped mapping %s', (name) => {
   });
 
   it('is recognized by `menusync init`', () => {
-    const formats = [...TABLE_FORMATS, ...DOCUMENT_FORMATS].map((f) => f.mapping);
-    expect(formats).toContain(name);
+    expect(recognitions.map((f) => f.mapping)).toContain(name);
   });
 
   it('maps its own fixture to a non-empty menu with no errors, valid for the platform', async () => {
@@ -78,7 +79,7 @@ describe.each(shipped)('shipped mapping %s', (name) => {
 
 it('every format `menusync init` recognizes has its shipped mapping', () => {
   const names = new Set(shipped);
-  for (const format of [...TABLE_FORMATS, ...DOCUMENT_FORMATS]) {
+  for (const format of recognitions) {
     expect(names.has(format.mapping), `mappings/${format.mapping}/mapping.yaml for ${format.id}`).toBe(true);
   }
 });
