@@ -33,7 +33,7 @@ describe('odoo-pos-products on the Odoo 17 workbook', () => {
     expect(result.issues).toEqual([]);
     expect(result.stats).toMatchObject({ rows: 12, products: 6, options: 4, option_values: 7 });
     expect(result.skipped).toEqual([
-      { reason: 'continuation row with no option value', count: 1 },
+      { reason: 'another POS category (the first is used)', count: 1 },
       { reason: 'not available in the Point of Sale', count: 1 },
     ]);
   });
