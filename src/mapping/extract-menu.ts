@@ -9,6 +9,7 @@ import { DEFAULT_MONEY_RULES, type MoneyRules } from '../model/money.js';
 import type { ProgressSink } from '../progress.js';
 import { normalizeMoney } from '../model/normalize.js';
 import { validateMenu } from '../model/validate-payload.js';
+import { optionIdentityConflicts, optionIdentityMessage } from '../model/option-identity.js';
 import type { DataIssue } from '../model/data-issue.js';
 import { runDocumentMapping } from './document/run.js';
 import { loadMapping, type LoadedMapping } from './loader.js';
@@ -215,8 +216,14 @@ export function finish(
     message: `${issue.message} (${issue.code})`,
     location: { ...(file ? { file } : {}), path: issue.path },
   }));
+  const identities: DataIssue[] = optionIdentityConflicts(menu).map((conflict) => ({
+    code: 'option-identity',
+    severity: 'error',
+    message: optionIdentityMessage(conflict),
+    location: { ...(file ? { file } : {}), path: conflict.path },
+  }));
   const garbled = check.checkText === false ? [] : garbledTextIssues(menu, file);
-  const issues = [...parts.issues, ...menuIssues, ...garbled];
+  const issues = [...parts.issues, ...menuIssues, ...identities, ...garbled];
   // Plain loops: a 100k-product menu has a million option values; no intermediate arrays.
   let options = 0;
   let optionValues = 0;
