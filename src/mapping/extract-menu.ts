@@ -32,6 +32,7 @@ export async function extractMenu(request: ExtractRequest): Promise<ExtractResul
     ...(request.encoding !== undefined ? { encoding: request.encoding } : {}),
     ...(request.progress ? { progress: request.progress } : {}),
     ...(request.limits ? { limits: request.limits } : {}),
+    ...(request.now ? { now: request.now } : {}),
     roots: paramFileRoots(loaded, request.paramDirs),
   });
 }
@@ -46,11 +47,14 @@ export interface MappingRunOptions {
   limits?: Partial<InputLimits>;
   /** Where files named by parameters must be; default the working directory (a mapping parsed from text). */
   roots?: ParamFileRoots;
+  /** The run's date (default: now): whether a scheduled sale price applies. */
+  now?: Date;
 }
 
 /** What reading the bound inputs needs, passed down to each open. */
 interface RunContext {
   log: ReadLog;
+  now: Date;
   files: ParamFiles;
   limits: InputLimits;
   progress?: ProgressSink;
@@ -80,6 +84,7 @@ export async function runMapping(
   const roots = options.roots ?? { defaults: process.cwd(), given: process.cwd() };
   const context: RunContext = {
     log: { sources: [], settings: [mapping, params] },
+    now: options.now ?? new Date(),
     files: { given: new Set(Object.keys(given)), roots },
     limits: inputLimits(options.limits),
     ...(options.progress ? { progress: options.progress } : {}),
@@ -169,7 +174,7 @@ async function runBound(
     }
     const source = tables.get(input.name) as TableSource;
     // Table mode rounds every amount as it reads it, so the result skips the copy normalizeMoney makes.
-    const parts = await runTableMapping(withSets, source, params);
+    const parts = await runTableMapping(withSets, source, params, context.now);
     if (setsParts) {
       parts.issues = [...setsParts.issues, ...parts.issues];
       parts.rows += setsParts.rows;
