@@ -21,6 +21,7 @@ import { withSetsFile, type ParamFiles } from './table/sets-file.js';
 import { readSetsSource } from './table/sets-source.js';
 import { compileTransforms } from './transforms/index.js';
 import { garbledTextIssues } from './garbled-text.js';
+import { doubleEncodedIssues } from './double-encoded.js';
 import { foldUnpricedIssues } from './unpriced.js';
 import { inputRead, mayBeGarbled, type ReadLog } from './read-log.js';
 import type { ExtractRequest, ExtractResult, ExtractResultParts } from './types.js';
@@ -229,7 +230,14 @@ export function finish(
     location: { ...(file ? { file } : {}), path: conflict.path },
   }));
   const garbled = check.checkText === false ? [] : garbledTextIssues(menu, file);
-  const issues = [...foldUnpricedIssues(parts.issues), ...menuIssues, ...identities, ...garbled];
+  const doubleEncoded = doubleEncodedIssues(menu, file);
+  const issues = [
+    ...foldUnpricedIssues(parts.issues),
+    ...menuIssues,
+    ...identities,
+    ...garbled,
+    ...doubleEncoded,
+  ];
   // Plain loops: a 100k-product menu has a million option values; no intermediate arrays.
   let options = 0;
   let optionValues = 0;
