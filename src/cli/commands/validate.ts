@@ -3,7 +3,7 @@ import { ExitCode } from '../../errors.js';
 import { paramFileRoots, resolveParameters, runMapping } from '../../mapping/extract-menu.js';
 import { loadMapping } from '../../mapping/loader.js';
 import { resolveInputLimits, type InputLimitArgs } from '../../config/input-limit-args.js';
-import { parseParams, printResult, problemOutput, withMappingOptions } from './extract.js';
+import { parseNow, parseParams, printResult, problemOutput, withMappingOptions } from './extract.js';
 import { createProgress } from '../progress.js';
 
 interface ValidateArgs extends InputLimitArgs {
@@ -12,6 +12,7 @@ interface ValidateArgs extends InputLimitArgs {
   param?: string[];
   quiet?: boolean;
   encoding?: string;
+  now?: string;
 }
 
 /** Checks a mapping (every problem with file:line) and, given inputs, the data it maps. */
@@ -43,6 +44,7 @@ export const validateCommand: CommandModule<object, ValidateArgs> = {
       progress: progress.sink,
       limits: resolveInputLimits(args),
       roots: paramFileRoots(loaded),
+      ...parseNow(args.now),
     }).finally(progress.stop);
     printResult(result, out);
     process.exitCode = result.stats.errors > 0 ? ExitCode.invalid : ExitCode.ok;
