@@ -91,11 +91,13 @@ function buildCategories(
     if (!keep(fields, record, state, 'category')) continue;
     seen.add(extId);
     // Category options price nothing of their own: no base price to judge variants against.
+    state.root.entities = { category: extId };
     const options = buildOptions(spec.options, record, state, doc.booleans, {
       base: undefined,
       unpriced: DEFAULT_UNPRICED,
       owner: extId,
     });
+    state.root.entities = undefined;
     out.push({
       ext_id: extId,
       ...fields,
@@ -147,7 +149,10 @@ function buildProducts(
     }
     seen.add(extId);
     const base = typeof fields.price === 'number' ? fields.price : undefined;
+    // `@product` in the options' values: an option's id can name its product (ids never shared).
+    state.root.entities = { product: extId };
     const options = buildOptions(spec.options, record, state, doc.booleans, { base, unpriced, owner: extId });
+    state.root.entities = undefined;
     const product: ImportProduct = {
       ext_id: extId,
       ...(category ? { category_ext_id: category } : {}),

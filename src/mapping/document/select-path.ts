@@ -11,6 +11,10 @@ export function evaluatePath(path: ParsedPath, from: Scope, root: Scope): PathMa
     const value = root.params?.[path.param ?? ''];
     return value === undefined ? [] : [{ value, path: `@param.${path.param}`, scope: from }];
   }
+  if (path.start === 'entity') {
+    const value = path.entity ? root.entities?.[path.entity] : undefined;
+    return value === undefined ? [] : [{ value, path: from.path, scope: from }];
+  }
   if (path.start === 'root') current = [{ value: root.value, path: root.path, scope: root }];
   else if (path.start === 'parent') current = from.parent ? [asMatch(from.parent)] : [];
   else current = [asMatch(from)];
