@@ -37,7 +37,9 @@ export function runDocumentMapping(section: DocumentSection, ctx: DocumentContex
   }
   const state = new RunState(rootScope(source.document, ctx.params), source.file, source.inexactNumbers);
   state.money = moneyRules(ctx.mapping.money);
-  for (const [name, spec] of doc.indexes) state.indexes.set(name, buildIndex(name, spec, state));
+  for (const [name, spec] of doc.indexes) {
+    state.indexes.set(name, buildIndex(name, spec, state, indexSource(spec.source, sourceName, ctx)));
+  }
   for (const rule of doc.ignore)
     state.skip(rule.reason, selectAll(rule.select, state.root, state.root).length);
 
@@ -73,6 +75,21 @@ export function runDocumentMapping(section: DocumentSection, ctx: DocumentContex
     notes,
     rows: counter.rows,
   };
+}
+
+/**
+ * The document an index reads: its own source's, or none (an empty index) for an `optional` source
+ * given no input (Lightspeed's availability: without it nothing is sold out).
+ */
+function indexSource(
+  name: string | undefined,
+  main: string,
+  ctx: DocumentContext,
+): { root: Scope; file: string } | undefined {
+  if (name === undefined || name === main) return undefined;
+  const source = ctx.sources[name];
+  if (source) return { root: rootScope(source.document, ctx.params), file: source.file };
+  return { root: rootScope(null, ctx.params), file: '' };
 }
 
 function buildCategories(
