@@ -90,6 +90,8 @@ export interface IndexState {
   name: string;
   entries: Map<string, IndexEntry>;
   unused?: string;
+  /** The optional source it reads, when that source was given no input (said in lookups' errors). */
+  unbound?: string;
 }
 
 /**
@@ -100,7 +102,7 @@ export function buildIndex(
   name: string,
   spec: DocIndex,
   state: RunState,
-  from: { root: Scope; file: string } = { root: state.root, file: state.file },
+  from: { root: Scope; file: string; unbound?: string } = { root: state.root, file: state.file },
 ): IndexState {
   const select = parseSelect(spec.select);
   const key = compileTemplate(spec.key);
@@ -120,7 +122,12 @@ export function buildIndex(
     }
     entries.set(id, { scope, used: false });
   }
-  return { name, entries, ...(spec.unused ? { unused: spec.unused } : {}) };
+  return {
+    name,
+    entries,
+    ...(spec.unused ? { unused: spec.unused } : {}),
+    ...(from.unbound ? { unbound: from.unbound } : {}),
+  };
 }
 
 /** Counts, under the index's `unused` reason, the records no lookup ever reached. */
@@ -186,7 +193,11 @@ function resolveKey(name: string, key: string, ref: Scope, state: RunState): Sco
     state.issue(
       'unknown-reference',
       'error',
-      key === '' ? `empty reference into "${name}"` : `no record in "${name}" has key "${key}"`,
+      key === ''
+        ? `empty reference into "${name}"`
+        : `no record in "${name}" has key "${key}"${
+            index?.unbound ? ` (source "${index.unbound}" was given no input)` : ''
+          }`,
       ref.path,
     );
     return undefined;

@@ -85,11 +85,11 @@ function indexSource(
   name: string | undefined,
   main: string,
   ctx: DocumentContext,
-): { root: Scope; file: string } | undefined {
+): { root: Scope; file: string; unbound?: string } | undefined {
   if (name === undefined || name === main) return undefined;
   const source = ctx.sources[name];
   if (source) return { root: rootScope(source.document, ctx.params), file: source.file };
-  return { root: rootScope(null, ctx.params), file: '' };
+  return { root: rootScope(null, ctx.params), file: '', unbound: name };
 }
 
 function buildCategories(
