@@ -4,10 +4,10 @@ import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
-import { fixturePath, samplesDir } from '../mappings/helpers.js';
+import { formatFixture, samplesDir } from '../mappings/helpers.js';
 import { testTempDir } from '../helpers/temp-dir.js';
 
-const FIXTURE = fixturePath('square/item-library.csv');
+const FIXTURE = formatFixture('square-item-library/item-library.csv');
 const { dir: SAMPLES, present } = samplesDir('square');
 
 describe('square-item-library on our fixture (CSV)', () => {

@@ -4,7 +4,7 @@ import { extractWith, product, samplesDir, warningsOf } from './helpers.js';
 
 // The shipped lightspeed-xseries-products mapping on the two real exports in ../shared/pos-samples
 // (never copied into the repository). Counts and entities were worked out by hand from the files
-// (grouping rows by handle, see docs/mappings.md, "Lightspeed X-Series").
+// (grouping rows by handle, see mappings/lightspeed-xseries-products/README.md).
 
 const { dir: SAMPLES, present } = samplesDir('lightspeed-xseries');
 const extract = extractWith('lightspeed-xseries-products', SAMPLES);
