@@ -36,7 +36,10 @@ describe('schemaorg-menu on our fixture', () => {
       price: 6.5,
       category_ext_id: 'https://trattoria-esempio.example/menu#antipasti',
       image: 'https://trattoria-esempio.example/img/bruschetta.jpg',
+      // suitableForDiet (a list here) as the description's last line.
+      description: 'Grilled bread, tomatoes, garlic, basil.\n\nSuitable for: VeganDiet, LowLactoseDiet',
     });
+    expect(product(result, 'pizza/white/quattro-formaggi').description).toBe('Suitable for: VegetarianDiet');
     // A single hasMenuItem object (not an array) is one item; nested sections give their own path.
     expect(product(result, 'pizza/white/quattro-formaggi')).toMatchObject({ price: 12 });
     expect(product(result, 'trattoria-esempio/food/bread-basket')).toMatchObject({

@@ -1,10 +1,11 @@
 import { slugify } from '../transforms/slug.js';
 import { parsePath, PathSyntaxError, type ParsedPath } from './path-syntax.js';
-import { asText, firstValue, type Scope } from './select-path.js';
+import { asText, evaluatePath, firstValue, type Scope } from './select-path.js';
 
 // Templates such as "cat-{slug(name)}" or "{^.id}:{id}", compiled once per mapping.
 // `{path}` inserts the first value the path reaches ('' when none); `{fn(path)}` applies one of a
-// closed list of text functions; `{{` and `}}` are literal braces.
+// closed list of text functions; `{join(path)}` inserts every value the path reaches, joined with
+// ", " (schema.org's suitableForDiet list); `{{` and `}}` are literal braces.
 
 const FUNCTIONS = {
   slug: slugify,
@@ -12,9 +13,17 @@ const FUNCTIONS = {
   upper: (s: string) => s.toUpperCase(),
   trim: (s: string) => s.trim(),
 } as const;
-type FunctionName = keyof typeof FUNCTIONS;
+type FunctionName = keyof typeof FUNCTIONS | 'join';
 
 type Part = { kind: 'text'; text: string } | { kind: 'path'; path: ParsedPath; fn?: FunctionName };
+
+/** Every non-empty value the path reaches, as text, joined: `Vegan, Gluten free`. */
+function joined(path: ParsedPath, scope: Scope, root: Scope): string {
+  return evaluatePath(path, scope, root)
+    .map((m) => asText(m.value).trim())
+    .filter((text) => text !== '')
+    .join(', ');
+}
 
 export interface CompiledTemplate {
   source: string;
@@ -33,6 +42,7 @@ export function compileTemplate(source: string): CompiledTemplate {
     parts
       .map((part) => {
         if (part.kind === 'text') return part.text;
+        if (part.fn === 'join') return joined(part.path, scope, root);
         const text = asText(firstValue(part.path, scope, root));
         return part.fn ? FUNCTIONS[part.fn](text) : text;
       })
@@ -75,11 +85,11 @@ function placeholder(inner: string, source: string, at: number): Part {
   const call = /^([a-z_]+)\((.*)\)$/.exec(inner);
   if (call) {
     const fn = call[1] ?? '';
-    if (!(fn in FUNCTIONS)) {
+    if (!(fn in FUNCTIONS) && fn !== 'join') {
       throw new PathSyntaxError(
         source,
         at,
-        `unknown function "${fn}" (known: ${Object.keys(FUNCTIONS).join(', ')})`,
+        `unknown function "${fn}" (known: ${[...Object.keys(FUNCTIONS), 'join'].join(', ')})`,
       );
     }
     return { kind: 'path', path: parseInner(call[2] ?? '', source, at), fn: fn as FunctionName };
