@@ -59,6 +59,20 @@ describe('evaluatePath', () => {
     expect(values('$.objects[?type].id')).toEqual(['a', 'b']);
   });
 
+  it('takes an empty list for an empty field in a presence filter, an object for a present one', () => {
+    const doc = {
+      groups: [
+        { id: 'g1', items: [] },
+        { id: 'g2', items: [{}] },
+        { id: 'g3', items: {} },
+      ],
+    };
+    const scope = rootScope(doc);
+    const ids = (p: string) => evaluatePath(parsePath(p), scope, scope).map((m) => m.value);
+    expect(ids('$.groups[?items].id')).toEqual(['g2', 'g3']);
+    expect(ids('$.groups[?!items].id')).toEqual(['g1']);
+  });
+
   it('compares a filter against a value read from the current record', () => {
     const doc = {
       group: 'g2',

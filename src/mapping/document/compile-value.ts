@@ -12,6 +12,8 @@ export interface ValueEnv {
   sink(path: string): TransformSink;
   /** The record `key` names in index `index`, entered from `ref`; undefined (reported) when none. */
   lookup(index: string, key: string, ref: Scope): Scope | undefined;
+  /** Whether `key` names a record of index `index` (no issue when not: a membership test). */
+  has(index: string, key: string): boolean;
   /** The source text of a number a double cannot hold, at a JSON path (DocumentSource.inexactNumbers). */
   inexactNumber?(path: string): string | undefined;
 }
@@ -200,6 +202,11 @@ export function compileCondition(cond: DocCondition): CompiledCondition {
       const set = new Set(cond.not_in.map((v) => norm(String(v))));
       tests.push((scope, env) => !read(scope, env).some((t) => set.has(t)));
     }
+  }
+  if (cond.in_index) {
+    const { index } = cond.in_index;
+    const key = compileTemplate(cond.in_index.key);
+    tests.push((scope, env) => env.has(index, key.render(scope, env.root)));
   }
   if (cond.all) {
     const all = cond.all.map(compileCondition);

@@ -11,6 +11,10 @@ export function evaluatePath(path: ParsedPath, from: Scope, root: Scope): PathMa
     const value = root.params?.[path.param ?? ''];
     return value === undefined ? [] : [{ value, path: `@param.${path.param}`, scope: from }];
   }
+  if (path.start === 'entity') {
+    const value = path.entity ? root.entities?.[path.entity] : undefined;
+    return value === undefined ? [] : [{ value, path: from.path, scope: from }];
+  }
   if (path.start === 'root') current = [{ value: root.value, path: root.path, scope: root }];
   else if (path.start === 'parent') current = from.parent ? [asMatch(from.parent)] : [];
   else current = [asMatch(from)];
@@ -166,14 +170,22 @@ function passes(filter: PathFilter, element: unknown, origin: Scope, root: Scope
   const text = asText(node);
   switch (filter.test) {
     case 'exists':
-      return text !== '' || isRecord(node) || Array.isArray(node);
+      return text !== '' || nonEmptyContainer(node);
     case 'missing':
-      return text === '' && !isRecord(node) && !Array.isArray(node);
+      return text === '' && !nonEmptyContainer(node);
     case 'in':
       return filter.values.some((v) => filterText(v, origin, root) === text);
     case 'not_in':
       return !filter.values.some((v) => filterText(v, origin, root) === text);
   }
+}
+
+/**
+ * `[?menuItems]` keeps a group that has items: an empty list is "empty". An object, even `{}`, is a
+ * record that is there (Square's untyped `{id, modifier_data: {}}` objects are told apart by it).
+ */
+function nonEmptyContainer(node: unknown): boolean {
+  return Array.isArray(node) ? node.length > 0 : isRecord(node);
 }
 
 function filterText(value: FilterValue, origin: Scope, root: Scope): string {

@@ -98,10 +98,10 @@ export class MenuAssembler {
   /** (ext_id, name) pairs already warned about: two names for one category ext_id. */
   private readonly collisions = new Set<string>();
   private readonly groupSkips;
-  /** Products whose one variant row (`rows: children`) priced them without an option: noted. */
-  singleVariant: { products: number; firstRow: number } | undefined;
   /** Prices taken from a running sale, and sales not applied on the run's date: the report names them. */
   readonly saleNotes: ExtractNote[] = [];
+  /** Products whose one variant row (`rows: children`) priced them without an option: noted. */
+  singleVariant: { products: number; firstRow: number } | undefined;
   /** The products that had no category and went to `category.fallback`: the report names it. */
   fallback: { extId: string; name: string; products: number } | undefined;
   /** With rows: all the head is a variant and carries the price, so product.price is not read. */
