@@ -168,6 +168,12 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       }
     },
 
+    async readSandboxMenu(): Promise<unknown> {
+      // The menusync sandbox's own read-only view (the platform's read API has no products).
+      const { body } = await call({ method: 'GET', endpoint: '/_sandbox/menu', mutating: false });
+      return body.menu;
+    },
+
     async listCategories(query: ListCategoriesQuery = {}): Promise<RemoteCategory[]> {
       const pagesize = Math.min(MAX_PAGE_SIZE, Math.max(1, query.pageSize ?? MAX_PAGE_SIZE));
       const listing = new CategoryListing(pagesize);
