@@ -47,11 +47,12 @@ export function parseParams(list: readonly string[] | undefined): Record<string,
   return params;
 }
 
-export function withMappingOptions<T>(yargs: Argv<T>) {
+/** `mappingRequired: false`: the command can take the mapping from a config target instead (validate). */
+export function withMappingOptions<T>(yargs: Argv<T>, { mappingRequired = true } = {}) {
   const options = yargs
     .option('mapping', {
       type: 'string',
-      demandOption: true,
+      demandOption: mappingRequired,
       describe: 'Mapping file (.yaml/.json) or the name of a shipped mapping, e.g. square-item-library',
     })
     .option('param', { type: 'string', array: true, describe: 'Mapping parameter name=value (repeatable)' })
