@@ -5,6 +5,8 @@ import { readSmallTextFile } from '../mapping/mapping-files.js';
 import { yamlToData } from '../mapping/yaml-data.js';
 import { findMenuConflicts } from './config-menus.js';
 import { MenusyncConfig, type TargetConfig } from './schema.js';
+import { expandEnvVariables, hideExpanded } from './env-vars.js';
+import { withTargetDefaults } from './target-defaults.js';
 import { isStateUrl } from '../state/target.js';
 
 export const CONFIG_FILE = 'menusync.config.yaml';
@@ -34,7 +36,16 @@ export async function loadConfig(
   return { file: chosen, config: parseConfig(text, chosen) };
 }
 
-export function parseConfig(text: string, file: string): MenusyncConfig {
+/**
+ * The config file's text as a checked config: `${NAME}` replaced from `env`, every target with the
+ * `defaults:` under it. Every problem at once, each as file:line: message; a value from the
+ * environment is shown in messages as written (`${NAME}`), never expanded.
+ */
+export function parseConfig(
+  text: string,
+  file: string,
+  env: NodeJS.ProcessEnv = process.env,
+): MenusyncConfig {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   if (doc.errors.length > 0) {
@@ -45,21 +56,35 @@ export function parseConfig(text: string, file: string): MenusyncConfig {
   }
   const data = yamlToData(doc, lineCounter);
   if (!data.ok) throw new InvalidInputError(`invalid config file\n${file}:${data.line}: ${data.message}`);
-  const parsed = MenusyncConfig.safeParse(data.value);
+  const { value, missing, expanded } = expandEnvVariables(data.value, env);
+  const fail = (lines: string[]): never => {
+    throw new InvalidInputError(
+      `invalid config file\n${lines.map((l) => hideExpanded(l, expanded)).join('\n')}`,
+    );
+  };
+  const unset = missing.map(
+    (m) =>
+      `${file}:${lineOf(doc, lineCounter, m.at, false)}: the environment variable ${m.name} is not set (${m.at.join('.')})`,
+  );
+  const parsed = MenusyncConfig.safeParse(value);
   if (parsed.success) {
-    const conflicts = findMenuConflicts(parsed.data);
-    if (conflicts.length === 0) return parsed.data;
-    const lines = conflicts.map((c) => `${file}:${lineOf(doc, lineCounter, c.at, false)}: ${c.message}`);
-    throw new InvalidInputError(`invalid config file\n${lines.join('\n')}`);
+    if (unset.length > 0) fail(unset);
+    const config = withTargetDefaults(parsed.data);
+    const conflicts = findMenuConflicts(config);
+    if (conflicts.length === 0) return config;
+    fail(conflicts.map((c) => `${file}:${lineOf(doc, lineCounter, c.at, false)}: ${c.message}`));
   }
-  const lines = parsed.error.issues.map((issue) => {
+  // A value left as `${NAME}` is already said to be unset: not also "Invalid URL".
+  const unsetAt = new Set(missing.map((m) => m.at.join('.')));
+  const issues = parsed.error!.issues.filter((issue) => !unsetAt.has(issue.path.map(String).join('.')));
+  const lines = issues.map((issue) => {
     const at = issue.path.map(String);
     const keys = 'keys' in issue && Array.isArray(issue.keys) ? (issue.keys as string[]) : [];
     const line = lineOf(doc, lineCounter, keys.length > 0 ? [...at, keys[0] as string] : at, keys.length > 0);
     const where = at.length > 0 ? ` (${at.join('.')})` : '';
     return `${file}:${line}: ${issue.message}${where}`;
   });
-  throw new InvalidInputError(`invalid config file\n${lines.join('\n')}`);
+  return fail([...unset, ...lines]);
 }
 
 /** The line of the deepest node of `at` that exists (the key itself for unknown keys). */

@@ -58,7 +58,13 @@ export interface RunSettings {
 export async function resolveRunSettings(
   args: RunArgs,
   cwd: string = process.cwd(),
-  options: { soleTarget?: boolean; env?: NodeJS.ProcessEnv; loaded?: LoadedConfig } = {},
+  options: {
+    soleTarget?: boolean;
+    /** The command also runs fleets: the message about several targets offers --all. */
+    fleet?: boolean;
+    env?: NodeJS.ProcessEnv;
+    loaded?: LoadedConfig;
+  } = {},
 ): Promise<RunSettings> {
   // A fleet reads its config once and resolves each of its targets against it.
   const loaded = options.loaded ?? (await loadConfig(args.config, cwd));
@@ -66,6 +72,13 @@ export async function resolveRunSettings(
     throw new UsageError(`--target ${args.target} needs a config file (menusync.config.yaml or --config)`);
   const names = loaded ? Object.keys(loaded.config.targets) : [];
   const targetName = args.target ?? (options.soleTarget && names.length === 1 ? names[0] : undefined);
+  // Without a name, a config of several targets would leave every target key unset and the run
+  // would fail later on whatever it missed first ("no platform base URL"): say what is missing.
+  if (loaded && targetName === undefined && names.length > 1)
+    throw new UsageError(
+      `this config has ${names.length} targets: use --target NAME${options.fleet ? ' or --all' : ''}`,
+      { hint: `targets of ${loaded.file}: ${names.join(', ')}` },
+    );
   const config = loaded && targetName ? configTarget(loaded, targetName) : {};
   const params: Record<string, string> = {};
   const paramDirs: Record<string, string> = {};

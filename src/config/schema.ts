@@ -1,5 +1,12 @@
 import { z } from 'zod';
+import { DEFAULT_INPUT_LIMITS } from '../extract/input-limits.js';
+import { DEFAULT_KEEP_RUNS } from '../state/run-history.js';
 import { CronSyntaxError, parseCron } from './cron.js';
+import { NotifyConfig } from './notify-schema.js';
+
+// Every key carries its description, default and an example in .meta(): docs/config.md and
+// schema/config.schema.json are generated from them (config-reference.ts), so the two cannot
+// disagree with what is accepted. A default said here is the one the code applies elsewhere.
 
 /** `--allow-deletes` and `guards.allow_deletes`: a count (`12`) or a percentage of the baseline (`15%`). */
 export const AllowDeletes = z.union([
@@ -8,11 +15,27 @@ export const AllowDeletes = z.union([
 ]);
 export type AllowDeletes = z.infer<typeof AllowDeletes>;
 
-export const TargetGuards = z.strictObject({
-  allow_deletes: AllowDeletes.optional(),
-  protect: z.array(z.string().min(1)).optional(),
-  allow_empty: z.boolean().optional(),
-});
+export const TargetGuards = z
+  .strictObject({
+    allow_deletes: AllowDeletes.optional().meta({
+      description:
+        'Most entities a replace may remove: a count or a share of the baseline (as --allow-deletes). Default: blocked when it removes at least 10 of a level and more than 20% of it.',
+      examples: ['10%', 25],
+    }),
+    protect: z
+      .array(z.string().min(1))
+      .optional()
+      .meta({ description: 'ext_ids that must never be removed (as --protect).', examples: [['gift-card']] }),
+    allow_empty: z
+      .boolean()
+      .optional()
+      .meta({
+        description: 'Allow replacing the menu with one without products (as --allow-empty).',
+        default: false,
+        examples: [true],
+      }),
+  })
+  .meta({ description: 'Safety guards of a replace (a blocked run sends nothing, exit 3).' });
 export type TargetGuards = z.infer<typeof TargetGuards>;
 
 /** `schedule:` a 5-field cron expression, checked here so a typo is a config error at its target. */
@@ -34,26 +57,116 @@ export const TimeZone = z.string().superRefine((text, ctx) => {
   }
 });
 
+const positiveLimit = (key: keyof typeof DEFAULT_INPUT_LIMITS, flag: string, example: number) =>
+  z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .meta({
+      description: `Input limit (as ${flag}); a larger input is refused with exit 2.`,
+      default: DEFAULT_INPUT_LIMITS[key],
+      examples: [example],
+    });
+
 /** One named target of menusync.config.yaml; relative paths are relative to the config file. */
 export const TargetConfig = z.strictObject({
   /**
    * false pauses the target: `apply` does nothing for it (exit 0, one line saying so) and a fleet
    * lists it as paused instead of running it, e.g. after a rollback until the export is fixed.
    */
-  enabled: z.boolean().optional(),
-  mapping: z.string().min(1).optional(),
-  inputs: z.array(z.string().min(1)).optional(),
-  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  base_url: z.url().optional(),
-  client_id: z.string().min(1).optional(),
+  enabled: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        'false pauses the target: apply does nothing for it (exit 0, one line) and a fleet lists it as paused.',
+      default: true,
+      examples: [false],
+    }),
+  mapping: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({
+      description: 'A shipped mapping name, or a mapping file (relative to the config file).',
+      examples: ['loyverse-items', './mappings/downtown.yaml'],
+    }),
+  inputs: z
+    .array(z.string().min(1))
+    .optional()
+    .meta({
+      description: "POS export files, in the mapping's source order (relative to the config file).",
+      examples: [['/srv/exports/downtown/export_items.csv']],
+    }),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+    .optional()
+    .meta({
+      description: 'Mapping parameters (as --param name=value); merged key by key with defaults.params.',
+      examples: [{ store: 'Downtown' }],
+    }),
+  base_url: z
+    .url()
+    .optional()
+    .meta({
+      description: 'The platform API base URL. Default: MENUSYNC_BASE_URL.',
+      examples: ['https://platform.example.com/api'],
+    }),
+  client_id: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({
+      description: 'The platform client id. Default: MENUSYNC_CLIENT_ID.',
+      examples: ['downtown-pos'],
+    }),
   /** The secret itself never goes in this file: name a file holding it, or use MENUSYNC_CLIENT_SECRET. */
-  client_secret_file: z.string().min(1).optional(),
-  pos_uid: z.string().min(1).optional(),
-  auth: z.enum(['oauth', 'headers']).optional(),
-  mode: z.enum(['auto', 'merge', 'replace']).optional(),
+  client_secret_file: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({
+      description:
+        'A file holding the client secret (the secret itself never goes in the config). Default: MENUSYNC_CLIENT_SECRET.',
+      examples: ['/etc/menusync/downtown.secret'],
+    }),
+  pos_uid: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({
+      description: 'Point-of-sale identifier sent as pos_uid.',
+      default: 'default',
+      examples: ['till-1'],
+    }),
+  auth: z
+    .enum(['oauth', 'headers'])
+    .optional()
+    .meta({
+      description: 'How the client authenticates (as --auth).',
+      default: 'oauth',
+      examples: ['headers'],
+    }),
+  mode: z
+    .enum(['auto', 'merge', 'replace'])
+    .optional()
+    .meta({
+      description: 'Import mode (as --mode): auto chooses merge or replace per run.',
+      default: 'auto',
+      examples: ['replace'],
+    }),
   guards: TargetGuards.optional(),
   /** A state folder, or a postgres:// URL (relative folders are relative to the config file). */
-  state_dir: z.string().min(1).optional(),
+  state_dir: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({
+      description:
+        'This target\'s state: a folder (relative to the config file) or a postgres:// URL. Default: the top-level "state".',
+      examples: ['./state/downtown'],
+    }),
   /**
    * Names the platform menu this target writes. The platform keeps one menu per base URL and
    * client id (a replace sets all of it, whatever pos_uid says), so two targets of one client are
@@ -63,25 +176,81 @@ export const TargetConfig = z.strictObject({
   menu: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, 'menu names use letters, digits, - and _')
-    .optional(),
-  max_attempts: z.number().int().min(1).optional(),
-  max_retry_time: z.number().min(0).optional(),
-  timeout: z.number().positive().optional(),
-  max_payload_bytes: z.number().int().positive().optional(),
+    .optional()
+    .meta({
+      description:
+        'Targets of one client (same base_url and client_id) are refused unless they name the same menu: then they share its baseline, lock and history.',
+      examples: ['harbour-all-day'],
+    }),
+  max_attempts: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .meta({ description: 'Attempts per platform request (as --max-attempts).', default: 5, examples: [3] }),
+  max_retry_time: z
+    .number()
+    .min(0)
+    .optional()
+    .meta({
+      description: 'Seconds all retries of one request may take (as --max-retry-time).',
+      default: 120,
+      examples: [60],
+    }),
+  timeout: z
+    .number()
+    .positive()
+    .optional()
+    .meta({ description: 'Seconds per platform request (as --timeout).', default: 30, examples: [60] }),
+  max_payload_bytes: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .meta({
+      description:
+        'Split a merge import above this many bytes into several requests (as --max-payload-bytes); a replace is always sent whole.',
+      default: 5 * 1024 * 1024,
+      examples: [1048576],
+    }),
   /** Input limits (src/extract/input-limits.ts), as --max-input-bytes and friends. */
-  max_input_bytes: z.number().int().min(1).optional(),
-  max_inflated_bytes: z.number().int().min(1).optional(),
-  max_shared_strings: z.number().int().min(1).optional(),
-  max_cells: z.number().int().min(1).optional(),
-  max_cell_chars: z.number().int().min(1).optional(),
+  max_input_bytes: positiveLimit('maxInputBytes', '--max-input-bytes', 67108864),
+  max_inflated_bytes: positiveLimit('maxInflatedBytes', '--max-inflated-bytes', 67108864),
+  max_shared_strings: positiveLimit('maxSharedStrings', '--max-shared-strings', 100000),
+  max_cells: positiveLimit('maxCells', '--max-cells', 1000000),
+  max_cell_chars: positiveLimit('maxCellChars', '--max-cell-chars', 4000),
   /** Runs kept in the target's runs/ folder; older ones are removed (default 30). */
-  keep_runs: z.number().int().min(1).optional(),
+  keep_runs: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .meta({
+      description: 'Runs of history (rollback points) kept per target (as --keep-runs).',
+      default: DEFAULT_KEEP_RUNS,
+      examples: [60],
+    }),
   /** When the target should run: `--due` selects by it, `fleet schedule` registers it for the workers. */
-  schedule: CronExpression.optional(),
+  schedule: CronExpression.optional().meta({
+    description:
+      'A 5-field cron expression: --due selects by it, fleet schedule registers it for the workers.',
+    examples: ['15 3 * * *'],
+  }),
   /** The IANA time zone `schedule:` is read in by the workers' queue (default UTC). */
-  timezone: TimeZone.optional(),
+  timezone: TimeZone.optional().meta({
+    description: "The IANA time zone the workers' queue reads schedule in.",
+    default: 'UTC',
+    examples: ['Europe/Paris'],
+  }),
   /** Labels for `--tag`: region, brand, POS type. */
-  tags: z.array(z.string().regex(/^[A-Za-z0-9_.:-]+$/, 'tags use letters, digits, _ . : and -')).optional(),
+  tags: z
+    .array(z.string().regex(/^[A-Za-z0-9_.:-]+$/, 'tags use letters, digits, _ . : and -'))
+    .optional()
+    .meta({
+      description: 'Labels that --tag selects by (region, brand, POS type).',
+      examples: [['city', 'loyverse']],
+    }),
+  notify: NotifyConfig.optional(),
 });
 export type TargetConfig = z.infer<typeof TargetConfig>;
 
@@ -90,10 +259,25 @@ export const MenusyncConfig = z.strictObject({
    * Where every target keeps its state unless it says otherwise (state_dir): a folder, relative to
    * the config file, or a postgres:// URL. Default: .menusync/ beside the config file.
    */
-  state: z.string().min(1).optional(),
-  targets: z.record(
-    z.string().regex(/^[A-Za-z0-9_-]+$/, 'target names use letters, digits, - and _'),
-    TargetConfig,
-  ),
+  state: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({
+      description:
+        'Where every target keeps its state unless it sets state_dir: a folder (relative to the config file) or a postgres:// URL. Default: .menusync/ beside the config file.',
+      examples: ['postgres://menusync@db.internal:5432/menus'],
+    }),
+  defaults: TargetConfig.optional().meta({
+    description:
+      'Keys shared by every target; a key the target sets wins (guards and params are merged key by key).',
+    examples: [{ base_url: 'https://platform.example.com/api', guards: { allow_deletes: '10%' } }],
+  }),
+  notify: NotifyConfig.optional().meta({
+    description: 'A webhook told about each fleet run (--all, --tag, several --target) as a whole.',
+  }),
+  targets: z
+    .record(z.string().regex(/^[A-Za-z0-9_-]+$/, 'target names use letters, digits, - and _'), TargetConfig)
+    .meta({ description: 'The restaurants, by name (letters, digits, - and _): --target NAME picks one.' }),
 });
 export type MenusyncConfig = z.infer<typeof MenusyncConfig>;

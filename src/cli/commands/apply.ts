@@ -52,7 +52,7 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
       }),
   handler: async (args) => {
     if (isFleetRun(args)) return runFleetCommand('apply', args);
-    const settings = await resolveRunSettings(args);
+    const settings = await resolveRunSettings(args, process.cwd(), { fleet: true });
     if (settings.config.enabled === false) {
       process.stderr.write(
         `menusync apply ${settings.targetName ?? ''}: paused (enabled: false in the config): nothing was done\n`,

@@ -14,6 +14,7 @@ import { stateCommand } from './state.js';
 import { workerCommand } from './worker.js';
 import { fleetCommand } from './fleet.js';
 import { reportCommand } from './report.js';
+import { configCommand } from './config.js';
 
 // One file per command; each command registers here with one line.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- yargs command modules differ in their argument types
@@ -33,4 +34,5 @@ export const commands: CommandModule<any, any>[] = [
   workerCommand,
   fleetCommand,
   reportCommand,
+  configCommand,
 ];

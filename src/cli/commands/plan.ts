@@ -44,7 +44,7 @@ export const planCommand: CommandModule<object, PlanArgs> = {
       .option('out-plan', { type: 'string', describe: 'Save the plan to apply later with apply --plan' }),
   handler: async (args) => {
     if (isFleetRun(args)) return runFleetCommand('plan', args);
-    const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
+    const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true, fleet: true });
     const store = await openStateStore(settings.stateDir);
     try {
       await planOne(args, settings, store);

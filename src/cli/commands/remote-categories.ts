@@ -2,17 +2,20 @@ import type { Argv, CommandModule } from 'yargs';
 import { displayWidth, padEndDisplay } from '../../display-width.js';
 import { createPlatformClient } from '../../platform/client.js';
 import type { RemoteCategory } from '../../platform/types.js';
-import { resolveConnection, type ConnectionArgs } from '../../config/connection.js';
+import { resolveApplyConnection, type ApplyConnectionArgs } from '../../apply/connection.js';
+import { resolveRunSettings } from '../../config/run-settings.js';
 import { withConnectionOptions } from '../connection-options.js';
 import { createOutput } from '../output.js';
 import { retryNotice } from '../../apply/retry-notice.js';
 import { countOf } from '../../plural.js';
 
-interface RemoteCategoriesArgs extends ConnectionArgs {
+type RemoteCategoriesArgs = ApplyConnectionArgs & {
+  config?: string;
+  target?: string;
   json: boolean;
   visible?: 0 | 1;
   q?: string;
-}
+};
 
 const categoriesCommand: CommandModule<object, RemoteCategoriesArgs> = {
   command: 'categories',
@@ -20,16 +23,29 @@ const categoriesCommand: CommandModule<object, RemoteCategoriesArgs> = {
   builder: (yargs) =>
     withConnectionOptions(
       yargs
+        .option('config', {
+          type: 'string',
+          describe: 'Config file (default: ./menusync.config.yaml when present)',
+        })
+        .option('target', {
+          type: 'string',
+          describe: 'Named target of the config file: its platform and client',
+        })
         .option('json', { type: 'boolean', default: false, describe: 'Print the categories as JSON' })
         .option('visible', {
           choices: [0, 1] as const,
           describe: '0 = all categories including hidden ones, 1 = visible only (platform default)',
         })
         .option('q', { type: 'string', describe: 'Only categories whose name contains this text' }),
+      // No yargs defaults: an absent flag lets the config target decide.
+      { deferDefaults: true },
     ),
   handler: async (args) => {
     const out = createOutput();
-    const client = createPlatformClient({ ...resolveConnection(args), notice: retryNotice(out) });
+    // Flags, then the config target (the only one, or --target), then the environment.
+    const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
+    const connection = resolveApplyConnection(args, settings);
+    const client = createPlatformClient({ ...connection, notice: retryNotice(out) });
     const categories = await client.listCategories({
       ...(args.visible !== undefined ? { visible: args.visible } : {}),
       ...(args.q !== undefined ? { q: args.q } : {}),

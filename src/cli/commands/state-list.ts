@@ -4,6 +4,8 @@ import { targetOverview, type TargetOverview } from '../../state/target-overview
 import { countOf } from '../../plural.js';
 import { createOutput } from '../output.js';
 import { STATE_OPTION_TEXT, stateSpec, withStore } from './state-spec.js';
+import { loadConfig } from '../../config/load-config.js';
+import { configNamesByStateKey } from '../../config/config-target-keys.js';
 
 interface StateListArgs {
   state?: string;
@@ -25,8 +27,13 @@ export const stateListCommand: CommandModule<object, StateListArgs> = {
       .option('json', { type: 'boolean', default: false, describe: 'Print the targets as JSON' }),
   handler: async (args) => {
     const out = createOutput();
+    // The config's target names beside each state entry: the state knows only URLs and clients.
+    const names = configNamesByStateKey(await loadConfig(args.config));
     await withStore(await stateSpec(args), async (store) => {
-      const targets = await targetOverview(store);
+      const targets = (await targetOverview(store)).map((t) => ({
+        ...t,
+        configTargets: names.get(t.key) ?? [],
+      }));
       out.data(
         args.json
           ? JSON.stringify({ state: store.location, targets }, null, 2)
@@ -38,10 +45,14 @@ export const stateListCommand: CommandModule<object, StateListArgs> = {
 
 const COLUMNS = ['target', 'last run', 'mode', 'outcome', 'uncertain', 'locked'] as const;
 
-export function renderTargets(targets: TargetOverview[], location: string): string {
+export function renderTargets(
+  targets: (TargetOverview & { configTargets?: string[] })[],
+  location: string,
+): string {
   if (targets.length === 0) return `no targets in ${location}`;
   const rows = targets.map((t) => [
-    t.baseUrl ? `${t.baseUrl} (client ${t.clientId})` : `${t.key} (whose: unknown)`,
+    (t.configTargets?.length ? `${t.configTargets.join(', ')}: ` : '') +
+      (t.baseUrl ? `${t.baseUrl} (client ${t.clientId})` : `${t.key} (whose: unknown)`),
     t.lastRunId ?? 'none',
     t.mode ?? '',
     t.outcome ?? '',

@@ -1,50 +1,89 @@
 import type { Argv, CommandModule } from 'yargs';
-import { ExitCode } from '../../errors.js';
+import { ExitCode, UsageError } from '../../errors.js';
 import { paramFileRoots, resolveParameters, runMapping } from '../../mapping/extract-menu.js';
 import { loadMapping } from '../../mapping/loader.js';
 import { resolveInputLimits, type InputLimitArgs } from '../../config/input-limit-args.js';
-import { parseParams, printResult, problemOutput, withMappingOptions } from './extract.js';
+import { resolveRunSettings } from '../../config/run-settings.js';
+import { parseNow, parseParams, printResult, problemOutput, withMappingOptions } from './extract.js';
 import { createProgress } from '../progress.js';
 
 interface ValidateArgs extends InputLimitArgs {
-  mapping: string;
+  mapping?: string;
   input?: string[];
   param?: string[];
   quiet?: boolean;
   encoding?: string;
+  now?: string;
+  config?: string;
+  target?: string;
 }
 
 /** Checks a mapping (every problem with file:line) and, given inputs, the data it maps. */
 export const validateCommand: CommandModule<object, ValidateArgs> = {
   command: 'validate',
-  describe: 'Check a mapping file and, with --input, the data it reads (exit 0 valid, 2 problems)',
+  describe:
+    "Check a mapping file and, with --input, the data it reads; --target checks a config target's (exit 0 valid, 2 problems)",
   builder: (yargs) =>
-    withMappingOptions(yargs).option('input', {
-      type: 'string',
-      array: true,
-      describe: 'Input file(s) to check with the mapping (repeatable)',
-    }) as Argv<ValidateArgs>,
+    withMappingOptions(yargs, { mappingRequired: false })
+      .option('input', {
+        type: 'string',
+        array: true,
+        describe: 'Input file(s) to check with the mapping (repeatable)',
+      })
+      .option('config', {
+        type: 'string',
+        describe: 'Config file (default: ./menusync.config.yaml when present)',
+      })
+      .option('target', {
+        type: 'string',
+        describe: "Check this config target's mapping, params and inputs (flags given win)",
+      }) as Argv<ValidateArgs>,
   handler: async (args) => {
     const out = problemOutput(args.quiet);
-    const loaded = await loadMapping(args.mapping);
+    const { mappingRef, inputs, params, paramDirs, limits } = await whatToCheck(args);
+    const loaded = await loadMapping(mappingRef);
     const { mapping, file } = loaded;
-    const params = parseParams(args.param);
     resolveParameters(mapping, params);
     out.info(
       `mapping ${mapping.name} (${file}) is valid: kind ${mapping.kind}, sources ${Object.keys(mapping.sources).join(', ')}`,
     );
-    if (!args.input || args.input.length === 0) {
+    if (inputs.length === 0) {
       process.exitCode = ExitCode.ok;
       return;
     }
     const progress = createProgress({ quiet: args.quiet === true });
-    const result = await runMapping(mapping, args.input, params, {
+    const result = await runMapping(mapping, inputs, params, {
       ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
       progress: progress.sink,
-      limits: resolveInputLimits(args),
-      roots: paramFileRoots(loaded),
+      limits,
+      roots: paramFileRoots(loaded, Object.keys(paramDirs).length > 0 ? paramDirs : undefined),
+      ...parseNow(args.now),
     }).finally(progress.stop);
     printResult(result, out);
     process.exitCode = result.stats.errors > 0 ? ExitCode.invalid : ExitCode.ok;
   },
 };
+
+/** The flags alone, or with --target (or --config) the config target under them. */
+async function whatToCheck(args: ValidateArgs) {
+  if (args.target === undefined && args.config === undefined) {
+    if (args.mapping === undefined) throw new UsageError('name a mapping: --mapping FILE, or --target NAME');
+    return {
+      mappingRef: args.mapping,
+      inputs: args.input ?? [],
+      params: parseParams(args.param),
+      paramDirs: {},
+      limits: resolveInputLimits(args),
+    };
+  }
+  const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
+  if (!settings.mapping)
+    throw new UsageError('no mapping: pass --mapping (or set mapping in the config target)');
+  return {
+    mappingRef: settings.mapping,
+    inputs: settings.inputs,
+    params: settings.params,
+    paramDirs: settings.paramDirs,
+    limits: settings.limits,
+  };
+}

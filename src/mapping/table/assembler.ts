@@ -8,9 +8,13 @@ import { sameNameLoosely } from '../transforms/slug.js';
 import type { TemplateContext } from '../transforms/template.js';
 import type { Scalar } from '../types.js';
 import type { CompileContext } from './compile-context.js';
-import type { CompiledCategory, CompiledTable } from './compile.js';
+import type { CompiledCategory, CompiledSale, CompiledTable } from './compile.js';
+import { saleWindow } from '../sale-window.js';
+import type { ExtractNote } from '../types.js';
 import { modifierOptions, movedSetOption } from './modifier-sets.js';
 import { variantOption, type PendingVariant } from './variant-option.js';
+import { buildRowOptions, readOptionRow, type PendingOption } from './row-options.js';
+
 import {
   UNPRICED_SKIP_REASON,
   entityLabel,
@@ -18,6 +22,9 @@ import {
   unpricedVerdict,
   type UnpricedAction,
 } from '../unpriced.js';
+
+/** A continuation row that gave no option value and is no variant: counted under this reason. */
+export const UNUSED_ROW_REASON = 'continuation row with no option value';
 
 const text = (v: Scalar): string | undefined => (v === null || v === '' ? undefined : String(v));
 // Shared so that evaluating a field allocates nothing for its template context.
@@ -49,6 +56,8 @@ export interface OpenProduct {
   more: PendingVariant[] | undefined;
   /** Shared, frozen options of the product's modifier sets (modifier-sets.ts). */
   sets: ImportOption[] | undefined;
+  /** Values read for `table.options` so far; undefined when the mapping has none. */
+  pending: PendingOption[] | undefined;
   /** product.price is mapped but its cell was empty (no other issue said so): warned if no variant prices it. */
   priceMissing: boolean;
 }
@@ -89,6 +98,10 @@ export class MenuAssembler {
   /** (ext_id, name) pairs already warned about: two names for one category ext_id. */
   private readonly collisions = new Set<string>();
   private readonly groupSkips;
+  /** Prices taken from a running sale, and sales not applied on the run's date: the report names them. */
+  readonly saleNotes: ExtractNote[] = [];
+  /** Products whose one variant row (`rows: children`) priced them without an option: noted. */
+  singleVariant: { products: number; firstRow: number } | undefined;
   /** The products that had no category and went to `category.fallback`: the report names it. */
   fallback: { extId: string; name: string; products: number } | undefined;
   /** With rows: all the head is a variant and carries the price, so product.price is not read. */
@@ -113,6 +126,8 @@ export class MenuAssembler {
     private readonly extIdIsGroupKey = false,
     /** The mapping's `unpriced`: what becomes of a visible product or variant without a real price. */
     private readonly unpriced: UnpricedAction = 'hide',
+    /** The run's date: whether a scheduled sale runs (passed in, so a test can fix it). */
+    private readonly now: Date = new Date(),
   ) {
     this.groupSkips = table.skips.filter((s) => s.scope === 'group');
     const v = table.variants;
@@ -155,6 +170,10 @@ export class MenuAssembler {
       price = this.num(raw, 'product.price');
       // Empty, not bad: a `variable` price or a bad cell has been reported already.
       priceMissing = raw === null && ctx.issues.length === before;
+      if (p.sale) {
+        price = this.salePrice(p.sale, cells, price, `product "${name ?? extId}"`, 'product.sale');
+        if (price !== undefined) priceMissing = false;
+      }
     }
     const image = p.image ? text(p.image(cells, NO_CONTEXT)) : undefined;
     const hidden = p.hidden ? this.bool(p.hidden(cells, NO_CONTEXT), 'product.hidden') : undefined;
@@ -201,8 +220,13 @@ export class MenuAssembler {
       firstPriceMissing: false,
       more: undefined,
       sets: undefined,
+      pending: undefined,
       priceMissing,
     };
+    if (this.table.rowOptions) {
+      open.pending = [];
+      readOptionRow(this.table.rowOptions, cells, record.row, true, open.pending, ctx);
+    }
     const v = this.table.variants;
     if (v) {
       const context = this.headContext;
@@ -221,6 +245,21 @@ export class MenuAssembler {
     const v = this.table.variants;
     const ctx = this.ctx;
     ctx.cursor.row = record.row;
+    if (!isHead && open.pending) {
+      const given = readOptionRow(
+        this.table.rowOptions ?? [],
+        record.cells,
+        record.row,
+        false,
+        open.pending,
+        ctx,
+      );
+      // Odoo interleaves other one-to-many fields (a second category) on rows of their own.
+      if (!v) {
+        if (given === 0) this.countSkip(UNUSED_ROW_REASON);
+        return;
+      }
+    }
     if (!v) {
       // Without variants a second row of a group has nowhere to go: never drop it silently.
       ctx.rowIssue(
@@ -248,6 +287,11 @@ export class MenuAssembler {
       price = this.num(raw, 'variants.value.price');
       // Empty, not bad: a `variable` price or a bad cell has been reported already.
       priceMissing = raw === null && ctx.issues.length === before;
+      if (v.valueSale) {
+        const label = `variant "${name ?? ''}" of "${open.product.name ?? open.product.ext_id}"`;
+        price = this.salePrice(v.valueSale, record.cells, price, label, 'variants.value.sale');
+        if (price !== undefined) priceMissing = false;
+      }
     }
     ctx.cursor.subject = undefined;
     const hidden = v.valueHidden
@@ -286,6 +330,11 @@ export class MenuAssembler {
       let variant: ImportOption | undefined;
       if (v && open.firstRow !== 0) {
         if (open.more === undefined && !v.always) {
+          // A row of its own (not the head) merged into its product: counted for the run's notes.
+          if (v.rows === 'children') {
+            if (this.singleVariant) this.singleVariant.products++;
+            else this.singleVariant = { products: 1, firstRow: open.firstRow };
+          }
           // variantOption's rule for a lone variant, without building its list: it prices the product.
           if (open.firstPrice !== undefined)
             open.product.price = toCents(open.firstPrice, this.ctx.money.digits);
@@ -310,15 +359,25 @@ export class MenuAssembler {
           );
         }
       }
-      // Set options are shared and frozen, built at positions 1..n: after a variant option they move.
+      // Set options are shared and frozen, built at positions 1..n: after other options they move.
       let options = open.sets;
-      if (variant) {
-        options = [variant];
+      const own = open.pending?.length
+        ? buildRowOptions(
+            this.table.rowOptions ?? [],
+            open.pending,
+            open.product.ext_id,
+            variant ? 2 : 1,
+            this.ctx,
+          )
+        : [];
+      if (variant || own.length > 0) {
+        options = variant ? [variant, ...own] : own;
         for (const set of open.sets ?? []) {
           const position = options.length + 1;
           options.push(set.position === position ? set : movedSetOption(set, position));
         }
       }
+      open.pending = undefined;
       if (options) open.product.options = options;
       if (open.priceMissing && open.product.price === undefined) {
         this.ctx.cursor.row = open.row;
@@ -345,6 +404,58 @@ export class MenuAssembler {
     if (verdict.outcome !== 'skip') return true;
     this.countSkip(UNPRICED_SKIP_REASON);
     return false;
+  }
+
+  /**
+   * The sale price when its sale runs on the run's date, else the regular price. Either way a sale
+   * price on the row is named in a note: what the customer pays and until when, or why not.
+   */
+  private salePrice(
+    sale: CompiledSale,
+    cells: TableRecord['cells'],
+    regular: number | undefined,
+    subject: string,
+    field: string,
+  ): number | undefined {
+    const raw = sale.price(cells, NO_CONTEXT);
+    if (raw === null) return regular;
+    const price = this.num(raw, `${field}.price`);
+    if (price === undefined) return regular;
+    const starts = sale.starts ? text(sale.starts(cells, NO_CONTEXT)) : undefined;
+    const ends = sale.ends ? text(sale.ends(cells, NO_CONTEXT)) : undefined;
+    const window = saleWindow(starts, ends, this.now);
+    const digits = this.ctx.money.digits;
+    const amount = (n: number | undefined) => (n === undefined ? 'none' : n.toFixed(digits));
+    const location = {
+      file: this.ctx.file,
+      ...(this.ctx.sheet ? { sheet: this.ctx.sheet } : {}),
+      row: this.ctx.cursor.row,
+    };
+    if (!window.running && window.reason === 'unreadable') {
+      this.ctx.rowIssue(
+        'bad-price',
+        'warning',
+        `${field}: "${window.text}" is not a date (YYYY-MM-DD): sale price ${amount(price)} not applied, ${subject} keeps ${amount(regular)}`,
+      );
+      return regular;
+    }
+    if (!window.running) {
+      const when =
+        window.reason === 'not-started' ? `starts ${window.starts ?? ''}` : `ended ${window.ends ?? ''}`;
+      this.saleNotes.push({
+        code: 'sale-price',
+        message: `${subject}: sale price ${amount(price)} not applied (the sale ${when}); regular price ${amount(regular)}`,
+        location,
+      });
+      return regular;
+    }
+    const until = window.until ? `until ${window.until}` : 'with no end date';
+    this.saleNotes.push({
+      code: 'sale-price',
+      message: `${subject} sells at ${amount(price)} from a sale ${until} (regular price ${amount(regular)})`,
+      location,
+    });
+    return price;
   }
 
   /** A price that is not a number after its transforms is reported, never dropped silently. */

@@ -1,11 +1,12 @@
 import type { DataIssueCode } from '../../model/data-issue.js';
-import type { TableSection } from '../table-schema.js';
+import type { SaleSpec, TableSection } from '../table-schema.js';
 import type { ColumnRef, ValueSpec } from '../value-schema.js';
 import { resolveColumnRef } from './columns.js';
 import { parseTemplate, templateColumns } from '../transforms/template.js';
 import type { CompileContext, CompiledCondition, CompiledValue } from './compile-context.js';
 import { compileCondition, compileValue } from './compile-value.js';
 import { compileModifierSets, type CompiledModifierSets } from './modifier-sets.js';
+import { compileRowOptions, type CompiledRowOption } from './row-options.js';
 
 // Turns the table section into functions over row cells, once per source.
 
@@ -34,6 +35,13 @@ export interface CompiledCategory {
   fallback?: string;
 }
 
+/** A sale price and its schedule, read on the same row as the price they replace. */
+export interface CompiledSale {
+  price: CompiledValue;
+  starts?: CompiledValue;
+  ends?: CompiledValue;
+}
+
 export interface CompiledProduct {
   extId: CompiledValue;
   name: CompiledValue;
@@ -43,6 +51,7 @@ export interface CompiledProduct {
   priceColumn?: string;
   image?: CompiledValue;
   hidden?: CompiledValue;
+  sale?: CompiledSale;
 }
 
 export interface CompiledVariants {
@@ -63,6 +72,7 @@ export interface CompiledVariants {
   /** The header `value.price` reads, to locate an empty price. */
   valuePriceColumn?: string;
   valueHidden?: CompiledValue;
+  valueSale?: CompiledSale;
 }
 
 export interface CompiledTable {
@@ -72,6 +82,8 @@ export interface CompiledTable {
   product: CompiledProduct;
   variants?: CompiledVariants;
   modifierSets?: CompiledModifierSets;
+  /** `options`: options from the product's rows or packed cells. */
+  rowOptions?: CompiledRowOption[];
 }
 
 /**
@@ -88,6 +100,13 @@ function bindWildcards(node: unknown, ctx: CompileContext, key?: string): void {
     }
     for (const [k, v] of Object.entries(node)) if (k !== 'modifier_sets') bindWildcards(v, ctx, k);
   }
+}
+
+function compileSale(spec: SaleSpec, ctx: CompileContext, field: string): CompiledSale {
+  const sale: CompiledSale = { price: compileValue(spec.price, ctx, `${field}.price`).fn };
+  if (spec.starts) sale.starts = compileValue(spec.starts, ctx, `${field}.starts`).fn;
+  if (spec.ends) sale.ends = compileValue(spec.ends, ctx, `${field}.ends`).fn;
+  return sale;
 }
 
 export function compileTable(section: TableSection, ctx: CompileContext): CompiledTable {
@@ -108,6 +127,7 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
     product[f] = compiled.fn;
     if (f === 'price' && compiled.column !== undefined) product.priceColumn = compiled.column;
   }
+  if (section.product.sale) product.sale = compileSale(section.product.sale, ctx, 'product.sale');
 
   const group = section.group;
   const by = group === undefined ? 'none' : group.by === 'handle' || group.by === 'repeat' ? 'key' : group.by;
@@ -170,8 +190,10 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
     }
     const hidden = maybe(v.value.hidden, 'variants.value.hidden');
     if (hidden) compiled.variants.valueHidden = hidden;
+    if (v.value.sale) compiled.variants.valueSale = compileSale(v.value.sale, ctx, 'variants.value.sale');
   }
 
   if (section.modifier_sets) compiled.modifierSets = compileModifierSets(section.modifier_sets, ctx);
+  if (section.options) compiled.rowOptions = compileRowOptions(section.options, ctx);
   return compiled;
 }

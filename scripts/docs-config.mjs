@@ -1,0 +1,11 @@
+// Writes docs/config.md and schema/config.schema.json from the config schema (run after a build:
+// `npm run docs:config`). test/config/config-reference.test.ts fails when either is stale.
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { configJsonSchema, renderConfigReference } from '../dist/config/config-reference.js';
+
+writeFileSync(fileURLToPath(import.meta.resolve('../docs/config.md')), renderConfigReference());
+writeFileSync(
+  fileURLToPath(import.meta.resolve('../schema/config.schema.json')),
+  `${JSON.stringify(configJsonSchema(), null, 2)}\n`,
+);

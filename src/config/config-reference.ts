@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { MenusyncConfig } from './schema.js';
+
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  additionalProperties?: JsonSchema | boolean;
+  required?: string[];
+  $ref?: string;
+  $defs?: Record<string, JsonSchema>;
+  description?: string;
+  default?: unknown;
+  examples?: unknown[];
+  format?: string;
+};
+
+/**
+ * The JSON Schema of menusync.config.yaml for editors (schema/config.schema.json), generated from
+ * the zod schema. `format` is left out: any string value may be a `${NAME}` the run expands, which
+ * an editor would otherwise flag as a bad URL.
+ */
+export function configJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(MenusyncConfig, { target: 'draft-2020-12', io: 'input' });
+  return withoutFormats(schema) as Record<string, unknown>;
+}
+
+function withoutFormats(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutFormats);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key, item]) => !(key === 'format' && typeof item === 'string'))
+      .map(([key, item]) => [key, withoutFormats(item)]),
+  );
+}
+
+/** docs/config.md: every key with its type, default, description and example, from the JSON Schema. */
+export function renderConfigReference(): string {
+  const root = configJsonSchema() as JsonSchema;
+  const defs = root.$defs ?? {};
+  const resolve = (s: JsonSchema): JsonSchema => (s.$ref ? (defs[s.$ref.split('/').pop()!] ?? s) : s);
+  const targets = resolve(root.properties!.targets!.additionalProperties as JsonSchema);
+  const guards = resolve(targets.properties!.guards!);
+  const notify = resolve(targets.properties!.notify!);
+  return [
+    '# Config file reference (menusync.config.yaml)',
+    '',
+    '<!-- Generated from src/config/schema.ts by `npm run docs:config`: edit the schema, not this file. -->',
+    '',
+    'Every key menusync accepts, generated from the schema that checks the file, so the two cannot',
+    'disagree. Editors can check the file against [schema/config.schema.json](../schema/config.schema.json)',
+    '(for the YAML language server: `# yaml-language-server: $schema=…/schema/config.schema.json` on the',
+    'first line). `menusync config validate` checks a file and everything it names. Unknown keys are',
+    'refused (exit 2, with the line). Relative paths are relative to the config file. A flag given on',
+    'the command line wins over the config; the config wins over the defaults below.',
+    '',
+    '`${NAME}` in any string value is replaced by the environment variable NAME when the file is read',
+    '(`$${NAME}` keeps the text `${NAME}`). An unset variable is an error at its line (exit 2). A value',
+    'from the environment is shown in messages as written (`${NAME}`), never expanded. Secrets stay',
+    'out of the file: `client_secret_file` or `MENUSYNC_CLIENT_SECRET`, and a webhook URL from `${NAME}`.',
+    '',
+    '## Top level',
+    '',
+    ...table(root, resolve, {
+      targets: 'map of target name → [target](#target-keys)',
+      defaults: '[target](#target-keys) keys',
+      notify: '[notify](#notify)',
+    }),
+    '',
+    '## Target keys',
+    '',
+    'The keys of each `targets.NAME` entry, and of `defaults:`.',
+    '',
+    ...table(targets, resolve, { guards: '[guards](#guards)', notify: '[notify](#notify)' }),
+    '',
+    '## guards',
+    '',
+    guards.description ?? '',
+    '',
+    ...table(guards, resolve, {}),
+    '',
+    '## notify',
+    '',
+    `${notify.description ?? ''} Per target: one POST per run of that target. At the top level: one`,
+    'POST per fleet run, when any of its targets ended in a named outcome. A webhook that fails never',
+    'changes the exit code: a line on stderr says so.',
+    '',
+    ...table(notify, resolve, {}),
+    '',
+  ].join('\n');
+}
+
+function table(
+  object: JsonSchema,
+  resolve: (s: JsonSchema) => JsonSchema,
+  typeOverrides: Record<string, string>,
+): string[] {
+  const required = new Set(object.required ?? []);
+  const rows = Object.entries(object.properties ?? {}).map(([key, raw]) => {
+    const prop = resolve(raw);
+    const description = raw.description ?? prop.description ?? '';
+    const example = (raw.examples ?? prop.examples)?.[0];
+    return [
+      `\`${key}\`${required.has(key) ? ' (required)' : ''}`,
+      typeOverrides[key] ?? typeOf(prop),
+      raw.default !== undefined ? code(raw.default) : '',
+      description,
+      example !== undefined ? code(example) : '',
+    ];
+  });
+  return [
+    '| key | type | default | description | example |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map((cells) => `| ${cells.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`),
+  ];
+}
+
+function typeOf(schema: JsonSchema): string {
+  if (schema.enum) return schema.enum.map((v) => code(v)).join(' or ');
+  if (schema.anyOf) return schema.anyOf.map(typeOf).join(' or ');
+  if (schema.type === 'array') return `list of ${schema.items ? typeOf(schema.items) : 'values'}`;
+  if (
+    schema.type === 'object' &&
+    schema.additionalProperties &&
+    typeof schema.additionalProperties === 'object'
+  )
+    return `map of name → ${typeOf(schema.additionalProperties)}`;
+  if (Array.isArray(schema.type)) return schema.type.join(' or ');
+  return schema.type ?? 'value';
+}
+
+/** A value as YAML would show it inline, in backticks. */
+function code(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value).replaceAll('","', '", "');
+  return `\`${text}\``;
+}

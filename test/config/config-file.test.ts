@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config/load-config.js';
+import { InvalidInputError } from '../../src/errors.js';
+
+const FILE = '/srv/menusync.config.yaml';
+
+function problems(text: string, env: NodeJS.ProcessEnv = {}): string {
+  try {
+    parseConfig(text, FILE, env);
+  } catch (error) {
+    if (error instanceof InvalidInputError) return error.message;
+    throw error;
+  }
+  throw new Error('expected the config to be refused');
+}
+
+describe('config defaults', () => {
+  it('gives every target the shared keys; a key the target sets wins, guards and params merge', () => {
+    const config = parseConfig(
+      [
+        'defaults:',
+        '  base_url: https://platform.example.com/api',
+        '  keep_runs: 60',
+        '  guards: { allow_deletes: 10%, protect: [gift-card] }',
+        '  params: { store: Main, currency: EUR }',
+        'targets:',
+        '  a: { client_id: a }',
+        '  b: { client_id: b, keep_runs: 5, guards: { allow_empty: true }, params: { store: Harbour } }',
+      ].join('\n'),
+      FILE,
+      {},
+    );
+    expect(config.targets.a).toMatchObject({ base_url: 'https://platform.example.com/api', keep_runs: 60 });
+    expect(config.targets.b).toMatchObject({
+      base_url: 'https://platform.example.com/api',
+      keep_runs: 5,
+      guards: { allow_deletes: '10%', protect: ['gift-card'], allow_empty: true },
+      params: { store: 'Harbour', currency: 'EUR' },
+    });
+  });
+
+  it('checks the defaults like a target, at their line', () => {
+    expect(problems('defaults:\n  keep_run: 3\ntargets: {}\n')).toContain(`${FILE}:2: `);
+  });
+});
+
+describe('${NAME} in config values', () => {
+  it('takes the value from the environment; $${NAME} stays as written', () => {
+    const config = parseConfig(
+      'targets:\n  a:\n    base_url: ${PLATFORM}/api\n    client_id: $${literal}\n',
+      FILE,
+      { PLATFORM: 'https://platform.example.com' },
+    );
+    expect(config.targets.a).toMatchObject({
+      base_url: 'https://platform.example.com/api',
+      client_id: '${literal}',
+    });
+  });
+
+  it('names every unset variable at its line, once', () => {
+    const message = problems('targets:\n  a:\n    base_url: ${NO_URL}\n    client_id: ${NO_ID}\n');
+    expect(message).toContain(`${FILE}:3: the environment variable NO_URL is not set (targets.a.base_url)`);
+    expect(message).toContain(`${FILE}:4: the environment variable NO_ID is not set (targets.a.client_id)`);
+    expect(message).not.toContain('Invalid URL');
+  });
+
+  it('never shows an expanded value in a message', () => {
+    const message = problems("targets:\n  a:\n    schedule: '${CRON_TOKEN}'\n", {
+      CRON_TOKEN: 's3cr3t-value',
+    });
+    expect(message).toContain('${CRON_TOKEN}');
+    expect(message).not.toContain('s3cr3t-value');
+  });
+});
