@@ -79,7 +79,8 @@ export type ProductSpec = z.infer<typeof ProductSpec>;
 
 export const VariantsSpec = z.strictObject({
   rows: z.enum(['all', 'children']).optional(),
-  always: z.boolean().optional(),
+  /** true: an option even for a single variant; `named`: only when that variant has a name. */
+  always: z.union([z.boolean(), z.literal('named')]).optional(),
   option: z
     .strictObject({
       ext_id: TemplateText.optional(),

@@ -15,15 +15,21 @@ describe.skipIf(!present)('shopify-products on the real Shopify exports', () => 
       result = await extract('cake-bakery-products_export_1.csv');
     });
 
-    it('maps 288 products, 206 with a variant option, skipping the 41 image-only rows', () => {
+    it('maps 288 products, 209 with a variant option, skipping the 41 image-only rows', () => {
       expect(errorsOf(result)).toEqual([]);
       expect(result.stats).toMatchObject({
         rows: 1458,
         categories: 17,
         products: 288,
-        options: 206,
-        option_values: 1335,
+        // 206 products with several variants, and 3 whose single variant is a real size (`10"`).
+        options: 209,
+        option_values: 1338,
       });
+      expect(
+        ['minnion-smile-birthday-cake', 'dino-roar-birthday-cake', 'midnight-gold-harmony-cake'].map((id) =>
+          product(result, id).options?.map((o) => [o.name, o.option_values?.map((v) => v.name)]),
+        ),
+      ).toEqual(Array(3).fill([['Size', ['10"']]]));
       expect(result.skipped).toEqual([{ reason: 'image-only', count: 41 }]);
       // Three products priced 0 with no priced variant are hidden (unpriced: hide), each said.
       expect(result.menu.products.filter((p) => p.hidden === true).map((p) => p.ext_id)).toEqual([
@@ -78,8 +84,8 @@ describe.skipIf(!present)('shopify-products on the real Shopify exports', () => 
         rows: 16,
         categories: 3,
         products: 3,
-        options: 2,
-        option_values: 15,
+        options: 3, // the perfume's single variant "Premium" is kept; "Default Title" never is
+        option_values: 16,
       });
       expect(result.menu.categories.map((c) => c.name)).toEqual([
         'T-Shirts',
@@ -111,7 +117,9 @@ describe.skipIf(!present)('shopify-products on the real Shopify exports', () => 
 
     it('hides the product not published on the online store', () => {
       expect(product(result, 'example-perfume')).toMatchObject({ hidden: true, price: 74.99 });
-      expect(product(result, 'example-perfume').options).toBeUndefined();
+      expect(product(result, 'example-perfume').options?.[0]?.option_values?.map((v) => v.name)).toEqual([
+        'Premium',
+      ]);
     });
   });
 });

@@ -329,7 +329,8 @@ export class MenuAssembler {
       const open = this.open[i] as OpenProduct;
       let variant: ImportOption | undefined;
       if (v && open.firstRow !== 0) {
-        if (open.more === undefined && !v.always) {
+        const single = !v.always && !(v.alwaysNamed && open.firstName !== undefined);
+        if (open.more === undefined && single) {
           // A row of its own (not the head) merged into its product: counted for the run's notes.
           if (v.rows === 'children') {
             if (this.singleVariant) this.singleVariant.products++;

@@ -57,6 +57,8 @@ export interface CompiledProduct {
 export interface CompiledVariants {
   rows: 'all' | 'children';
   always: boolean;
+  /** A single variant with a name (Shopify's `10"`, not its nameless "Default Title") is an option. */
+  alwaysNamed: boolean;
   /**
    * Absent for the default `{@product}-variant`, which the assembler derives only when it builds
    * an option: most products of a big export have one variant and no option, and keeping that
@@ -174,6 +176,7 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
     compiled.variants = {
       rows: v.rows ?? (by === 'continuation' || by === 'parent' ? 'children' : 'all'),
       always: v.always === true,
+      alwaysNamed: v.always === 'named',
       valueExtId: value(v.value.ext_id ?? '{@option}-{slug(@name)}', 'variants.value.ext_id'),
       valueName: value(v.value.name, 'variants.value.name'),
       optionFallback: v.option?.fallback ?? 'Variant',

@@ -22,7 +22,7 @@ export interface PendingVariant {
  */
 export function variantOption(
   variants: PendingVariant[],
-  settings: Pick<CompiledVariants, 'always' | 'optionFallback' | 'valuePriceColumn'>,
+  settings: Pick<CompiledVariants, 'always' | 'alwaysNamed' | 'optionFallback' | 'valuePriceColumn'>,
   /** `name` is undefined when neither the head nor any variant row gave one: the fallback names it. */
   option: { extId: string; name: string | undefined },
   product: ImportProduct,
@@ -31,7 +31,8 @@ export function variantOption(
   unpriced: { action: UnpricedAction; countSkip: (reason: string) => void },
 ): ImportOption | undefined {
   if (variants.length === 0) return undefined;
-  if (variants.length === 1 && !settings.always) {
+  const named = settings.alwaysNamed && (variants[0] as PendingVariant).name !== undefined;
+  if (variants.length === 1 && !settings.always && !named) {
     const price = (variants[0] as PendingVariant).price;
     if (price !== undefined) product.price = toCents(price, ctx.money.digits);
     return undefined;
