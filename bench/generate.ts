@@ -108,7 +108,7 @@ const SETS = {
  * JSON into `dir`. Deriving it at run time keeps the bench on the real shipped mapping.
  */
 export async function writeBenchMapping(dir: string, format: 'csv' | 'xlsx'): Promise<string> {
-  const text = await readFile(path.join(SHIPPED_MAPPINGS_DIR, 'loyverse-items.yaml'), 'utf8');
+  const text = await readFile(path.join(SHIPPED_MAPPINGS_DIR, 'loyverse-items', 'mapping.yaml'), 'utf8');
   const mapping = parseYaml(text) as {
     name: string;
     fixtures?: string[];

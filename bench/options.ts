@@ -19,6 +19,8 @@ export interface BenchOptions {
   applySize: number;
   /** Targets of the fleet target, each of FLEET_PRODUCTS products. */
   fleetTargets: number;
+  /** Targets enqueued by the `fleet enqueue` row (the limit is set for the default 10,000). */
+  enqueueTargets: number;
   reps: number;
   warmup: number;
   only: TargetName[];
@@ -27,7 +29,7 @@ export interface BenchOptions {
 }
 
 export const USAGE =
-  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--apply-size 5000] [--fleet-targets 200] [--reps 5] [--warmup 1] [--only extract,xlsx,plan,apply,fleet,refresh,postgres,workers] [--out result.json] [--keep]';
+  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--apply-size 5000] [--fleet-targets 200] [--enqueue-targets 10000] [--reps 5] [--warmup 1] [--only extract,xlsx,plan,apply,fleet,refresh,postgres,workers] [--out result.json] [--keep]';
 
 /** `--help` or `-h` anywhere: print USAGE and run nothing. */
 export function wantsHelp(argv: string[]): boolean {
@@ -49,6 +51,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       'xlsx-size': { type: 'string', default: '20000' },
       'apply-size': { type: 'string', default: '5000' },
       'fleet-targets': { type: 'string', default: '200' },
+      'enqueue-targets': { type: 'string', default: '10000' },
       reps: { type: 'string', default: '5' },
       warmup: { type: 'string', default: '1' },
       only: { type: 'string', default: TARGETS.join(',') },
@@ -65,6 +68,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     xlsxSize: positive('xlsx-size', values['xlsx-size']),
     applySize: positive('apply-size', values['apply-size']),
     fleetTargets: positive('fleet-targets', values['fleet-targets']),
+    enqueueTargets: positive('enqueue-targets', values['enqueue-targets']),
     reps: positive('reps', values.reps),
     warmup: values.warmup === '0' ? 0 : positive('warmup', values.warmup),
     only: only as TargetName[],

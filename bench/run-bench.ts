@@ -37,7 +37,8 @@ export async function runBench(options: BenchOptions, log: (m: string) => void):
     if (want('refresh')) rows.push(...(await runRefreshTarget(ctx, options.sizes.at(-1)!)));
     if (want('postgres'))
       rows.push(...(await runPostgresStateTarget(ctx, options.applySize, options.sizes.at(-1)!)));
-    if (want('workers')) rows.push(...(await runWorkersTarget(ctx, options.fleetTargets)));
+    if (want('workers'))
+      rows.push(...(await runWorkersTarget(ctx, options.fleetTargets, options.enqueueTargets)));
   } finally {
     if (options.keep) log(`data kept in ${dir}`);
     else await rm(dir, { recursive: true, force: true });

@@ -17,14 +17,14 @@ import { runProcess } from './whole-process.js';
 export const WORKERS_RATIO_LIMIT = 1.3;
 /** Enqueueing 10,000 targets (one batched insert) takes less than this many seconds. */
 export const ENQUEUE_LIMIT_SECONDS = 10;
-export const ENQUEUE_TARGETS = 10_000;
 const WORKERS = 3;
 const CONCURRENCY_EACH = 2;
 
 const CLI = path.join(PACKAGE_ROOT, 'bin', 'menusync.js');
 const PG_BASE = process.env.MENUSYNC_TEST_PG || 'postgres://postgres@127.0.0.1:5432/test';
 const WORKERS_ROW = `sync workers: ${WORKERS} worker processes (concurrency ${CONCURRENCY_EACH} each) vs one apply --all --concurrency ${WORKERS * CONCURRENCY_EACH}, whole processes`;
-const ENQUEUE_ROW = `sync workers: fleet enqueue --all of ${ENQUEUE_TARGETS} targets, whole process`;
+const enqueueRowName = (targets: number) =>
+  `sync workers: fleet enqueue --all of ${targets} targets, whole process`;
 
 async function pgQuery<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
   const client = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 5_000 });
@@ -126,9 +126,13 @@ async function workersRun(config: string, targets: number, prefix: string): Prom
 /**
  * The sync workers' overhead: `targets` small targets run by three `menusync worker` processes
  * (2 at once each) against one `menusync apply --all --concurrency 6` process, both with a fresh
- * PostgreSQL state each run; then `fleet enqueue --all` of 10,000 targets. Schemas made here are dropped.
+ * PostgreSQL state each run; then `fleet enqueue --all` of `enqueueTargets` targets (10,000 by default). Schemas made here are dropped.
  */
-export async function runWorkersTarget(ctx: BenchContext, targets: number): Promise<BenchRow[]> {
+export async function runWorkersTarget(
+  ctx: BenchContext,
+  targets: number,
+  enqueueTargets: number,
+): Promise<BenchRow[]> {
   try {
     await pgQuery('SELECT 1');
   } catch {
@@ -160,7 +164,7 @@ export async function runWorkersTarget(ctx: BenchContext, targets: number): Prom
       Math.min(ctx.warmup, 1),
     );
     const rows = [ratioRow(WORKERS_ROW, targets * FLEET_PRODUCTS, c, WORKERS_RATIO_LIMIT)];
-    rows.push(await enqueueRow(ctx, dir, prefix, sandbox.url));
+    rows.push(await enqueueRow(ctx, dir, prefix, sandbox.url, enqueueTargets));
     return rows;
   } finally {
     await sandbox.close();
@@ -177,10 +181,11 @@ async function enqueueRow(
   dir: string,
   prefix: string,
   baseUrl: string,
+  targets: number,
 ): Promise<BenchRow> {
   const bigDir = await mkdtemp(path.join(dir, 'enqueue-'));
-  const config = await writeFleetConfig(bigDir, ENQUEUE_TARGETS, baseUrl);
-  ctx.log(`workers: enqueue ${ENQUEUE_TARGETS} targets`);
+  const config = await writeFleetConfig(bigDir, targets, baseUrl);
+  ctx.log(`workers: enqueue ${targets} targets`);
   const samples: Sample[] = [];
   for (let i = 0; i < Math.min(ctx.reps, 3); i++) {
     const state = stateUrl(`${prefix}_e${i}`);
@@ -193,8 +198,8 @@ async function enqueueRow(
   }
   const seconds = round(median(samples.map((s) => s.ms)) / 1000, 2);
   return {
-    target: ENQUEUE_ROW,
-    size: ENQUEUE_TARGETS,
+    target: enqueueRowName(targets),
+    size: targets,
     subjectMs: median(samples.map((s) => s.ms)),
     referenceMs: null,
     measured: seconds,

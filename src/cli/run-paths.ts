@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { CONFIG_FILE } from '../config/load-config.js';
 import type { RunArgs, RunSettings } from '../config/run-settings.js';
-import { SHIPPED_MAPPINGS_DIR, isBareMappingName } from '../mapping/loader.js';
+import { isBareMappingName, shippedMappingFiles } from '../mapping/loader.js';
 import type { NamedPath } from './output-paths.js';
 
 /** The report files of a plan or apply run (`--out-json`, `--out-md`, `--out-html`), plus `extra`. */
@@ -23,9 +22,7 @@ export function reportOutputs(args: RunArgs, extra: Record<string, string | unde
 export function mappingReads(mapping: string | undefined, inputs: readonly string[]): NamedPath[] {
   const reads: NamedPath[] = inputs.map((file) => ({ option: '--input', file }));
   if (mapping === undefined) return reads;
-  const mappingFiles = isBareMappingName(mapping)
-    ? ['.yaml', '.yml', '.json'].map((ext) => path.join(SHIPPED_MAPPINGS_DIR, `${mapping}${ext}`))
-    : [mapping];
+  const mappingFiles = isBareMappingName(mapping) ? shippedMappingFiles(mapping) : [mapping];
   return [...mappingFiles.map((file) => ({ option: '--mapping', file })), ...reads];
 }
 

@@ -38,7 +38,10 @@ export function selectTargets(config: MenusyncConfig, selection: FleetSelection)
   const due = selection.due;
   if (!due) return chosen.map(([name]) => name);
   return chosen
-    .filter(([, target]) => target.schedule !== undefined && cronMatches(parseCron(target.schedule), due))
+    .filter(
+      ([, target]) =>
+        target.schedule !== undefined && cronMatches(parseCron(target.schedule), due, target.timezone),
+    )
     .map(([name]) => name);
 }
 

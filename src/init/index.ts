@@ -5,11 +5,13 @@ import { listSheets, openSource } from '../extract/registry.js';
 import { resolveMappingFile, SHIPPED_MAPPINGS_DIR } from '../mapping/loader.js';
 import { genericStarter } from './generic-starter.js';
 import { guessColumns } from './guess-columns.js';
+import { knownFormats, type KnownFormats } from './known-formats.js';
 import { recognizeDocument, recognizeHeaders, type Recognition } from './recognize.js';
 import { shippedStarter } from './shipped-starter.js';
 
 export type { Recognition } from './recognize.js';
 export { recognizeDocument, recognizeHeaders } from './recognize.js';
+export { FormatFileError, knownFormats, parseFormatFile } from './known-formats.js';
 
 export interface InitRequest {
   input: string;
@@ -30,9 +32,11 @@ const SAMPLE_RECORDS = 20;
 
 /** Reads the input's headers (or JSON shape) and writes a starter mapping for it. */
 export async function initMapping(request: InitRequest): Promise<InitResult> {
+  // The format files first: a broken one is reported before the input is opened.
+  const formats = await knownFormats();
   const source = await openSource(request.input, {});
   const schemaRef = schemaReference(request);
-  const recognition = recognize(source);
+  const recognition = recognize(source, formats);
   if (recognition) {
     const shipped = await resolveMappingFile(recognition.format.mapping);
     return {
@@ -80,8 +84,10 @@ function assertHasHeader(input: string, source: TableSource): void {
   });
 }
 
-function recognize(source: Source): Recognition | undefined {
-  return source.kind === 'table' ? recognizeHeaders(source.headers) : recognizeDocument(source.document);
+function recognize(source: Source, formats: KnownFormats): Recognition | undefined {
+  return source.kind === 'table'
+    ? recognizeHeaders(source.headers, formats.table)
+    : recognizeDocument(source.document, formats.document);
 }
 
 async function sampleRecords(source: TableSource): Promise<CellValue[][]> {

@@ -1,18 +1,32 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { InvalidInputError } from '../errors.js';
+import { MappingError, parseYamlText, SHIPPED_MAPPINGS_DIR } from '../mapping/loader.js';
+import { readSmallTextFile } from '../mapping/mapping-files.js';
+import { FormatFile, regexOf, type RecognitionRule } from './format-file.js';
+import { compileJsonConditions, type DocumentTest } from './json-conditions.js';
+
 /**
- * The POS exports `menusync init` recognizes, each tied to the shipped mapping that reads it.
- * Table formats are told apart by header names only (never by data), so a recognition is cheap and
- * explainable: "these headers are all there".
+ * The POS exports `menusync init` recognizes, read from the format folders: every
+ * `mappings/<name>/format.yaml` ties its recognitions to the mapping beside it. Table formats are
+ * told apart by header names only (never by data), so a recognition is cheap and explainable:
+ * "these headers are all there". Adding a format is a folder, never code.
  */
 
 /** A header the format must have: an exact name (case-insensitive, trimmed) or a pattern. */
 export type HeaderRule = string | RegExp;
 
-export interface TableFormat {
+interface FormatBase {
   /** Stable id, shown to the user and used in tests. */
   id: string;
   label: string;
-  /** Name of the shipped mapping in mappings/ that reads this format. */
+  /** Name of the shipped mapping that reads this format: its folder's name. */
   mapping: string;
+  /** The format.yaml it was read from. */
+  file: string;
+}
+
+export interface TableFormat extends FormatBase {
   /** Every rule must match some header. The format with the most rules matched wins a tie. */
   requires: HeaderRule[];
   /**
@@ -22,106 +36,103 @@ export interface TableFormat {
   params?: Record<string, RegExp>;
 }
 
-export const TABLE_FORMATS: readonly TableFormat[] = [
-  {
-    id: 'square-item-library',
-    label: 'Square Item Library export (xlsx or csv)',
-    mapping: 'square-item-library',
-    requires: ['Token', 'Item Name', 'Variation Name', 'Price'],
-  },
-  {
-    id: 'loyverse-items-en',
-    label: 'Loyverse items export (English headers)',
-    mapping: 'loyverse-items',
-    requires: ['Handle', 'SKU', 'Name', 'Category', /^Price \[.+\]$/i],
-    params: { store: /^Price \[(.+)\]$/i },
-  },
-  {
-    id: 'loyverse-items-es',
-    label: 'Loyverse items export (Spanish headers)',
-    mapping: 'loyverse-items',
-    requires: ['Handle', 'REF', 'Nombre', 'Categoria', /^Precio \[.+\]$/i],
-    params: { store: /^Precio \[(.+)\]$/i },
-  },
-  {
-    id: 'shopify-products-legacy',
-    label: 'Shopify products export (legacy headers)',
-    mapping: 'shopify-products',
-    requires: ['Handle', 'Title', 'Body (HTML)', 'Variant Price'],
-  },
-  {
-    id: 'shopify-products-2024',
-    label: 'Shopify products export (2024 headers)',
-    mapping: 'shopify-products',
-    requires: ['Title', 'URL handle', 'Price', 'Option1 name'],
-  },
-  {
-    id: 'woocommerce-products',
-    label: 'WooCommerce product CSV',
-    mapping: 'woocommerce-products',
-    requires: ['ID', 'Type', 'SKU', 'Name', 'Parent', 'Regular price'],
-  },
-  {
-    id: 'lightspeed-xseries-products',
-    label: 'Lightspeed Retail X-Series (ex-Vend) product export',
-    mapping: 'lightspeed-xseries-products',
-    requires: ['id', 'handle', 'name', 'retail_price', 'variant_option_one_name'],
-  },
-  {
-    id: 'sumup-items',
-    label: 'SumUp items export',
-    mapping: 'sumup-items',
-    requires: ['Item name', 'Variations', 'Price', 'Item id (Do not change)'],
-  },
-];
-
-export interface DocumentFormat {
-  id: string;
-  label: string;
-  mapping: string;
-  /** Recognizes the parsed JSON by its keys (shape only, no values). */
-  matches: (document: unknown) => boolean;
+export interface DocumentFormat extends FormatBase {
+  /** Recognizes the parsed JSON by its shape. */
+  matches: DocumentTest;
+  /** How many conditions must hold: the format that asks the most wins when several match. */
+  conditions: number;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const firstOf = (v: unknown): unknown => (Array.isArray(v) ? v[0] : undefined);
-
-// Square's Catalog API lists objects either bare (an array) or under `objects` (ListCatalog).
-function squareObjects(document: unknown): unknown[] | undefined {
-  if (Array.isArray(document)) return document;
-  if (isRecord(document) && Array.isArray(document.objects)) return document.objects;
-  return undefined;
+export interface KnownFormats {
+  table: TableFormat[];
+  document: DocumentFormat[];
 }
 
-export const DOCUMENT_FORMATS: readonly DocumentFormat[] = [
-  {
-    id: 'gloriafood-menu',
-    label: 'GloriaFood Fetch Menu API (JSON)',
-    mapping: 'gloriafood-menu',
-    matches: (doc) => {
-      if (!isRecord(doc) || !Array.isArray(doc.categories)) return false;
-      const category = firstOf(doc.categories);
-      return 'restaurant_id' in doc || (isRecord(category) && Array.isArray(category.items));
-    },
-  },
-  {
-    id: 'ubereats-menu',
-    label: 'Uber Eats Menu API (JSON)',
-    mapping: 'ubereats-menu',
-    matches: (doc) =>
-      isRecord(doc) && Array.isArray(doc.menus) && Array.isArray(doc.items) && Array.isArray(doc.categories),
-  },
-  {
-    id: 'square-catalog-api',
-    label: 'Square Catalog API objects (JSON)',
-    mapping: 'square-catalog-api',
-    matches: (doc) => {
-      const objects = squareObjects(doc);
-      return (
-        objects !== undefined &&
-        objects.some((o) => isRecord(o) && o.type === 'ITEM' && isRecord(o.item_data))
-      );
-    },
-  },
-];
+const FORMAT_FILE = 'format.yaml';
+
+/** A format.yaml that does not load: every problem with file:line. */
+export class FormatFileError extends InvalidInputError {
+  constructor(file: string, problems: readonly string[]) {
+    super(
+      `format file ${file} has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n  ${problems.join('\n  ')}`,
+      {
+        hint: 'fix the format file; docs/mappings.md "Adding a format" describes every key',
+      },
+    );
+  }
+}
+
+const cache = new Map<string, Promise<KnownFormats>>();
+
+/** Every format of the folders of `dir` (default: the package's mappings/), read once per process. */
+export function knownFormats(dir: string = SHIPPED_MAPPINGS_DIR): Promise<KnownFormats> {
+  const key = path.resolve(dir);
+  let found = cache.get(key);
+  if (!found) {
+    found = readFormats(key);
+    cache.set(key, found);
+    // A failed read is not remembered: the user fixes the file and the next call reads it again.
+    found.catch(() => cache.delete(key));
+  }
+  return found;
+}
+
+async function readFormats(dir: string): Promise<KnownFormats> {
+  const folders = (await readdir(dir, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  const formats: KnownFormats = { table: [], document: [] };
+  for (const name of folders) {
+    const file = path.join(dir, name, FORMAT_FILE);
+    let text: string;
+    try {
+      text = await readSmallTextFile(file, 'format file');
+    } catch (error) {
+      // A folder without format.yaml is a mapping init does not recognise (the contract test
+      // requires one for every shipped format).
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    const format = parseFormatFile(text, file);
+    for (const rule of format.recognize) {
+      const taken = [...formats.table, ...formats.document].find((f) => f.id === rule.id);
+      if (taken) {
+        throw new FormatFileError(file, [`recognition id "${rule.id}" is already used in ${taken.file}`]);
+      }
+      addRule(formats, rule, { id: rule.id, label: rule.label ?? format.label, mapping: name, file });
+    }
+  }
+  return formats;
+}
+
+/** Parses and validates one format.yaml; throws FormatFileError listing every problem with its line. */
+export function parseFormatFile(text: string, file: string): FormatFile {
+  try {
+    return parseYamlText(text, file, () => FormatFile);
+  } catch (error) {
+    if (error instanceof MappingError) throw new FormatFileError(file, error.problems);
+    throw error;
+  }
+}
+
+function addRule(formats: KnownFormats, rule: RecognitionRule, base: FormatBase): void {
+  if (rule.kind === 'table') {
+    formats.table.push({
+      ...base,
+      requires: rule.headers.map((header) => regexOf(header) ?? header),
+      ...(rule.params ? { params: compileParams(rule.params) } : {}),
+    });
+  } else {
+    formats.document.push({
+      ...base,
+      matches: compileJsonConditions(rule.json),
+      conditions: rule.json.length,
+    });
+  }
+}
+
+function compileParams(params: Record<string, string>): Record<string, RegExp> {
+  // Validated by the schema: every pattern is a /…/flags regular expression.
+  return Object.fromEntries(Object.entries(params).map(([name, text]) => [name, regexOf(text) ?? /(?!)/]));
+}

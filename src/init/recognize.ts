@@ -1,10 +1,4 @@
-import {
-  DOCUMENT_FORMATS,
-  TABLE_FORMATS,
-  type DocumentFormat,
-  type HeaderRule,
-  type TableFormat,
-} from './known-formats.js';
+import type { DocumentFormat, HeaderRule, TableFormat } from './known-formats.js';
 
 export interface TableRecognition {
   kind: 'table';
@@ -30,9 +24,12 @@ function ruleMatches(rule: HeaderRule, headers: readonly string[]): boolean {
 }
 
 /** The known format whose required headers are all present; the most specific one wins. */
-export function recognizeHeaders(headers: readonly string[]): TableRecognition | undefined {
+export function recognizeHeaders(
+  headers: readonly string[],
+  formats: readonly TableFormat[],
+): TableRecognition | undefined {
   let best: TableFormat | undefined;
-  for (const format of TABLE_FORMATS) {
+  for (const format of formats) {
     if (!format.requires.every((rule) => ruleMatches(rule, headers))) continue;
     if (!best || format.requires.length > best.requires.length) best = format;
   }
@@ -51,8 +48,15 @@ export function recognizeHeaders(headers: readonly string[]): TableRecognition |
   return { kind: 'table', format: best, params, choices };
 }
 
-/** The known JSON format whose shape the document has. */
-export function recognizeDocument(document: unknown): DocumentRecognition | undefined {
-  const format = DOCUMENT_FORMATS.find((f) => f.matches(document));
-  return format ? { kind: 'document', format } : undefined;
+/** The known JSON format whose shape the document has; the one with the most conditions wins. */
+export function recognizeDocument(
+  document: unknown,
+  formats: readonly DocumentFormat[],
+): DocumentRecognition | undefined {
+  let best: DocumentFormat | undefined;
+  for (const format of formats) {
+    if (!format.matches(document)) continue;
+    if (!best || format.conditions > best.conditions) best = format;
+  }
+  return best ? { kind: 'document', format: best } : undefined;
 }

@@ -26,7 +26,7 @@ export function shippedStarter(
   for (const [name, value] of Object.entries(params)) {
     if (isMap(doc.getIn(['parameters', name]))) doc.setIn(['parameters', name, 'default'], value);
   }
-  // Fixture paths are relative to the menusync repository and mean nothing next to the user's file.
+  // Fixture paths are relative to the shipped mapping's folder and mean nothing next to the user's file.
   doc.delete('fixtures');
   if (doc.has('$schema')) doc.set('$schema', context.schemaRef);
 

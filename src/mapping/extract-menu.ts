@@ -9,6 +9,7 @@ import { DEFAULT_MONEY_RULES, type MoneyRules } from '../model/money.js';
 import type { ProgressSink } from '../progress.js';
 import { normalizeMoney } from '../model/normalize.js';
 import { validateMenu } from '../model/validate-payload.js';
+import { optionIdentityConflicts, optionIdentityMessage } from '../model/option-identity.js';
 import type { DataIssue } from '../model/data-issue.js';
 import { runDocumentMapping } from './document/run.js';
 import { loadMapping, type LoadedMapping } from './loader.js';
@@ -20,6 +21,8 @@ import { withSetsFile, type ParamFiles } from './table/sets-file.js';
 import { readSetsSource } from './table/sets-source.js';
 import { compileTransforms } from './transforms/index.js';
 import { garbledTextIssues } from './garbled-text.js';
+import { doubleEncodedIssues } from './double-encoded.js';
+import { foldUnpricedIssues } from './unpriced.js';
 import { inputRead, mayBeGarbled, type ReadLog } from './read-log.js';
 import type { ExtractRequest, ExtractResult, ExtractResultParts } from './types.js';
 
@@ -30,6 +33,7 @@ export async function extractMenu(request: ExtractRequest): Promise<ExtractResul
     ...(request.encoding !== undefined ? { encoding: request.encoding } : {}),
     ...(request.progress ? { progress: request.progress } : {}),
     ...(request.limits ? { limits: request.limits } : {}),
+    ...(request.now ? { now: request.now } : {}),
     roots: paramFileRoots(loaded, request.paramDirs),
   });
 }
@@ -44,11 +48,14 @@ export interface MappingRunOptions {
   limits?: Partial<InputLimits>;
   /** Where files named by parameters must be; default the working directory (a mapping parsed from text). */
   roots?: ParamFileRoots;
+  /** The run's date (default: now): whether a scheduled sale price applies. */
+  now?: Date;
 }
 
 /** What reading the bound inputs needs, passed down to each open. */
 interface RunContext {
   log: ReadLog;
+  now: Date;
   files: ParamFiles;
   limits: InputLimits;
   progress?: ProgressSink;
@@ -78,6 +85,7 @@ export async function runMapping(
   const roots = options.roots ?? { defaults: process.cwd(), given: process.cwd() };
   const context: RunContext = {
     log: { sources: [], settings: [mapping, params] },
+    now: options.now ?? new Date(),
     files: { given: new Set(Object.keys(given)), roots },
     limits: inputLimits(options.limits),
     ...(options.progress ? { progress: options.progress } : {}),
@@ -167,7 +175,7 @@ async function runBound(
     }
     const source = tables.get(input.name) as TableSource;
     // Table mode rounds every amount as it reads it, so the result skips the copy normalizeMoney makes.
-    const parts = await runTableMapping(withSets, source, params);
+    const parts = await runTableMapping(withSets, source, params, context.now);
     if (setsParts) {
       parts.issues = [...setsParts.issues, ...parts.issues];
       parts.rows += setsParts.rows;
@@ -215,8 +223,21 @@ export function finish(
     message: `${issue.message} (${issue.code})`,
     location: { ...(file ? { file } : {}), path: issue.path },
   }));
+  const identities: DataIssue[] = optionIdentityConflicts(menu).map((conflict) => ({
+    code: 'option-identity',
+    severity: 'error',
+    message: optionIdentityMessage(conflict),
+    location: { ...(file ? { file } : {}), path: conflict.path },
+  }));
   const garbled = check.checkText === false ? [] : garbledTextIssues(menu, file);
-  const issues = [...parts.issues, ...menuIssues, ...garbled];
+  const doubleEncoded = doubleEncodedIssues(menu, file);
+  const issues = [
+    ...foldUnpricedIssues(parts.issues),
+    ...menuIssues,
+    ...identities,
+    ...garbled,
+    ...doubleEncoded,
+  ];
   // Plain loops: a 100k-product menu has a million option values; no intermediate arrays.
   let options = 0;
   let optionValues = 0;

@@ -32,15 +32,18 @@ export interface LoadedMapping {
   shipped: boolean;
 }
 
-/** A bare name (`loyverse-items`) means mappings/<name>.yaml|.yml|.json of the package. */
+/** A bare name (`loyverse-items`) means mappings/<name>/mapping.yaml|.yml|.json of the package. */
 export function isBareMappingName(ref: string): boolean {
   return !/[/\\]/.test(ref) && !/\.(ya?ml|json)$/i.test(ref);
 }
 
+/** The files a bare mapping name may mean, in the order they are tried: its format folder's mapping. */
+export function shippedMappingFiles(name: string): string[] {
+  return ['.yaml', '.yml', '.json'].map((ext) => path.join(SHIPPED_MAPPINGS_DIR, name, `mapping${ext}`));
+}
+
 export async function resolveMappingFile(ref: string): Promise<{ file: string; text: string }> {
-  const candidates = isBareMappingName(ref)
-    ? ['.yaml', '.yml', '.json'].map((ext) => path.join(SHIPPED_MAPPINGS_DIR, `${ref}${ext}`))
-    : [path.resolve(ref)];
+  const candidates = isBareMappingName(ref) ? shippedMappingFiles(ref) : [path.resolve(ref)];
   for (const file of candidates) {
     try {
       return { file, text: await readSmallTextFile(file, 'mapping') };
@@ -53,7 +56,9 @@ export async function resolveMappingFile(ref: string): Promise<{ file: string; t
   }
   throw new InvalidInputError(
     isBareMappingName(ref) ? `no shipped mapping named "${ref}"` : `mapping file not found: ${ref}`,
-    { hint: `shipped mappings are in ${SHIPPED_MAPPINGS_DIR}; or give a path to a .yaml/.json file` },
+    {
+      hint: `shipped mappings are the folders of ${SHIPPED_MAPPINGS_DIR}; or give a path to a .yaml/.json file`,
+    },
   );
 }
 

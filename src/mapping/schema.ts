@@ -55,7 +55,7 @@ const MappingCommon = {
   name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'use lower-case letters, digits and dashes'),
   title: z.string().min(1),
   description: z.string().min(1),
-  /** Our own example exports for this mapping, relative to the repository root. */
+  /** Our own example exports read together as one run's inputs, relative to the mapping file. */
   fixtures: z.array(z.string().min(1)).optional(),
   parameters: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), MappingParameter).optional(),
   money: MappingMoney.optional(),

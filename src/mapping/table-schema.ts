@@ -55,11 +55,23 @@ export const CategorySpec = z.strictObject({
 });
 export type CategorySpec = z.infer<typeof CategorySpec>;
 
+/**
+ * A sale price and its schedule: the price when the sale runs on the run's date (no dates: it runs
+ * until ended), else the regular `price`. See mapping/sale-window.ts.
+ */
+export const SaleSpec = z.strictObject({
+  price: ValueSpec,
+  starts: ValueSpec.optional(),
+  ends: ValueSpec.optional(),
+});
+export type SaleSpec = z.infer<typeof SaleSpec>;
+
 export const ProductSpec = z.strictObject({
   ext_id: ValueSpec,
   name: ValueSpec,
   description: ValueSpec.optional(),
   price: ValueSpec.optional(),
+  sale: SaleSpec.optional(),
   image: ValueSpec.optional(),
   hidden: ValueSpec.optional(),
 });
@@ -81,6 +93,7 @@ export const VariantsSpec = z.strictObject({
     ext_id: ValueSpec.optional(),
     name: ValueSpec,
     price: ValueSpec.optional(),
+    sale: SaleSpec.optional(),
     hidden: ValueSpec.optional(),
   }),
 });

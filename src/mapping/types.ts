@@ -67,6 +67,8 @@ export interface ExtractRequest {
    * inside (others: the mapping's folder; see mapping-files.ts).
    */
   paramDirs?: Record<string, string>;
+  /** The run's date (default: now): whether a scheduled sale price applies. A clock a test can fix. */
+  now?: Date;
 }
 
 /** The pipeline's first two stages, read then map (implemented in extract-menu.ts). */

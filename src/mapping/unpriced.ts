@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DataIssue } from '../model/data-issue.js';
 import type { ImportOption, ImportProduct } from '../model/import-payload.js';
 
 // A product that would go live visible with no price, or at 0 with no required option that carries
@@ -87,4 +88,62 @@ export function unpricedVerdict(action: UnpricedAction, subject: string, reason:
         outcome: 'keep',
       };
   }
+}
+
+/**
+ * Where an issue is, as one key: its row (a row is one product or variant, and a `bad-price` there
+ * is about its price whichever price column the mapping read) or its cell; its JSON record or path.
+ */
+function placeKey(issue: DataIssue, withColumn: boolean): string | undefined {
+  const l = issue.location;
+  if (l.row !== undefined) {
+    const row = `${l.file ?? ''}\u0000${l.sheet ?? ''}\u0000${l.row}`;
+    return withColumn ? `${row}\u0000${l.column ?? ''}` : row;
+  }
+  if (l.path !== undefined) {
+    // A JSON price is read from a field of the record (`$[3].price_info.price`): its record is the place.
+    const record = withColumn ? l.path : l.path.slice(0, l.path.lastIndexOf(']') + 1) || l.path;
+    return `${l.file ?? ''}\u0000${record}`;
+  }
+  return undefined;
+}
+
+/**
+ * A price that had its own problem (`variable`, not a number, an empty price cell) already has an
+ * issue at its row or path; the `unpriced` verdict on the same product or variant is added to that
+ * issue (raising it to an error with `unpriced: error`) instead of being a second issue about one
+ * price. Linear: two Map lookups per `unpriced` issue.
+ */
+export function foldUnpricedIssues(issues: DataIssue[]): DataIssue[] {
+  const priceIssues = new Map<string, DataIssue>();
+  let unpriced = 0;
+  for (const issue of issues) {
+    if (issue.code === 'unpriced') unpriced++;
+    // An empty cell is about its own column only (an empty category is no price problem).
+    const key =
+      issue.code === 'bad-price'
+        ? placeKey(issue, false)
+        : issue.code === 'missing-value'
+          ? placeKey(issue, true)
+          : undefined;
+    if (key !== undefined && !priceIssues.has(key)) priceIssues.set(key, issue);
+  }
+  if (unpriced === 0 || priceIssues.size === 0) return issues;
+  const folded = new Map<DataIssue, DataIssue>();
+  const out: DataIssue[] = [];
+  for (const issue of issues) {
+    const own =
+      issue.code === 'unpriced'
+        ? (priceIssues.get(placeKey(issue, false) ?? '') ?? priceIssues.get(placeKey(issue, true) ?? ''))
+        : undefined;
+    if (own === undefined) {
+      out.push(issue);
+      continue;
+    }
+    const merged = folded.get(own) ?? { ...own, location: { ...own.location } };
+    merged.message = `${merged.message}; ${issue.message}`;
+    if (issue.severity === 'error') merged.severity = 'error';
+    folded.set(own, merged);
+  }
+  return out.map((issue) => folded.get(issue) ?? issue);
 }

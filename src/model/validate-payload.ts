@@ -15,6 +15,7 @@ export type PayloadIssueCode =
   | 'unknown-category'
   | 'bad-price'
   | 'min-greater-than-max'
+  | 'unsatisfiable-option'
   | 'unseen-enum-value';
 
 export interface PayloadIssue {
@@ -250,8 +251,30 @@ function checkOptions(
         `min_selectable ${option.min_selectable} is greater than max_selectable ${option.max_selectable}`,
       );
     }
+    checkSatisfiable(option, path, add);
     if (option.option_values) checkValues(option.option_values, path, add, limit);
   }
+}
+
+/**
+ * A required option that its visible values cannot fill (`5 Balls`: 5 choices from 2 values, each
+ * once) makes its product impossible to order: a warning, since the platform takes it all the same.
+ * Each value may be chosen max_quantity times (once when absent).
+ */
+function checkSatisfiable(option: ImportOption, path: LazyPath, add: AddIssue): void {
+  const min = option.min_selectable ?? 0;
+  // min above max is its own error (min-greater-than-max), not two problems.
+  if (min <= 1 || option.hidden === true || min > (option.max_selectable ?? min)) return;
+  let visible = 0;
+  for (const value of option.option_values ?? []) if (value.hidden !== true) visible++;
+  const each = Math.max(1, option.max_quantity ?? 1);
+  if (visible * each >= min) return;
+  add(
+    'unsatisfiable-option',
+    `${path()}.min_selectable`,
+    `min_selectable ${min} cannot be met: ${visible} visible value${visible === 1 ? '' : 's'}, each chosen at most ${each} time${each === 1 ? '' : 's'} (max_quantity); the product cannot be ordered`,
+    'warning',
+  );
 }
 
 function checkValues(

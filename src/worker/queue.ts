@@ -1,11 +1,10 @@
-import pg from 'pg';
-import PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type PgBoss from 'pg-boss';
 import { advisoryKey } from '../state/postgres/advisory-key.js';
 import { UsageError } from '../errors.js';
-import { Db } from '../state/postgres/pg-db.js';
+import type { Db } from '../state/postgres/pg-db.js';
 import { connectError } from '../state/postgres/pg-errors.js';
 import { isPostgresUrl, parsePostgresUrl, type PostgresLocation } from '../state/postgres/pg-url.js';
-import { postgresStateStore } from '../state/postgres/pg-store.js';
 import type { StateStore } from '../state/store.js';
 import { JobLedger } from './job-ledger.js';
 
@@ -72,9 +71,17 @@ export async function openQueue(stateUrl: string, options: OpenQueueOptions): Pr
   const schema = queueSchema(where.schema);
   if (schema.length > 63)
     throw new UsageError(`the state schema "${where.schema}" is too long for a queue schema beside it`);
+  // Loaded here, not at the top: every other command starts without pg and pg-boss.
+  const [{ default: PgBossClass }, { default: pgClient }, { Db: DbClass }, { postgresStateStore }] =
+    await Promise.all([
+      import('pg-boss'),
+      import('pg'),
+      import('../state/postgres/pg-db.js'),
+      import('../state/postgres/pg-store.js'),
+    ]);
   const store = await postgresStateStore(stateUrl);
-  const ledgerDb = new Db(where, options.name);
-  const boss = new PgBoss({
+  const ledgerDb = new DbClass(where, options.name);
+  const boss = new PgBossClass({
     connectionString: where.connectionString,
     schema,
     application_name: options.name,
@@ -95,7 +102,7 @@ export async function openQueue(stateUrl: string, options: OpenQueueOptions): Pr
     await ledgerDb.close().catch(() => undefined);
     await store.close().catch(() => undefined);
   };
-  const setup = <T>(work: () => Promise<T>) => underSetupLock(ledgerDb, schema, work);
+  const setup = <T>(work: () => Promise<T>) => underSetupLock(pgClient, ledgerDb, schema, work);
   try {
     await setup(async () => {
       await boss.start();
@@ -117,8 +124,13 @@ async function createSyncQueue(boss: PgBoss): Promise<void> {
 }
 
 /** `work` under a session advisory lock of its own connection (freed if this process dies). */
-async function underSetupLock<T>(db: Db, schema: string, work: () => Promise<T>): Promise<T> {
-  const client = new pg.Client(db.clientConfig());
+async function underSetupLock<T>(
+  driver: typeof pg,
+  db: Db,
+  schema: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const client = new driver.Client(db.clientConfig());
   client.on('error', () => undefined);
   await client.connect();
   try {

@@ -27,7 +27,11 @@ export type CaseRun = z.infer<typeof CaseRun>;
 export const BadInputCase = z.strictObject({
   /** One line: what is wrong with the input and what must happen. */
   about: z.string().min(10),
-  /** The issue item it covers (issue 11's numbered items), for the coverage check. */
+  /**
+   * The kind of bad input it covers, the number its folder name starts with: 1 text and encodings,
+   * 2 rows and cells, 3 platform answers, 4 output files, 5 mapping parameters and sets, 6 limits and
+   * connection settings, 7 retries and what they print. The corpus test wants every kind covered.
+   */
   item: z.number().int().min(1).max(7),
   /** A generator in test/bad-inputs/generators/<setup>.ts that writes large or odd files into {tmp}. */
   setup: z.string().optional(),

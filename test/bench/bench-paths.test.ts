@@ -32,7 +32,7 @@ describe('package root', () => {
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO_ROOT });
     const [dir, file] = JSON.parse(stdout) as [string, string];
     expect(dir).toBe(path.join(REPO_ROOT, 'mappings') + path.sep);
-    expect(file).toBe(path.join(REPO_ROOT, 'mappings', 'loyverse-items.yaml'));
+    expect(file).toBe(path.join(REPO_ROOT, 'mappings', 'loyverse-items', 'mapping.yaml'));
   });
 
   it('npm run bench -- --help prints the usage and exits 0', async () => {

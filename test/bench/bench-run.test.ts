@@ -49,6 +49,7 @@ beforeAll(async () => {
   const out = path.join(dir, 'result.json');
   run = await runBench([
     ...['--sizes', '20,40', '--xlsx-size', '20', '--apply-size', '20', '--fleet-targets', '3'],
+    ...['--enqueue-targets', '30'],
     ...['--reps', '1', '--warmup', '0', '--out', out],
   ]);
   if (run.code !== 0) throw new Error(`bench failed (${run.code}): ${run.stderr}`);
@@ -88,7 +89,7 @@ describe('npm run bench on a tiny size', () => {
       'PostgreSQL vs local state: first apply (replace, with read-back)',
       'PostgreSQL vs local state: plan (1% changed)',
       'sync workers: 3 worker processes (concurrency 2 each) vs one apply --all --concurrency 6, whole processes',
-      'sync workers: fleet enqueue --all of 10000 targets, whole process',
+      'sync workers: fleet enqueue --all of 30 targets, whole process',
     ]);
     for (const row of result.rows) {
       expect(row.measured).toBeGreaterThan(0);

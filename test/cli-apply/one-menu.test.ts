@@ -7,7 +7,7 @@ import { readSnapshot } from '../../src/state/snapshot.js';
 import { targetDir } from '../../src/state/target.js';
 import { DEMO_MAPPING, menuCsv, startWorld, type CliWorld } from './fixture.js';
 
-// One menu per restaurant (issue 12): the platform's replace sets the client's whole menu
+// One menu per restaurant: the platform's replace sets the client's whole menu
 // whatever pos_uid says, so the state is kept per base URL and client id.
 
 let w: CliWorld;

@@ -6,7 +6,7 @@ import { targetDir } from '../../src/state/target.js';
 import { runCli } from '../helpers/run-cli.js';
 import { DEMO_MAPPING, menuCsv, startWorld, type CliWorld } from './fixture.js';
 
-// Where plan and apply keep state when --state is not given (issue 12): beside the config file.
+// Where plan and apply keep state when --state is not given: beside the config file.
 
 let w: CliWorld;
 beforeEach(async () => {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, runCli } from '../helpers/run-cli.js';
 
 // The built CLI (npm run build first) in real child processes.
-const FIXTURE = path.join(REPO_ROOT, 'fixtures/square/item-library.csv');
+const FIXTURE = path.join(REPO_ROOT, 'mappings/square-item-library/fixtures/item-library.csv');
 const MAPPING = 'square-item-library';
 const SDO = path.resolve(REPO_ROOT, '../shared/pos-samples/schemaorg/sdo-menu-examples.txt');
 const dir = mkdtempSync(path.join(tmpdir(), 'menusync-cli-args-'));

@@ -28,15 +28,17 @@ describe('schedule: a 5-field cron expression', () => {
 
   it.each([
     ['* * * *', /has 5 fields .* got 4/],
-    ['60 * * * *', /minute: 60 is outside 0-59/],
-    ['* 24 * * *', /hour: 24 is outside 0-23/],
-    ['* * 0 * *', /day of month: 0 is outside 1-31/],
-    ['* * * 13 *', /month: 13 is outside 1-12/],
-    ['* * * * 8', /day of week: 8 is outside 0-7/],
-    ['*/0 * * * *', /minute: step "0"/],
-    ['5-1 * * * *', /minute: range "5-1" runs backwards/],
-    ['a * * * *', /minute: "a" is not a number/],
-    ['1,,2 * * * *', /minute: "" is not a value/],
+    ['60 * * * *', /minute: "60": .*got value 60 expected range 0-59/],
+    ['* 24 * * *', /hour: "24": .*expected range 0-23/],
+    ['* * 0 * *', /day of month: "0": .*expected range 1-31/],
+    ['* * * 13 *', /month: "13": .*expected range 1-12/],
+    ['* * * * 8', /day of week: "8": .*expected range 0-7/],
+    ['*/0 * * * *', /minute: "\*\/0": .*every 0/],
+    ['5-1 * * * *', /minute: "5-1": Invalid range/],
+    ['a * * * *', /minute: "a": Invalid characters/],
+    ['1,,2 * * * *', /minute: "1,,2": Invalid list/],
+    // Each field is fine alone; no February has a 30th.
+    ['0 0 30 2 *', /Invalid explicit day of month/],
   ])('refuses %s', (expression, message) => {
     expect(() => parseCron(expression)).toThrow(CronSyntaxError);
     expect(() => parseCron(expression)).toThrow(message);
@@ -46,8 +48,31 @@ describe('schedule: a 5-field cron expression', () => {
     const text = 'targets:\n  a:\n    mapping: m.yaml\n  b:\n    schedule: "0 25 * * *"\n';
     expect(() => parseConfig(text, 'menusync.config.yaml')).toThrow(InvalidInputError);
     expect(() => parseConfig(text, 'menusync.config.yaml')).toThrow(
-      /menusync\.config\.yaml:5: invalid cron expression "0 25 \* \* \*": hour: 25 is outside 0-23 \(targets\.b\.schedule\)/,
+      /menusync\.config\.yaml:5: invalid cron expression "0 25 \* \* \*": hour: "25": Constraint error, got value 25 expected range 0-23 \(targets\.b\.schedule\)/,
     );
+  });
+});
+
+describe('schedule: in a time zone', () => {
+  // 2026-11-24 02:00 UTC is 03:00 in Berlin (UTC+1 in winter) and 21:00 the day before in New York.
+  const utc = new Date(Date.UTC(2026, 10, 24, 2, 0));
+  it('reads the schedule in the zone given, and matches the whole minute', () => {
+    expect(cronMatches(parseCron('0 3 * * *'), utc, 'Europe/Berlin')).toBe(true);
+    expect(cronMatches(parseCron('0 3 * * *'), new Date(utc.getTime() + 59_000), 'Europe/Berlin')).toBe(true);
+    expect(cronMatches(parseCron('0 3 * * *'), utc, 'UTC')).toBe(false);
+    expect(cronMatches(parseCron('0 21 * * mon'), utc, 'America/New_York')).toBe(true);
+  });
+
+  it('keeps a target due by its timezone: with --due', () => {
+    const config = parseConfig(
+      [
+        'targets:',
+        '  berlin: { schedule: "0 3 * * *", timezone: Europe/Berlin }',
+        '  utc: { schedule: "0 3 * * *", timezone: UTC }',
+      ].join('\n'),
+      'menusync.config.yaml',
+    );
+    expect(selectTargets(config, { all: true, names: [], tags: [], due: utc })).toEqual(['berlin']);
   });
 });
 

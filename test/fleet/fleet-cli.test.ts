@@ -254,7 +254,7 @@ describe('fleet options and config', () => {
       const schedule = await w.run(['apply', '--all']);
       expect(schedule.code).toBe(2);
       expect(schedule.stderr).toMatch(
-        /menusync\.config\.yaml:\d+: invalid cron expression "61 2 \* \* \*": minute: 61 is outside 0-59 \(targets\.north\.schedule\)/,
+        /menusync\.config\.yaml:\d+: invalid cron expression "61 2 \* \* \*": minute: "61": Constraint error, got value 61 expected range 0-59 \(targets\.north\.schedule\)/,
       );
       const input = await w.run(['apply', '--all', '--input', 'x.csv']);
       expect(input.code).toBe(2);

@@ -4,7 +4,7 @@ import { REPO_ROOT } from './run-cli.js';
 
 /** The legacy Shopify products header, as in our own fixture (41 columns). */
 const HEADER = readFileSync(
-  path.join(REPO_ROOT, 'fixtures/shopify/bakery-products-legacy.csv'),
+  path.join(REPO_ROOT, 'mappings/shopify-products/fixtures/bakery-products-legacy.csv'),
   'utf8',
 ).split('\n', 1)[0] as string;
 const COLUMNS = HEADER.split(',');

@@ -14,7 +14,7 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-const sumup = path.join(REPO_ROOT, 'fixtures/sumup/items.csv');
+const sumup = path.join(REPO_ROOT, 'mappings/sumup-items/fixtures/items.csv');
 
 describe('menusync init', () => {
   it('prints the starter mapping to stdout and the verdict to stderr', async () => {

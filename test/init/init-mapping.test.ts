@@ -23,9 +23,9 @@ afterAll(async () => {
 
 describe('initMapping on our fixtures', () => {
   it.each([
-    ['fixtures/lightspeed-xseries/products.csv', 'lightspeed-xseries-products'],
-    ['fixtures/lightspeed-xseries/vend-legacy-products.csv', 'lightspeed-xseries-products'],
-    ['fixtures/sumup/items.csv', 'sumup-items'],
+    ['mappings/lightspeed-xseries-products/fixtures/products.csv', 'lightspeed-xseries-products'],
+    ['mappings/lightspeed-xseries-products/fixtures/vend-legacy-products.csv', 'lightspeed-xseries-products'],
+    ['mappings/sumup-items/fixtures/items.csv', 'sumup-items'],
   ])('recognizes %s and its starter maps it exactly like the shipped mapping', async (fixture, mapping) => {
     const input = path.join(ROOT, fixture);
     const out = path.join(tmp, `${mapping}-starter.yaml`);
@@ -40,7 +40,7 @@ describe('initMapping on our fixtures', () => {
 
   it('points the starter at the shipped JSON Schema relative to where it is written', async () => {
     const result = await initMapping({
-      input: path.join(ROOT, 'fixtures/sumup/items.csv'),
+      input: path.join(ROOT, 'mappings/sumup-items/fixtures/items.csv'),
       out: path.join(ROOT, 'mappings/x.yaml'),
     });
     expect(result.yaml.split('\n')[0]).toBe('# yaml-language-server: $schema=./mapping.schema.json');

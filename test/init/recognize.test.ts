@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { recognizeDocument, recognizeHeaders } from '../../src/init/recognize.js';
+import { knownFormats } from '../../src/init/known-formats.js';
+import { recognizeDocument as documentIn, recognizeHeaders as headersIn } from '../../src/init/recognize.js';
+
+// Recognition by the shipped formats' own rules (mappings/*/format.yaml).
+const formats = await knownFormats();
+const recognizeHeaders = (headers: readonly string[]) => headersIn(headers, formats.table);
+const recognizeDocument = (document: unknown) => documentIn(document, formats.document);
 
 const csv = (line: string) => line.split(',');
 

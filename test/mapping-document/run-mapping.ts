@@ -9,7 +9,7 @@ import { REPO_ROOT } from '../mappings/helpers.js';
 
 /** Loads a shipped mapping by name (schema-checked) for the document engine. */
 export function loadDocumentMapping(name: string): DocumentMapping {
-  const text = readFileSync(path.join(REPO_ROOT, 'mappings', `${name}.yaml`), 'utf8');
+  const text = readFileSync(path.join(REPO_ROOT, 'mappings', name, 'mapping.yaml'), 'utf8');
   return DocumentMapping.parse(parse(text));
 }
 

@@ -32,7 +32,7 @@ describe('a JSON document of another shape', () => {
   it("gives no such error for another mapping's real fixture shape it does read, nor for an empty document", async () => {
     const ok = await extractMenu({
       mapping: 'ubereats-menu',
-      inputs: [path.join(REPO_ROOT, 'fixtures/ubereats/menu.json')],
+      inputs: [path.join(REPO_ROOT, 'mappings/ubereats-menu/fixtures/menu.json')],
     });
     expect(ok.issues.filter((i) => i.location.path === '$')).toEqual([]);
     const empty = await extractMenu({ mapping: 'gloriafood-menu', inputs: [write('empty.json', '{}')] });

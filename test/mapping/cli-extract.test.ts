@@ -5,7 +5,7 @@ import { REPO_ROOT, runCli } from '../helpers/run-cli.js';
 import { testTempDir } from '../helpers/temp-dir.js';
 
 // The built CLI (npm test builds first) in a real child process.
-const FIXTURE = path.join(REPO_ROOT, 'fixtures/square/item-library.csv');
+const FIXTURE = path.join(REPO_ROOT, 'mappings/square-item-library/fixtures/item-library.csv');
 const tmp = () => testTempDir('extract');
 
 describe('menusync extract', () => {

@@ -5,7 +5,8 @@ import { HEADER, runInline } from './helpers.js';
 // An empty price is a located missing-value warning in every mapping shape (docs/mapping-format.md):
 // with or without variants, in table and document mode. A price cell with its own problem
 // (`variable`, not a number) is not reported a second time. What becomes of the product or variant
-// left without a price is the mapping's `unpriced` (default hide): an `unpriced` warning says so.
+// left without a price is the mapping's `unpriced` (default hide): the price's own issue says so, or
+// an `unpriced` warning where the price had no issue of its own.
 
 const table = (body: string) => `${HEADER}sources: { items: { format: csv } }
 kind: table
@@ -30,12 +31,10 @@ describe('an empty price in table mode', () => {
       ),
       { 'items.csv': 'Handle,Title,Price\ntea,Tea,2\npie,Pie,\n' },
     );
-    expect(located(result.issues)).toEqual([
-      ['warning', 'missing-value', 3, 'Price'],
-      ['warning', 'unpriced', 3, 'Price'],
-    ]);
-    expect(result.issues[0]?.message).toBe('product.price is empty: product "pie" has no price');
-    expect(result.issues[1]?.message).toBe('product "Pie" (pie) has no price: hidden (unpriced: hide)');
+    expect(located(result.issues)).toEqual([['warning', 'missing-value', 3, 'Price']]);
+    expect(result.issues[0]?.message).toBe(
+      'product.price is empty: product "pie" has no price; product "Pie" (pie) has no price: hidden (unpriced: hide)',
+    );
     expect(result.menu.products.map((p) => [p.ext_id, p.hidden])).toEqual([
       ['tea', undefined],
       ['pie', true],
@@ -46,11 +45,10 @@ describe('an empty price in table mode', () => {
     const result = await runInline(variantsAll, {
       'items.csv': 'Handle,Title,Size,Price\ntea,Tea,,2\npie,Pie,,\n',
     });
-    expect(located(result.issues)).toEqual([
-      ['warning', 'missing-value', 3, 'Price'],
-      ['warning', 'unpriced', 3, 'Price'],
-    ]);
-    expect(result.issues[0]?.message).toBe('variants.value.price is empty: product "pie" has no price');
+    expect(located(result.issues)).toEqual([['warning', 'missing-value', 3, 'Price']]);
+    expect(result.issues[0]?.message).toMatch(
+      /^variants.value.price is empty: product "pie" has no price; .*hidden/,
+    );
     expect(result.menu.products.find((p) => p.ext_id === 'pie')).toMatchObject({ hidden: true });
     expect(result.menu.products.find((p) => p.ext_id === 'pie')?.price).toBeUndefined();
   });
@@ -70,11 +68,25 @@ describe('an empty price in table mode', () => {
     ]);
   });
 
-  it('is not reported twice for a variable price, which has its own warning', async () => {
+  it('is not reported twice for a variable price: its own warning says what became of the product', async () => {
     const result = await runInline(variantsAll, {
       'items.csv': 'Handle,Title,Size,Price\nfuel,Fuel,,variable\n',
     });
-    expect(result.issues.map((i) => i.code)).toEqual(['bad-price', 'unpriced']);
+    expect(result.issues.map((i) => [i.code, i.message])).toEqual([
+      [
+        'bad-price',
+        'variants.value.price of "Fuel": variable price: no fixed price, left out; product "Fuel" (fuel) has no price: hidden (unpriced: hide)',
+      ],
+    ]);
+    expect(result.menu.products[0]).toMatchObject({ hidden: true });
+  });
+
+  it("raises the price's own warning to an error with `unpriced: error`", async () => {
+    const result = await runInline(variantsAll.replace('kind: table', 'unpriced: error\nkind: table'), {
+      'items.csv': 'Handle,Title,Size,Price\nfuel,Fuel,,variable\n',
+    });
+    expect(result.issues.map((i) => [i.severity, i.code])).toEqual([['error', 'bad-price']]);
+    expect(result.stats.errors).toBe(1);
   });
 
   const children = table(`  group: { by: continuation, start: '{Title}' }
@@ -91,10 +103,7 @@ describe('an empty price in table mode', () => {
 
   it('is one warning, at the head, when neither the head nor its only child has a price', async () => {
     const result = await runInline(children, { 'items.csv': 'Title,Variation,Price\nTea,,\n,Large,\n' });
-    expect(located(result.issues)).toEqual([
-      ['warning', 'missing-value', 2, 'Price'],
-      ['warning', 'unpriced', 2, 'Price'],
-    ]);
+    expect(located(result.issues)).toEqual([['warning', 'missing-value', 2, 'Price']]);
   });
 });
 

@@ -26,18 +26,16 @@ describe('an implausible price in table mode', () => {
         'bad-price',
         3,
         'Price',
-        'variants.value.price of "Tea / L": implausible price 2500000 (1,000,000 or more; a misread cell?): left out',
+        'variants.value.price of "Tea / L": implausible price 2500000 (1,000,000 or more; a misread cell?): left out; variant "L" of product "Tea" (tea) has no price of its own: hidden (unpriced: hide)',
       ],
-      ['error', 'bad-price', 4, 'Price', 'variants.value.price of "Pie": not a price: "1e3"'],
-      // Left without a price, the variant and the product are hidden (unpriced: hide).
+      // Left without a price, the variant and the product are hidden (unpriced: hide): said once.
       [
-        'warning',
-        'unpriced',
-        3,
+        'error',
+        'bad-price',
+        4,
         'Price',
-        'variant "L" of product "Tea" (tea) has no price of its own: hidden (unpriced: hide)',
+        'variants.value.price of "Pie": not a price: "1e3"; product "Pie" (pie) has no price: hidden (unpriced: hide)',
       ],
-      ['warning', 'unpriced', 4, 'Price', 'product "Pie" (pie) has no price: hidden (unpriced: hide)'],
     ]);
     expect(result.stats.errors).toBe(2);
   });
@@ -55,7 +53,7 @@ describe('an implausible price in table mode', () => {
         'error',
         'bad-price',
         2,
-        'variants.value.price of "Pie": implausible price 1500000 (1,000,000 or more; a misread cell?): left out',
+        'variants.value.price of "Pie": implausible price 1500000 (1,000,000 or more; a misread cell?): left out; product "Pie" (pie) has no price: hidden (unpriced: hide)',
       ],
     ]);
     expect(JSON.stringify(result)).not.toContain('NaN');

@@ -39,7 +39,7 @@ describe('JSON mappings read without the YAML parser', () => {
   });
 
   it('load a shipped mapping written as JSON as its YAML loads', async () => {
-    const file = path.join(SHIPPED_MAPPINGS_DIR, 'loyverse-items.yaml');
+    const file = path.join(SHIPPED_MAPPINGS_DIR, 'loyverse-items', 'mapping.yaml');
     const yamlText = await readFile(file, 'utf8');
     const asJson = JSON.stringify(parseDocument(yamlText).toJS(), null, 2);
     expect(parseJsonWithoutDuplicates(asJson)).toBeDefined();

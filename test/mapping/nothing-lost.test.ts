@@ -120,16 +120,15 @@ ${variants}`);
       ['c', undefined],
       ['d', undefined],
     ]);
-    // c and d already have their bad-price issue: one problem per cell.
+    // One problem per cell: each price issue also says what became of the product (hidden).
     expect(located(result)).toEqual([
       ['bad-price', 'warning', 4],
       ['bad-price', 'error', 5],
       ['missing-value', 'warning', 2],
-      ['unpriced', 'warning', 2],
-      ['unpriced', 'warning', 4],
-      ['unpriced', 'warning', 5],
     ]);
-    expect(result.issues[2]?.message).toBe('product.price is empty: product "a" has no price');
+    expect(result.issues[2]?.message).toBe(
+      'product.price is empty: product "a" has no price; product "A" (a) has no price: hidden (unpriced: hide)',
+    );
     expect(result.menu.products.map((p) => p.hidden === true)).toEqual([true, false, true, true]);
   });
 

@@ -38,7 +38,7 @@ function namesOf(result: ExtractResult): string[] {
   return names;
 }
 
-// The real exports with the shipped mapping that reads each (docs/mappings.md).
+// The real exports with the shipped mapping that reads each (mappings/<name>/README.md).
 const SAMPLES: [mapping: string, file: string][] = [
   ['square-item-library', 'square/acai-juice-bar-item-library-export.xlsx'],
   ['square-item-library', 'square/retail-boutique-library-export-2023.csv'],

@@ -171,11 +171,10 @@ describe('table mode field types', () => {
       { 'items.csv': 'Name,Price,Hidden\nA,1,\nB,,yes\n' },
     );
     expect(result.issues.map((i) => [i.code, i.severity, i.location.row])).toEqual([
-      ['bad-price', 'error', 2],
+      ['bad-price', 'error', 2], // with A's unpriced verdict: neither A nor B has a price, both hidden
       ['bad-boolean', 'warning', 3],
-      ['unpriced', 'warning', 2], // neither A nor B has a price: both hidden
       ['missing-value', 'warning', 3], // B's price cell is empty
-      ['unpriced', 'warning', 3],
     ]);
+    expect(result.menu.products.map((p) => p.hidden)).toEqual([true, true]);
   });
 });

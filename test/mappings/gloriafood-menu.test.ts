@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractWith, fixturePath, sampleFile } from './helpers.js';
+import { extractWith, formatFixture, sampleFile } from './helpers.js';
 
-const fixture = fixturePath('gloriafood/menu.json');
+const fixture = formatFixture('gloriafood-menu/menu.json');
 const { file: sample, present } = sampleFile('gloriafood/fetch_menu_v2_menu.json');
 
 const extract = extractWith('gloriafood-menu');

@@ -13,8 +13,18 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** The real POS exports next to the repository (never copied into it). */
 export const SAMPLES_ROOT = path.resolve(REPO_ROOT, '../shared/pos-samples');
 
-/** A file under fixtures/. */
+/** A file under fixtures/ (fixtures that belong to no one shipped format). */
 export const fixturePath = (rel: string): string => path.join(REPO_ROOT, 'fixtures', rel);
+
+/** A shipped format's own fixture, `<format>/<file>`: mappings/<format>/fixtures/<file>. */
+export function formatFixture(rel: string): string {
+  const [format = '', ...file] = rel.split('/');
+  return path.join(REPO_ROOT, 'mappings', format, 'fixtures', ...file);
+}
+
+/** A shipped mapping's file: mappings/<name>/mapping.yaml. */
+export const shippedMappingPath = (name: string): string =>
+  path.join(REPO_ROOT, 'mappings', name, 'mapping.yaml');
 
 function sample(rel: string): { path: string; present: boolean } {
   const found = path.join(SAMPLES_ROOT, rel);

@@ -4,7 +4,7 @@ import { extractWith, product, samplesDir, warningsOf } from './helpers.js';
 
 // The shipped lightspeed-xseries-products mapping on the two real exports in ../shared/pos-samples
 // (never copied into the repository). Counts and entities were worked out by hand from the files
-// (grouping rows by handle, see docs/mappings.md, "Lightspeed X-Series").
+// (grouping rows by handle, see mappings/lightspeed-xseries-products/README.md).
 
 const { dir: SAMPLES, present } = samplesDir('lightspeed-xseries');
 const extract = extractWith('lightspeed-xseries-products', SAMPLES);
@@ -110,9 +110,10 @@ describe.skipIf(!present)('lightspeed-xseries-products on the real exports', () 
         options: 181,
         option_values: 1004,
         // The 5 no-handle and 5 cut-off rows the mapping skips, each reported with its row, and 9
-        // products priced 0 (free shipping, ...) hidden as unpriced. The 31 products whose first
-        // row has no `type` (hand count) are in "Uncategorized", named in a note.
-        warnings: 19,
+        // products priced 0 (free shipping, ...) hidden as unpriced, and 174 descriptions holding
+        // double-encoded UTF-8 (`Â`, `â€¢`). The 31 products whose first row has no `type` (hand
+        // count) are in "Uncategorized", named in a note.
+        warnings: 193,
         errors: 0,
       });
       expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);
@@ -122,6 +123,11 @@ describe.skipIf(!present)('lightspeed-xseries-products on the real exports', () 
       expect(cut.map((i) => i.message)).toEqual(Array(5).fill('row skipped by rule "cut-off-row"'));
       expect(cut.every((i) => typeof i.location.row === 'number')).toBe(true);
       expect(warnings.filter((i) => i.code === 'missing-value')).toHaveLength(5);
+      const doubled = warnings.filter((i) => i.message.includes('(double-encoded: '));
+      expect(doubled).toHaveLength(174);
+      expect(doubled.every((i) => /^\$\.products\[\d+\]\.description$/.test(i.location.path ?? ''))).toBe(
+        true,
+      );
       expect(result.menu.products.filter((p) => p.category_ext_id === 'cat-uncategorized')).toHaveLength(31);
     });
 

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExtractResult } from '../../src/mapping/types.js';
-import { extractWith, fixturePath, product } from './helpers.js';
+import { extractWith, formatFixture, product } from './helpers.js';
 
 // The shipped lightspeed-xseries-products mapping on our own fixtures (invented data, real layouts):
 // products.csv has the current X-Series headers; vend-legacy-products.csv the 2017 Vend layout,
 // MacRoman-encoded with CRLF rows and CR CR inside cells, as Excel for Mac saves it.
 
-const FIXTURES = fixturePath('lightspeed-xseries');
+const FIXTURES = formatFixture('lightspeed-xseries-products');
 const extract = extractWith('lightspeed-xseries-products', FIXTURES);
 
 describe('lightspeed-xseries-products on the X-Series fixture', () => {

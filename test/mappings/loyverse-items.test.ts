@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
-import { REPO_ROOT as ROOT, errorsOf, fixturePath, product } from './helpers.js';
+import { errorsOf, formatFixture, product, REPO_ROOT as ROOT } from './helpers.js';
 
 // The shipped loyverse-items mapping on our own fixtures (exact counts and entities). The real
 // exports are covered in loyverse-samples.test.ts.
 
-const EN = fixturePath('loyverse/cafe-items-en.csv');
-const ES = fixturePath('loyverse/pizzeria-items-es.csv');
+const EN = formatFixture('loyverse-items/cafe-items-en.csv');
+const ES = formatFixture('loyverse-items/pizzeria-items-es.csv');
 
 describe('loyverse-items on the English two-store fixture', () => {
   let harbour: ExtractResult;
@@ -129,7 +129,9 @@ describe('loyverse-items with modifier sets declared in a copy of the mapping', 
   let result: ExtractResult;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'menusync-loyverse-'));
-    const shipped = parse(await readFile(path.join(ROOT, 'mappings/loyverse-items.yaml'), 'utf8')) as {
+    const shipped = parse(
+      await readFile(path.join(ROOT, 'mappings/loyverse-items/mapping.yaml'), 'utf8'),
+    ) as {
       name: string;
       table: { modifier_sets: Record<string, unknown> };
     };

@@ -4,7 +4,7 @@ import { errorsOf, extractWith, product, samplesDir } from './helpers.js';
 
 // The shipped loyverse-items mapping on the four real Loyverse exports in ../shared/pos-samples
 // (never copied into the repository). Expected counts and entities were worked out by hand from the
-// files: see docs/mappings.md, "Loyverse items".
+// files: see mappings/loyverse-items/README.md.
 
 const { dir: SAMPLES, present } = samplesDir('loyverse');
 const extract = extractWith('loyverse-items', SAMPLES);

@@ -4,13 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
-import { errorsOf, fixturePath, product, skippedCounts } from './helpers.js';
+import { errorsOf, formatFixture, product, skippedCounts } from './helpers.js';
 
 // The shipped shopify-products mapping on our own fixtures, one per header layout (exact counts and
 // entities). The real exports are covered in shopify-samples.test.ts.
 
-const LEGACY = fixturePath('shopify/bakery-products-legacy.csv');
-const NEW_2024 = fixturePath('shopify/cafe-products-2024.csv');
+const LEGACY = formatFixture('shopify-products/bakery-products-legacy.csv');
+const NEW_2024 = formatFixture('shopify-products/cafe-products-2024.csv');
 
 describe('shopify-products on the legacy-header fixture', () => {
   let result: ExtractResult;

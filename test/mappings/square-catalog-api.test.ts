@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractWith, fixturePath, sampleFile } from './helpers.js';
+import { extractWith, formatFixture, sampleFile } from './helpers.js';
 
-const fixture = fixturePath('square-catalog/catalog-objects.json');
+const fixture = formatFixture('square-catalog-api/catalog-objects.json');
 const { file: sample, present } = sampleFile('square/icecream-catalog-api-objects.json');
 
 const extract = extractWith('square-catalog-api');

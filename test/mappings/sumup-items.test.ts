@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
-import { fixturePath, product } from './helpers.js';
+import { formatFixture, product } from './helpers.js';
 
 // The shipped sumup-items mapping on our fixture (invented German café data, real SumUp layout):
 // items with variations are a parent row with no price followed by child rows with no item name.
 
-const FIXTURE = fixturePath('sumup/items.csv');
+const FIXTURE = formatFixture('sumup-items/items.csv');
 const U = (n: number) => `7c1f4a52-5e0b-4d3a-9b1e-${String(n).padStart(12, '0')}`;
 
 describe('sumup-items on the SumUp fixture', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractWith, fixturePath, sampleFile } from './helpers.js';
+import { extractWith, formatFixture, sampleFile } from './helpers.js';
 
-const fixture = fixturePath('ubereats/menu.json');
+const fixture = formatFixture('ubereats-menu/menu.json');
 const { file: sample, present } = sampleFile('ubereats/tms-restaurant-menu-v2.json');
 
 const extract = extractWith('ubereats-menu');

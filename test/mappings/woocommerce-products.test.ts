@@ -4,12 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
-import { errorsOf, fixturePath, product, sampleFile, skippedCounts } from './helpers.js';
+import { errorsOf, formatFixture, product, sampleFile, skippedCounts } from './helpers.js';
 
 // The shipped woocommerce-products mapping on our fixture (exact counts and entities) and on the
 // official WooCommerce sample data in ../shared/pos-samples (never copied into the repository).
 
-const FIXTURE = fixturePath('woocommerce/cafe-products.csv');
+const FIXTURE = formatFixture('woocommerce-products/cafe-products.csv');
 const { file: SAMPLE, present: samplePresent } = sampleFile('woocommerce/wc-sample_products.csv');
 
 describe('woocommerce-products on our fixture', () => {

@@ -54,7 +54,9 @@ describe.runIf(available)('menusync worker: stops, dies and lost connections', (
     const tag = w.schema.slice(-10);
     const workers = [`a-${tag}`, `b-${tag}`].map((name) => w.worker(name, ['--concurrency', '2', ...FAST]));
     await Promise.all(workers.map((worker) => worker.saw('taking syncs')));
-    await w.run(['fleet', 'enqueue', '--all']);
+    // A sync whose own state session is cut fails and is retried (exit 1, then a new attempt):
+    // a short retry delay keeps that retry inside the test's wait.
+    await w.run(['fleet', 'enqueue', '--all', '--retry-delay', '1']);
     await Promise.all(workers.map((worker) => worker.saw('started ')));
     // Every session of these two workers (queue, ledger, state) except the ones holding a
     // target's lock: losing those is a lost lock, which the state refuses to commit under.

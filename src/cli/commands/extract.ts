@@ -24,6 +24,16 @@ interface ExtractArgs extends InputLimitArgs {
   out?: string;
   quiet?: boolean;
   encoding?: string;
+  now?: string;
+}
+
+/** `--now 2026-11-25` (or a date-time): the run's date for scheduled sale prices; default the clock. */
+export function parseNow(text: string | undefined): { now?: Date } {
+  if (text === undefined) return {};
+  const now = new Date(text);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(now.getTime()))
+    throw new UsageError(`--now takes a date such as 2026-11-25 or 2026-11-25T18:00:00Z, got "${text}"`);
+  return { now };
 }
 
 /** `--param store=Main` (repeatable) to a record; a value may itself contain "=". */
@@ -49,8 +59,12 @@ export function withMappingOptions<T>(yargs: Argv<T>, { mappingRequired = true }
     .option('quiet', {
       type: 'boolean',
       describe: 'Print only problems (errors and warnings), not the summary',
+    })
+    .option('now', {
+      type: 'string',
+      describe: "The run's date for scheduled sale prices (YYYY-MM-DD or an ISO date-time, UTC); default now",
     });
-  return withEncodingOption(rejectRepeated(withInputLimitOptions(options), ['mapping', 'quiet']));
+  return withEncodingOption(rejectRepeated(withInputLimitOptions(options), ['mapping', 'quiet', 'now']));
 }
 
 /** An Output for commands whose --quiet keeps the problems (warn, error) and drops the info lines. */
@@ -159,6 +173,7 @@ export const extractCommand: CommandModule<object, ExtractArgs> = {
       ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
       progress: progress.sink,
       limits: resolveInputLimits(args),
+      ...parseNow(args.now),
     }).finally(progress.stop);
     if (result.stats.errors > 0) {
       printResult(result, out);

@@ -4,7 +4,7 @@ import { paramFileRoots, resolveParameters, runMapping } from '../../mapping/ext
 import { loadMapping } from '../../mapping/loader.js';
 import { resolveInputLimits, type InputLimitArgs } from '../../config/input-limit-args.js';
 import { resolveRunSettings } from '../../config/run-settings.js';
-import { parseParams, printResult, problemOutput, withMappingOptions } from './extract.js';
+import { parseNow, parseParams, printResult, problemOutput, withMappingOptions } from './extract.js';
 import { createProgress } from '../progress.js';
 
 interface ValidateArgs extends InputLimitArgs {
@@ -13,6 +13,7 @@ interface ValidateArgs extends InputLimitArgs {
   param?: string[];
   quiet?: boolean;
   encoding?: string;
+  now?: string;
   config?: string;
   target?: string;
 }
@@ -56,6 +57,7 @@ export const validateCommand: CommandModule<object, ValidateArgs> = {
       progress: progress.sink,
       limits,
       roots: paramFileRoots(loaded, Object.keys(paramDirs).length > 0 ? paramDirs : undefined),
+      ...parseNow(args.now),
     }).finally(progress.stop);
     printResult(result, out);
     process.exitCode = result.stats.errors > 0 ? ExitCode.invalid : ExitCode.ok;

@@ -18,6 +18,7 @@ interface CompiledValues {
   fields: (CompiledField | undefined)[];
   price: CompiledField | undefined;
   relative: boolean;
+  maxQuantity: CompiledField | undefined;
 }
 
 export interface CompiledOption {
@@ -59,6 +60,7 @@ export function compileOption(
       ],
       price: fc.field('price', 'money', v.price),
       relative: v.price_relative === true,
+      maxQuantity: fc.field('max_quantity', 'integer', v.max_quantity),
     },
   };
 }
@@ -87,7 +89,8 @@ export function buildOptions(
       }
       if (seen.has(extId)) continue;
       const unpriced: UnpricedValue[] = [];
-      let values = buildValues(option.values, record, state, booleans, priced.base, unpriced);
+      const quantity: { max?: number } = {};
+      let values = buildValues(option.values, record, state, booleans, priced.base, unpriced, quantity);
       if (values.length < (option.minValues ?? 1)) {
         // min_values is a rule of the mapping (one variation is no choice); an empty group is news.
         if (option.minValues === undefined) {
@@ -99,6 +102,7 @@ export function buildOptions(
       // A lone variation left out by min_values is the product's price: the product said so.
       if (unpriced.length > 0) values = judgeUnpriced(values, unpriced, priced, state);
       const fields = readFields(option.fields, record, state, booleans);
+      if (fields.max_quantity === undefined && quantity.max !== undefined) fields.max_quantity = quantity.max;
       out.push({ ext_id: extId, ...fields, position: out.length + 1, option_values: values });
     }
   }
@@ -148,6 +152,8 @@ function buildValues(
   basePrice: number | undefined,
   /** Filled with the variants without a price: judged only if their option is kept. */
   unpriced: UnpricedValue[],
+  /** Set to the highest max_quantity a value gives. */
+  quantity: { max?: number },
 ): ImportOptionValue[] {
   const out: ImportOptionValue[] = [];
   for (const record of runSelection(spec.selection, option, state)) {
@@ -163,6 +169,10 @@ function buildValues(
     }
     const fields = readFields(spec.fields, record, state, booleans);
     const price = spec.price ? readFields([spec.price], record, state, booleans).price : undefined;
+    if (spec.maxQuantity) {
+      const max = readFields([spec.maxQuantity], record, state, booleans).max_quantity;
+      if (typeof max === 'number') quantity.max = Math.max(quantity.max ?? 0, max);
+    }
     const skip = state.takePendingSkip();
     if (skip) {
       state.skip(skip);

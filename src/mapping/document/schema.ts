@@ -120,6 +120,12 @@ export const DocOptionValues = z.strictObject({
   price_relative: z.boolean().optional(),
   hidden: DocValue.optional(),
   checked_default: DocValue.optional(),
+  /**
+   * How many times this value may be chosen in its option (Uber Eats' per-group quantity). The
+   * platform has one max_quantity per option: it takes the highest of its values', unless the
+   * option gives its own.
+   */
+  max_quantity: DocValue.optional(),
 });
 export type DocOptionValues = z.infer<typeof DocOptionValues>;
 

@@ -1,20 +1,19 @@
-import { slugify } from '../transforms/slug.js';
+import {
+  applyTemplateFunction,
+  isTemplateFunction,
+  scanTemplate,
+  TEMPLATE_FUNCTIONS,
+  templateCall,
+  type TemplateFunction,
+} from '../transforms/template-syntax.js';
 import { parsePath, PathSyntaxError, type ParsedPath } from './path-syntax.js';
 import { asText, firstValue, type Scope } from './select-path.js';
 
-// Templates such as "cat-{slug(name)}" or "{^.id}:{id}", compiled once per mapping.
-// `{path}` inserts the first value the path reaches ('' when none); `{fn(path)}` applies one of a
-// closed list of text functions; `{{` and `}}` are literal braces.
+// Templates such as "cat-{slug(name)}" or "{^.id}:{id}", compiled once per mapping, in the one
+// template syntax (transforms/template-syntax.ts, shared with table mappings): `{path}` inserts the
+// first value the path reaches ('' when none); `{fn(path)}` applies a text function.
 
-const FUNCTIONS = {
-  slug: slugify,
-  lower: (s: string) => s.toLowerCase(),
-  upper: (s: string) => s.toUpperCase(),
-  trim: (s: string) => s.trim(),
-} as const;
-type FunctionName = keyof typeof FUNCTIONS;
-
-type Part = { kind: 'text'; text: string } | { kind: 'path'; path: ParsedPath; fn?: FunctionName };
+type Part = { kind: 'text'; text: string } | { kind: 'path'; path: ParsedPath; fn?: TemplateFunction };
 
 export interface CompiledTemplate {
   source: string;
@@ -34,7 +33,7 @@ export function compileTemplate(source: string): CompiledTemplate {
       .map((part) => {
         if (part.kind === 'text') return part.text;
         const text = asText(firstValue(part.path, scope, root));
-        return part.fn ? FUNCTIONS[part.fn](text) : text;
+        return applyTemplateFunction(part.fn, text);
       })
       .join('');
   const only = parts.length === 1 && parts[0]?.kind === 'path' && !parts[0].fn ? parts[0].path : undefined;
@@ -46,51 +45,29 @@ export function compileTemplate(source: string): CompiledTemplate {
 }
 
 function parseTemplate(source: string): Part[] {
-  const parts: Part[] = [];
-  let text = '';
-  for (let i = 0; i < source.length; i++) {
-    const c = source.charAt(i);
-    const next = source.charAt(i + 1);
-    if ((c === '{' && next === '{') || (c === '}' && next === '}')) {
-      text += c;
-      i++;
-    } else if (c === '{') {
-      const end = source.indexOf('}', i);
-      if (end < 0) throw new PathSyntaxError(source, i, 'unclosed "{"');
-      if (text) parts.push({ kind: 'text', text });
-      text = '';
-      parts.push(placeholder(source.slice(i + 1, end).trim(), source, i));
-      i = end;
-    } else if (c === '}') {
-      throw new PathSyntaxError(source, i, 'unmatched "}" (write "}}" for a literal brace)');
-    } else {
-      text += c;
-    }
-  }
-  if (text) parts.push({ kind: 'text', text });
-  return parts;
+  const fail = (detail: string, at: number) => new PathSyntaxError(source, at, detail);
+  return scanTemplate(source, fail).map((token) =>
+    token.kind === 'text' ? token : placeholder(token.body, source, token.at),
+  );
 }
 
 function placeholder(inner: string, source: string, at: number): Part {
-  const call = /^([a-z_]+)\((.*)\)$/.exec(inner);
-  if (call) {
-    const fn = call[1] ?? '';
-    if (!(fn in FUNCTIONS)) {
-      throw new PathSyntaxError(
-        source,
-        at,
-        `unknown function "${fn}" (known: ${Object.keys(FUNCTIONS).join(', ')})`,
-      );
-    }
-    return { kind: 'path', path: parseInner(call[2] ?? '', source, at), fn: fn as FunctionName };
+  const call = templateCall(inner);
+  if (!call) return { kind: 'path', path: parseInner(inner, source, at) };
+  if (!isTemplateFunction(call.name)) {
+    throw new PathSyntaxError(
+      source,
+      at,
+      `unknown function "${call.name}" (known: ${TEMPLATE_FUNCTIONS.join(', ')})`,
+    );
   }
-  return { kind: 'path', path: parseInner(inner, source, at) };
+  return { kind: 'path', path: parseInner(call.argument, source, at), fn: call.name };
 }
 
 function parseInner(inner: string, source: string, at: number): ParsedPath {
-  if (inner.trim() === '') throw new PathSyntaxError(source, at, 'empty "{}"');
+  if (inner === '') throw new PathSyntaxError(source, at, 'empty "{}"');
   try {
-    return parsePath(inner.trim());
+    return parsePath(inner);
   } catch (err) {
     if (err instanceof PathSyntaxError) throw new PathSyntaxError(source, at + 1 + err.position, err.detail);
     throw err;

@@ -8,7 +8,9 @@ import { sameNameLoosely } from '../transforms/slug.js';
 import type { TemplateContext } from '../transforms/template.js';
 import type { Scalar } from '../types.js';
 import type { CompileContext } from './compile-context.js';
-import type { CompiledCategory, CompiledTable } from './compile.js';
+import type { CompiledCategory, CompiledSale, CompiledTable } from './compile.js';
+import { saleWindow } from '../sale-window.js';
+import type { ExtractNote } from '../types.js';
 import { modifierOptions, movedSetOption } from './modifier-sets.js';
 import { variantOption, type PendingVariant } from './variant-option.js';
 import {
@@ -89,6 +91,8 @@ export class MenuAssembler {
   /** (ext_id, name) pairs already warned about: two names for one category ext_id. */
   private readonly collisions = new Set<string>();
   private readonly groupSkips;
+  /** Prices taken from a running sale, and sales not applied on the run's date: the report names them. */
+  readonly saleNotes: ExtractNote[] = [];
   /** The products that had no category and went to `category.fallback`: the report names it. */
   fallback: { extId: string; name: string; products: number } | undefined;
   /** With rows: all the head is a variant and carries the price, so product.price is not read. */
@@ -113,6 +117,8 @@ export class MenuAssembler {
     private readonly extIdIsGroupKey = false,
     /** The mapping's `unpriced`: what becomes of a visible product or variant without a real price. */
     private readonly unpriced: UnpricedAction = 'hide',
+    /** The run's date: whether a scheduled sale runs (passed in, so a test can fix it). */
+    private readonly now: Date = new Date(),
   ) {
     this.groupSkips = table.skips.filter((s) => s.scope === 'group');
     const v = table.variants;
@@ -155,6 +161,10 @@ export class MenuAssembler {
       price = this.num(raw, 'product.price');
       // Empty, not bad: a `variable` price or a bad cell has been reported already.
       priceMissing = raw === null && ctx.issues.length === before;
+      if (p.sale) {
+        price = this.salePrice(p.sale, cells, price, `product "${name ?? extId}"`, 'product.sale');
+        if (price !== undefined) priceMissing = false;
+      }
     }
     const image = p.image ? text(p.image(cells, NO_CONTEXT)) : undefined;
     const hidden = p.hidden ? this.bool(p.hidden(cells, NO_CONTEXT), 'product.hidden') : undefined;
@@ -248,6 +258,11 @@ export class MenuAssembler {
       price = this.num(raw, 'variants.value.price');
       // Empty, not bad: a `variable` price or a bad cell has been reported already.
       priceMissing = raw === null && ctx.issues.length === before;
+      if (v.valueSale) {
+        const label = `variant "${name ?? ''}" of "${open.product.name ?? open.product.ext_id}"`;
+        price = this.salePrice(v.valueSale, record.cells, price, label, 'variants.value.sale');
+        if (price !== undefined) priceMissing = false;
+      }
     }
     ctx.cursor.subject = undefined;
     const hidden = v.valueHidden
@@ -345,6 +360,58 @@ export class MenuAssembler {
     if (verdict.outcome !== 'skip') return true;
     this.countSkip(UNPRICED_SKIP_REASON);
     return false;
+  }
+
+  /**
+   * The sale price when its sale runs on the run's date, else the regular price. Either way a sale
+   * price on the row is named in a note: what the customer pays and until when, or why not.
+   */
+  private salePrice(
+    sale: CompiledSale,
+    cells: TableRecord['cells'],
+    regular: number | undefined,
+    subject: string,
+    field: string,
+  ): number | undefined {
+    const raw = sale.price(cells, NO_CONTEXT);
+    if (raw === null) return regular;
+    const price = this.num(raw, `${field}.price`);
+    if (price === undefined) return regular;
+    const starts = sale.starts ? text(sale.starts(cells, NO_CONTEXT)) : undefined;
+    const ends = sale.ends ? text(sale.ends(cells, NO_CONTEXT)) : undefined;
+    const window = saleWindow(starts, ends, this.now);
+    const digits = this.ctx.money.digits;
+    const amount = (n: number | undefined) => (n === undefined ? 'none' : n.toFixed(digits));
+    const location = {
+      file: this.ctx.file,
+      ...(this.ctx.sheet ? { sheet: this.ctx.sheet } : {}),
+      row: this.ctx.cursor.row,
+    };
+    if (!window.running && window.reason === 'unreadable') {
+      this.ctx.rowIssue(
+        'bad-price',
+        'warning',
+        `${field}: "${window.text}" is not a date (YYYY-MM-DD): sale price ${amount(price)} not applied, ${subject} keeps ${amount(regular)}`,
+      );
+      return regular;
+    }
+    if (!window.running) {
+      const when =
+        window.reason === 'not-started' ? `starts ${window.starts ?? ''}` : `ended ${window.ends ?? ''}`;
+      this.saleNotes.push({
+        code: 'sale-price',
+        message: `${subject}: sale price ${amount(price)} not applied (the sale ${when}); regular price ${amount(regular)}`,
+        location,
+      });
+      return regular;
+    }
+    const until = window.until ? `until ${window.until}` : 'with no end date';
+    this.saleNotes.push({
+      code: 'sale-price',
+      message: `${subject} sells at ${amount(price)} from a sale ${until} (regular price ${amount(regular)})`,
+      location,
+    });
+    return price;
   }
 
   /** A price that is not a number after its transforms is reported, never dropped silently. */

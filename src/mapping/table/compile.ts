@@ -1,5 +1,5 @@
 import type { DataIssueCode } from '../../model/data-issue.js';
-import type { TableSection } from '../table-schema.js';
+import type { SaleSpec, TableSection } from '../table-schema.js';
 import type { ColumnRef, ValueSpec } from '../value-schema.js';
 import { resolveColumnRef } from './columns.js';
 import { parseTemplate, templateColumns } from '../transforms/template.js';
@@ -34,6 +34,13 @@ export interface CompiledCategory {
   fallback?: string;
 }
 
+/** A sale price and its schedule, read on the same row as the price they replace. */
+export interface CompiledSale {
+  price: CompiledValue;
+  starts?: CompiledValue;
+  ends?: CompiledValue;
+}
+
 export interface CompiledProduct {
   extId: CompiledValue;
   name: CompiledValue;
@@ -43,6 +50,7 @@ export interface CompiledProduct {
   priceColumn?: string;
   image?: CompiledValue;
   hidden?: CompiledValue;
+  sale?: CompiledSale;
 }
 
 export interface CompiledVariants {
@@ -63,6 +71,7 @@ export interface CompiledVariants {
   /** The header `value.price` reads, to locate an empty price. */
   valuePriceColumn?: string;
   valueHidden?: CompiledValue;
+  valueSale?: CompiledSale;
 }
 
 export interface CompiledTable {
@@ -90,6 +99,13 @@ function bindWildcards(node: unknown, ctx: CompileContext, key?: string): void {
   }
 }
 
+function compileSale(spec: SaleSpec, ctx: CompileContext, field: string): CompiledSale {
+  const sale: CompiledSale = { price: compileValue(spec.price, ctx, `${field}.price`).fn };
+  if (spec.starts) sale.starts = compileValue(spec.starts, ctx, `${field}.starts`).fn;
+  if (spec.ends) sale.ends = compileValue(spec.ends, ctx, `${field}.ends`).fn;
+  return sale;
+}
+
 export function compileTable(section: TableSection, ctx: CompileContext): CompiledTable {
   bindWildcards(section, ctx);
   const value = (spec: ValueSpec, field: string) => compileValue(spec, ctx, field).fn;
@@ -108,6 +124,7 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
     product[f] = compiled.fn;
     if (f === 'price' && compiled.column !== undefined) product.priceColumn = compiled.column;
   }
+  if (section.product.sale) product.sale = compileSale(section.product.sale, ctx, 'product.sale');
 
   const group = section.group;
   const by = group === undefined ? 'none' : group.by === 'handle' || group.by === 'repeat' ? 'key' : group.by;
@@ -170,6 +187,7 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
     }
     const hidden = maybe(v.value.hidden, 'variants.value.hidden');
     if (hidden) compiled.variants.valueHidden = hidden;
+    if (v.value.sale) compiled.variants.valueSale = compileSale(v.value.sale, ctx, 'variants.value.sale');
   }
 
   if (section.modifier_sets) compiled.modifierSets = compileModifierSets(section.modifier_sets, ctx);

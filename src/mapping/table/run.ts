@@ -19,6 +19,8 @@ export async function runTableMapping(
   mapping: TableMapping,
   source: TableSource,
   params: Readonly<Record<string, string | undefined>>,
+  /** The run's date, for scheduled sale prices. */
+  now: Date = new Date(),
 ): Promise<ExtractResultParts & { params: Record<string, string> }> {
   const ctx = CompileContext.forSource(source, params, moneyRules(mapping.money));
 
@@ -36,6 +38,7 @@ export async function runTableMapping(
     skipped,
     extIdIsGroupKey,
     mapping.unpriced ?? DEFAULT_UNPRICED,
+    now,
   );
   const rows = await streamRows(source.batches, table, ctx, assembler, new ShortRecords(source, ctx));
   const menu = assembler.menu();
@@ -60,7 +63,7 @@ export async function runTableMapping(
     menu,
     issues: [...source.issues, ...ctx.issues],
     skipped: [...skipped].map(([reason, count]) => ({ reason, count })),
-    notes: assembler.fallback ? [fallbackNote(assembler.fallback)] : [],
+    notes: [...assembler.saleNotes, ...(assembler.fallback ? [fallbackNote(assembler.fallback)] : [])],
     rows,
     // MenuAssembler.head drops a product whose ext_id is taken (or groups it with the first).
     productIdsUnique: true,

@@ -1,11 +1,17 @@
 import type { CellValue } from '../../extract/types.js';
-import { slugify } from './slug.js';
+import {
+  applyTemplateFunction,
+  isTemplateFunction,
+  scanTemplate,
+  templateCall,
+  type TemplateFunction,
+} from './template-syntax.js';
 
-// `{Column}`, `{fn(Column)}`, `{@name}`, `{@param.x}`; `{{` and `}}` are literal braces. Parsed once
-// per mapping into parts; rendering a row is a loop over the parts (no code is ever generated).
+// A table mapping's templates: `{Column}`, `{fn(Column)}`, `{@name}`, `{@param.x}` in the one
+// template syntax (template-syntax.ts, shared with document mappings). Parsed once per mapping
+// into parts; rendering a row is a loop over the parts.
 
-export const TEMPLATE_FUNCTIONS = ['slug', 'lower', 'upper', 'trim'] as const;
-export type TemplateFunction = (typeof TEMPLATE_FUNCTIONS)[number];
+export { applyTemplateFunction, TEMPLATE_FUNCTIONS, type TemplateFunction } from './template-syntax.js';
 
 export type TemplatePart =
   | { kind: 'text'; text: string }
@@ -14,65 +20,25 @@ export type TemplatePart =
 
 export class TemplateSyntaxError extends Error {}
 
-const CALL = /^([a-z_]+)\((.*)\)$/s;
-
 export function parseTemplate(template: string): TemplatePart[] {
-  const parts: TemplatePart[] = [];
-  let text = '';
-  let i = 0;
-  while (i < template.length) {
-    const ch = template[i];
-    if (ch === '{' && template[i + 1] === '{') {
-      text += '{';
-      i += 2;
-    } else if (ch === '}' && template[i + 1] === '}') {
-      text += '}';
-      i += 2;
-    } else if (ch === '{') {
-      const end = template.indexOf('}', i + 1);
-      if (end < 0) throw new TemplateSyntaxError(`unclosed "{" in template "${template}"`);
-      if (text !== '') parts.push({ kind: 'text', text });
-      text = '';
-      parts.push(parsePlaceholder(template.slice(i + 1, end).trim(), template));
-      i = end + 1;
-    } else if (ch === '}') {
-      throw new TemplateSyntaxError(`unmatched "}" in template "${template}" (write "}}" for a brace)`);
-    } else {
-      text += ch;
-      i += 1;
-    }
-  }
-  if (text !== '') parts.push({ kind: 'text', text });
-  return parts;
+  const fail = (detail: string) => new TemplateSyntaxError(`${detail} in template "${template}"`);
+  return scanTemplate(template, fail).map((token) =>
+    token.kind === 'text' ? token : placeholderPart(token.body, template),
+  );
 }
 
-function parsePlaceholder(body: string, template: string): TemplatePart {
-  if (body === '') throw new TemplateSyntaxError(`empty "{}" in template "${template}"`);
+/** `fn(Column)` with a known function applies it; any other body is a column name (or `@name`) as written. */
+function placeholderPart(body: string, template: string): TemplatePart {
   let fn: TemplateFunction | undefined;
   let name = body;
-  const call = CALL.exec(body);
-  if (call && (TEMPLATE_FUNCTIONS as readonly string[]).includes(call[1] ?? '')) {
-    fn = call[1] as TemplateFunction;
-    name = (call[2] ?? '').trim();
+  const call = templateCall(body);
+  if (call && isTemplateFunction(call.name)) {
+    fn = call.name;
+    name = call.argument;
     if (name === '') throw new TemplateSyntaxError(`${fn}() needs a column in template "${template}"`);
   }
   if (name.startsWith('@')) return { kind: 'context', name: name.slice(1), ...(fn ? { fn } : {}) };
   return { kind: 'column', name, ...(fn ? { fn } : {}) };
-}
-
-export function applyTemplateFunction(fn: TemplateFunction | undefined, text: string): string {
-  switch (fn) {
-    case undefined:
-      return text;
-    case 'slug':
-      return slugify(text);
-    case 'lower':
-      return text.toLowerCase();
-    case 'upper':
-      return text.toUpperCase();
-    case 'trim':
-      return text.trim();
-  }
 }
 
 /** Context values a template can read with `{@...}`: name, product, option. */

@@ -32,7 +32,7 @@ export const RUN_SNAPSHOT_FILE = 'snapshot.json';
 
 export type LocalStoreOptions = StateStoreOptions;
 
-/** The default backend: one folder per target under the state folder (README, State). */
+/** The default backend: one folder per target under the state folder (layout in docs/state.md). */
 export function localStateStore(stateDir: string, options: LocalStoreOptions = {}): StateStore {
   const root = path.resolve(stateDir);
   const notice = options.notice ?? ((message: string) => process.stderr.write(`${message}\n`));

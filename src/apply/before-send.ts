@@ -1,0 +1,53 @@
+import { GuardBlockedError } from '../errors.js';
+import type { Plan } from '../plan/types.js';
+import { ApplyCancelledError, type ApplyOutcome } from './apply-request.js';
+import { describeError, runError } from './run-errors.js';
+import type { RunFinish } from './run-finish.js';
+import { blockedHint } from './run-outcome.js';
+import type { RunInputs } from './run-inputs.js';
+
+/**
+ * The ways an apply ends before anything is sent, each with its report: the live menu could not
+ * be read, a guard blocked the plan, or there is nothing to send. Returns the outcome of a run
+ * with nothing to send, throws the error of a failed or blocked one, and undefined when the plan
+ * is to be sent.
+ */
+export async function endBeforeSending(
+  inputs: RunInputs,
+  plan: Plan,
+  finish: RunFinish['finish'],
+): Promise<ApplyOutcome | undefined> {
+  if (inputs.refreshError !== undefined) {
+    await finish({ outcome: 'failed', errors: [describeError(inputs.refreshError)] });
+    throw inputs.refreshError;
+  }
+  if (plan.blocked) {
+    const message = `blocked: ${plan.blocked}`;
+    await finish({ outcome: 'blocked', errors: [runError('blocked', message)] });
+    throw new GuardBlockedError(message, { hint: blockedHint(plan) });
+  }
+  if (plan.mode === 'none' || !plan.payload) return await finish({ outcome: 'none' });
+  return undefined;
+}
+
+/** Asks for the confirmation; a refusal or a failure to ask ends the run, cancelled, with its report. */
+export async function confirmOrCancel(
+  plan: Plan,
+  confirm: (plan: Plan) => Promise<boolean>,
+  finish: RunFinish['finish'],
+): Promise<void> {
+  let confirmed: boolean;
+  try {
+    confirmed = await confirm(plan);
+  } catch (error) {
+    await finish({ outcome: 'cancelled', errors: [describeError(error)] });
+    throw error;
+  }
+  if (!confirmed) {
+    await finish({
+      outcome: 'cancelled',
+      errors: [runError('cancelled', 'cancelled at the confirmation: nothing was sent')],
+    });
+    throw new ApplyCancelledError('apply cancelled: nothing was sent');
+  }
+}

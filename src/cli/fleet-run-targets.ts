@@ -1,0 +1,109 @@
+import type { TargetRunResult } from '../apply/target-run-result.js';
+import type { LoadedConfig } from '../config/load-config.js';
+import { inTurnsPerMenu, runConfigTarget, type ConfigTargetIo } from '../fleet/config-target-run.js';
+import { summarize } from '../fleet/fleet-entry.js';
+import { writeFleetOutputs, type FleetRecord } from '../fleet/fleet-files.js';
+import { buildFleetReport } from '../fleet/fleet-report.js';
+import { runFleet, type FleetResult } from '../fleet/run-fleet.js';
+import { createStorePool } from '../state/store-pool.js';
+import { fleetLine, isProblem, stopOnSignal, type FleetStopped } from './fleet-lines.js';
+import { createFleetProgress } from './fleet-progress.js';
+import type { FleetSelection } from './fleet-selection.js';
+import type { Output } from './output.js';
+
+/** What running the fleet's targets needs besides the targets themselves. */
+export interface FleetRunContext {
+  command: 'plan' | 'apply';
+  label: string;
+  loaded: LoadedConfig;
+  args: ConfigTargetIo['args'] & { quiet?: boolean; json?: boolean; yes?: boolean; debug?: boolean };
+  concurrency: number;
+  out: Output;
+  record: FleetRecord;
+  outputs: { json?: string | undefined; md?: string | undefined; html?: string | undefined };
+  startedAt: Date;
+}
+
+/**
+ * Runs the selected targets, at most `concurrency` at once, each as a single run of it would
+ * (config-target-run.ts): one line per target as it finishes, a live count on a terminal, and on
+ * SIGINT/SIGTERM the report of what was done, interrupted and not started.
+ */
+export async function runFleetTargets(
+  selection: FleetSelection,
+  context: FleetRunContext,
+): Promise<FleetResult> {
+  const { command, args, out, record, names } = { ...context, names: selection.names };
+  // Each running target's lock listens for 'exit' (to free it on process.exit): N at once is no leak.
+  const listeners = process.getMaxListeners();
+  process.setMaxListeners(listeners + context.concurrency);
+  const progress = createFleetProgress({ quiet: args.quiet === true, json: args.json === true });
+  const stop = stopOnSignal(context.label, out, progress, command, (stopped) =>
+    saveStopped(stopped, names.length, context),
+  );
+  // Targets that keep their state in one place share one store (one connection pool for a database).
+  const stores = createStorePool();
+  const runOne = async (name: string): Promise<TargetRunResult> => {
+    const result = await runConfigTarget(command, name, {
+      loaded: context.loaded,
+      args,
+      stores,
+      out: targetOutput(out, name),
+      yes: args.yes === true,
+    });
+    // A plan has no run folder of its own: its report goes with the fleet's.
+    if (command === 'apply' || !result.report) return result;
+    return { ...result, reportFile: await record.writeTargetReport(name, result.report) };
+  };
+  return await runFleet({
+    names,
+    concurrency: context.concurrency,
+    stopped: stop.stopping,
+    runTarget: inTurnsPerMenu(selection.sharedMenus, runOne),
+    onChange: (state, finished) => {
+      stop.track(state);
+      // --quiet (cron) keeps the targets that need a look; info lines are hidden by it anyway.
+      if (finished) {
+        const line = fleetLine(finished, command);
+        progress.line(() => (isProblem(finished) ? out.error(line) : out.info(line)));
+      }
+      progress.update(state);
+    },
+  }).finally(async () => {
+    progress.stop();
+    stop.remove();
+    process.setMaxListeners(listeners);
+    await stores.close();
+  });
+}
+
+/** A fleet stopped by a signal still leaves its report: what was done, interrupted, not started. */
+async function saveStopped(
+  { signal, exit, state }: FleetStopped,
+  total: number,
+  context: FleetRunContext,
+): Promise<void> {
+  const summary = { ...summarize(state.done, Date.now() - context.startedAt.getTime()), total };
+  const stopped = { signal, interrupted: state.running, notStarted: state.queued };
+  const entries = { entries: state.done, summary, exit };
+  const report = buildFleetReport(context.command, entries, context.startedAt, new Date(), stopped);
+  context.out.error(`fleet report: ${await context.record.finish(report)}`);
+  await writeFleetOutputs(report, context.outputs);
+}
+
+/**
+ * A target's own messages (extract summary, issues, retries): a fleet of hundreds cannot print
+ * them all, and each target's report holds what matters. With --debug they are shown, named.
+ */
+function targetOutput(out: Output, name: string): Output {
+  const debugLine = (text: string) => out.debug(`[${name}] ${text}`);
+  return {
+    color: false,
+    quiet: true,
+    data: debugLine,
+    info: debugLine,
+    warn: debugLine,
+    error: debugLine,
+    debug: debugLine,
+  };
+}

@@ -1,0 +1,145 @@
+import type { CanonicalMenu } from './canonical-menu.js';
+import type { ImportOption, ImportOptionValue } from './import-payload.js';
+
+// Identity rule 4 of the platform interface lets a platform keep option and option-value ext_ids
+// unique in the whole environment, or only within their parent. A plan must be right under both
+// readings: under the first, one ext_id given two contents under two parents is one entity that the
+// second parent overwrites (`Crab_Ball` at 3.00 in one group becomes 4.00 everywhere). The same
+// content under one ext_id (a shared modifier group) is one entity under either reading and is fine.
+// A mapping that scopes its ids by parent (the product's id in the option's ext_id) never collides.
+
+/** One ext_id given two contents: where it was first seen and where it differs. */
+export interface OptionIdentityConflict {
+  kind: 'option' | 'option value';
+  extId: string;
+  /** Path of the first entity with this ext_id, e.g. products[ext_id=P1].options[ext_id=size]. */
+  firstPath: string;
+  /** Path of the entity whose content differs from the first. */
+  path: string;
+  /** The fields whose values differ, e.g. `price_operand 3 ≠ 4`. */
+  differences: string[];
+}
+
+// Position orders an entity within its parent; a shared group may sit at different places in two
+// products without being two groups. Every other field is content the customer sees or pays.
+const OPTION_FIELDS = [
+  'name',
+  'short_name',
+  'type',
+  'min_selectable',
+  'max_selectable',
+  'max_quantity',
+  'note',
+  'hidden',
+  'primary',
+  'first_default',
+  'show_caption',
+  'print_caption',
+] as const satisfies readonly (keyof ImportOption)[];
+const VALUE_FIELDS = [
+  'name',
+  'short_name',
+  'price_operator',
+  'price_operand',
+  'hidden',
+  'checked_default',
+] as const satisfies readonly (keyof ImportOptionValue)[];
+
+function fieldDifferences<T extends object>(
+  fields: readonly (keyof T & string)[],
+  first: T,
+  other: T,
+): string[] {
+  const out: string[] = [];
+  for (const field of fields) {
+    const a = first[field];
+    const b = other[field];
+    if (a !== b) out.push(`${field} ${show(a)} ≠ ${show(b)}`);
+  }
+  return out;
+}
+
+function show(value: unknown): string {
+  return value === undefined ? '(none)' : JSON.stringify(value);
+}
+
+/** The ids of an option's values, the first few of a long list (a message stays one line). */
+function valueIds(option: ImportOption): string {
+  const ids = (option.option_values ?? []).map((v) => v.ext_id);
+  const shown = ids.slice(0, 3).join(', ');
+  return ids.length > 3 ? `[${shown}, … ${ids.length} in all]` : `[${shown}]`;
+}
+
+/** An option's own fields and its values' ids in order (each value is compared on its own). */
+function optionDifferences(first: ImportOption, other: ImportOption): string[] {
+  const out = fieldDifferences(OPTION_FIELDS, first, other);
+  const a = (first.option_values ?? []).map((v) => v.ext_id).join('\n');
+  const b = (other.option_values ?? []).map((v) => v.ext_id).join('\n');
+  if (a !== b) out.push(`values ${valueIds(first)} ≠ ${valueIds(other)}`);
+  return out;
+}
+
+interface Seen<T> {
+  entity: T;
+  path: string;
+}
+
+/**
+ * Every option and option-value ext_id that carries two contents anywhere in the menu (categories'
+ * and products' options alike). One conflict per differing entity, located at it and naming the first.
+ * Linear: one Map lookup per option and value; an option object shared by several parents (table
+ * mode shares a modifier set's option) is looked at once.
+ */
+export function optionIdentityConflicts(menu: CanonicalMenu): OptionIdentityConflict[] {
+  const conflicts: OptionIdentityConflict[] = [];
+  const options = new Map<string, Seen<ImportOption>>();
+  const values = new Map<string, Seen<ImportOptionValue>>();
+  const visited = new WeakSet<ImportOption>();
+  const visit = (owner: string, list: readonly ImportOption[] | undefined): void => {
+    if (!list) return;
+    for (const option of list) {
+      if (visited.has(option)) continue;
+      visited.add(option);
+      const path = `${owner}.options[ext_id=${option.ext_id}]`;
+      const first = options.get(option.ext_id);
+      if (first === undefined) options.set(option.ext_id, { entity: option, path });
+      else if (first.entity !== option) {
+        const differences = optionDifferences(first.entity, option);
+        if (differences.length > 0) {
+          conflicts.push({ kind: 'option', extId: option.ext_id, firstPath: first.path, path, differences });
+        }
+      }
+      for (const value of option.option_values ?? []) {
+        const valuePath = `${path}.option_values[ext_id=${value.ext_id}]`;
+        const seen = values.get(value.ext_id);
+        if (seen === undefined) {
+          values.set(value.ext_id, { entity: value, path: valuePath });
+          continue;
+        }
+        if (seen.entity === value) continue;
+        const differences = fieldDifferences(VALUE_FIELDS, seen.entity, value);
+        if (differences.length > 0) {
+          conflicts.push({
+            kind: 'option value',
+            extId: value.ext_id,
+            firstPath: seen.path,
+            path: valuePath,
+            differences,
+          });
+        }
+      }
+    }
+  };
+  for (const category of menu.categories) visit(`categories[ext_id=${category.ext_id}]`, category.options);
+  for (const product of menu.products) visit(`products[ext_id=${product.ext_id}]`, product.options);
+  return conflicts;
+}
+
+/** `option value "Crab_Ball" has price_operand 3 ≠ 4 here and at products[...]...: ...`. */
+export function optionIdentityMessage(conflict: OptionIdentityConflict): string {
+  return (
+    `${conflict.kind} ext_id "${conflict.extId}" is also at ${conflict.firstPath} with other content ` +
+    `(${conflict.differences.join('; ')}); a platform that keeps option ids unique in the environment ` +
+    `would keep only one: give each parent its own ext_id (scope it by parent) or the same content`
+  );
+}
