@@ -25,7 +25,7 @@ const apply = (...more: string[]) =>
     ['apply', '--config', path.join(w.dir, 'menusync.config.yaml'), '--target', 'shop', '--yes', ...more],
     {
       cwd: w.dir,
-      env: { HOOK_URL: hookUrl },
+      env: { HOOK_URL: hookUrl, FLEET_HOOK_URL: `${new URL(hookUrl).origin}/fleet` },
     },
   );
 
@@ -46,6 +46,7 @@ beforeAll(async () => {
   await writeFile(
     path.join(w.dir, 'menusync.config.yaml'),
     [
+      'notify: { url: "${FLEET_HOOK_URL}", on: [blocked] }',
       'targets:',
       '  shop:',
       `    mapping: ${DEMO_MAPPING}`,
@@ -119,5 +120,23 @@ describe('notify and --log-format json', () => {
       `notify: the webhook at ${origin} failed (HTTP 500 after 2 attempts); the run's exit code is unchanged`,
     );
     expect(result.stdout + result.stderr).not.toContain(TOKEN);
+  });
+
+  it('a fleet: JSON lines per target and for the fleet; the target and the fleet webhooks each get one POST', async () => {
+    received.length = 0;
+    const result = await apply('--all', '--log-format', 'json');
+    expect(result.code, result.stderr).toBe(3);
+    const events = result.stderr
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(events.map((e) => e.event)).toEqual(['run_start', 'run_end', 'fleet_end']);
+    expect(events[1]).toMatchObject({ target: 'shop', outcome: 'blocked', exit: 3 });
+    expect(events[2]).toMatchObject({ exit: 3, summary: { total: 1, blocked: 1 } });
+    expect(received.map((r) => r.path).sort()).toEqual(['/fleet', `/hooks/${TOKEN}?key=${TOKEN}`]);
+    expect(received.find((r) => r.path === '/fleet')!.body).toMatchObject({
+      event: 'fleet_end',
+      targets: [{ target: 'shop', classes: ['blocked'] }],
+    });
   });
 });
