@@ -128,14 +128,27 @@ export const DocumentMapping = z
     document: DocumentSection,
   })
   .superRefine((mapping, ctx) => {
-    // The document engine reads one source: any other would take an input and ignore it.
+    // The document engine reads its source and the sources of its indexes: any other would take
+    // an input and ignore it.
     const read = mapping.document.source ?? Object.keys(mapping.sources)[0];
+    const indexed = new Set<string>();
+    for (const [name, index] of Object.entries(mapping.document.indexes ?? {})) {
+      if (index.source === undefined) continue;
+      indexed.add(index.source);
+      if (!(index.source in mapping.sources)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['document', 'indexes', name, 'source'],
+          message: `"${index.source}" is not a key of sources (${Object.keys(mapping.sources).join(', ')})`,
+        });
+      }
+    }
     for (const name of Object.keys(mapping.sources)) {
-      if (name !== read) {
+      if (name !== read && !indexed.has(name)) {
         ctx.addIssue({
           code: 'custom',
           path: ['sources', name],
-          message: `source "${name}" is read by no part of the mapping (document.source is "${read ?? ''}")`,
+          message: `source "${name}" is read by no part of the mapping (document.source is "${read ?? ''}", and no index names it)`,
         });
       }
     }

@@ -59,6 +59,20 @@ describe('evaluatePath', () => {
     expect(values('$.objects[?type].id')).toEqual(['a', 'b']);
   });
 
+  it('takes an empty list for an empty field in a presence filter, an object for a present one', () => {
+    const doc = {
+      groups: [
+        { id: 'g1', items: [] },
+        { id: 'g2', items: [{}] },
+        { id: 'g3', items: {} },
+      ],
+    };
+    const scope = rootScope(doc);
+    const ids = (p: string) => evaluatePath(parsePath(p), scope, scope).map((m) => m.value);
+    expect(ids('$.groups[?items].id')).toEqual(['g2', 'g3']);
+    expect(ids('$.groups[?!items].id')).toEqual(['g1']);
+  });
+
   it('compares a filter against a value read from the current record', () => {
     const doc = {
       group: 'g2',
@@ -178,5 +192,20 @@ describe('objects keyed by id and recursive descent', () => {
       ['Pasta', 'Food', 1],
       ['Wine', 'Drinks', 0],
     ]);
+  });
+});
+
+describe('`..` with a filter', () => {
+  const doc = {
+    groups: [
+      { type: 'GROUP', id: 'g1', groups: [{ type: 'GROUP', id: 'g2' }] },
+      { type: 'ITEM', id: 'i1' },
+    ],
+  };
+  const from = rootScope(doc, {});
+  it('reaches each matching node once, through its list (issue 24: no duplicate with one location)', () => {
+    const matches = evaluatePath(parsePath('$..[?type=GROUP]'), from, from);
+    expect(matches.map((m) => m.path)).toEqual(['$.groups[0]', '$.groups[0].groups[0]']);
+    expect(matches.map((m) => m.scope.key)).toEqual([0, 0]);
   });
 });

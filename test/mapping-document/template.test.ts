@@ -16,6 +16,14 @@ describe('compileTemplate', () => {
     expect(compileTemplate('{upper(name)}').render(scope, scope)).toBe('PIÑA COLADA');
   });
 
+  it('joins every value a path reaches with join(), leaving out empty ones', () => {
+    const diets = rootScope({ diets: ['Vegan', ' ', 'Low lactose'], one: 'Halal', none: [] });
+    expect(compileTemplate('{join(diets[*])}').render(diets, diets)).toBe('Vegan, Low lactose');
+    expect(compileTemplate('{join(diets[*])}|{join(one)}|{join(none[*])}').render(diets, diets)).toBe(
+      'Vegan, Low lactose|Halal|',
+    );
+  });
+
   it('keeps the type of a template that is one placeholder only', () => {
     expect(compileTemplate('{id}').value(scope, scope)).toBe(42);
     expect(compileTemplate('{active}').value(scope, scope)).toBe(true);

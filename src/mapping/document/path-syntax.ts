@@ -7,13 +7,17 @@
 //   overrides[?context_value={^.id}].price   a filter value may be a path, read from the record
 //   entities[?!type]              elements where the field is missing or empty
 //   @param.lang                   a mapping parameter
+//   @product, @category, @option  the ext_id of the product (category) and option being built
 //   title.translations[{@param.lang}]   a field whose name is read from a path
 //   $.groups.*                    every value of an object (a lookup table keyed by id), in order;
 //                                 each enters a record whose `@key` is its member name
 //   $.menus[*]..groups[*]         `..`: at any depth below, results in document order
 // Nothing here is executed as code: a path is a list of steps that the evaluator walks.
 
-export type PathStart = 'root' | 'current' | 'parent' | 'param';
+export type PathStart = 'root' | 'current' | 'parent' | 'param' | 'entity';
+
+/** The entities whose ext_ids a path can read while options are built (`@product`...). */
+export type EntityName = 'product' | 'category' | 'option';
 
 export type FilterValue = { kind: 'literal'; text: string } | { kind: 'path'; path: ParsedPath };
 
@@ -44,6 +48,8 @@ export interface ParsedPath {
   start: PathStart;
   /** For `@param.<name>`: the mapping parameter's name. */
   param?: string;
+  /** For `@product`, `@category`, `@option`: whose ext_id. */
+  entity?: EntityName;
   steps: PathStep[];
 }
 
@@ -64,6 +70,8 @@ const NAME_CHAR = /[A-Za-z0-9_\-@$:#]/;
 export function parsePath(source: string): ParsedPath {
   const param = /^\s*@param\.([A-Za-z_][A-Za-z0-9_]*)\s*$/.exec(source);
   if (param) return { source, start: 'param', param: param[1], steps: [] };
+  const entity = /^\s*@(product|category|option)\s*$/.exec(source);
+  if (entity) return { source, start: 'entity', entity: entity[1] as EntityName, steps: [] };
   const p = new Cursor(source);
   p.skipSpaces();
   let start: PathStart = 'current';

@@ -36,8 +36,14 @@ export class RunState implements ValueEnv {
     };
   }
 
-  issue(code: DataIssue['code'], severity: DataIssue['severity'], message: string, path: string): void {
-    this.issues.push({ code, severity, message, location: { file: this.file, path } });
+  issue(
+    code: DataIssue['code'],
+    severity: DataIssue['severity'],
+    message: string,
+    path: string,
+    file = this.file,
+  ): void {
+    this.issues.push({ code, severity, message, location: { file, path } });
   }
 
   skip(reason: string, count = 1): void {
@@ -61,6 +67,12 @@ export class RunState implements ValueEnv {
     return resolveKey(index, key, ref, this);
   }
 
+  has(index: string, key: string): boolean {
+    const entry = key === '' ? undefined : this.indexes.get(index)?.entries.get(key);
+    if (entry) entry.used = true;
+    return entry !== undefined;
+  }
+
   /** The skip a transform asked for while the current record was built, cleared. */
   takePendingSkip(): string | undefined {
     const reason = this.pendingSkip;
@@ -78,14 +90,25 @@ export interface IndexState {
   name: string;
   entries: Map<string, IndexEntry>;
   unused?: string;
+  /** The optional source it reads, when that source was given no input (said in lookups' errors). */
+  unbound?: string;
 }
 
-export function buildIndex(name: string, spec: DocIndex, state: RunState): IndexState {
+/**
+ * The records of an index by key. `from` is the document it reads: the mapping's own (`state.root`)
+ * or another source's (`indexes.<name>.source`), whose problems name that source's file.
+ */
+export function buildIndex(
+  name: string,
+  spec: DocIndex,
+  state: RunState,
+  from: { root: Scope; file: string; unbound?: string } = { root: state.root, file: state.file },
+): IndexState {
   const select = parseSelect(spec.select);
   const key = compileTemplate(spec.key);
   const entries = new Map<string, IndexEntry>();
-  for (const scope of selectAll(select, state.root, state.root)) {
-    const id = key.render(scope, state.root);
+  for (const scope of selectAll(select, from.root, from.root)) {
+    const id = key.render(scope, from.root);
     if (id === '') continue;
     if (entries.has(id)) {
       state.issue(
@@ -93,12 +116,18 @@ export function buildIndex(name: string, spec: DocIndex, state: RunState): Index
         'warning',
         `index "${name}": key "${id}" appears again; the first wins`,
         scope.path,
+        from.file,
       );
       continue;
     }
     entries.set(id, { scope, used: false });
   }
-  return { name, entries, ...(spec.unused ? { unused: spec.unused } : {}) };
+  return {
+    name,
+    entries,
+    ...(spec.unused ? { unused: spec.unused } : {}),
+    ...(from.unbound ? { unbound: from.unbound } : {}),
+  };
 }
 
 /** Counts, under the index's `unused` reason, the records no lookup ever reached. */
@@ -164,7 +193,11 @@ function resolveKey(name: string, key: string, ref: Scope, state: RunState): Sco
     state.issue(
       'unknown-reference',
       'error',
-      key === '' ? `empty reference into "${name}"` : `no record in "${name}" has key "${key}"`,
+      key === ''
+        ? `empty reference into "${name}"`
+        : `no record in "${name}" has key "${key}"${
+            index?.unbound ? ` (source "${index.unbound}" was given no input)` : ''
+          }`,
       ref.path,
     );
     return undefined;

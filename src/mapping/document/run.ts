@@ -37,7 +37,9 @@ export function runDocumentMapping(section: DocumentSection, ctx: DocumentContex
   }
   const state = new RunState(rootScope(source.document, ctx.params), source.file, source.inexactNumbers);
   state.money = moneyRules(ctx.mapping.money);
-  for (const [name, spec] of doc.indexes) state.indexes.set(name, buildIndex(name, spec, state));
+  for (const [name, spec] of doc.indexes) {
+    state.indexes.set(name, buildIndex(name, spec, state, indexSource(spec.source, sourceName, ctx)));
+  }
   for (const rule of doc.ignore)
     state.skip(rule.reason, selectAll(rule.select, state.root, state.root).length);
 
@@ -75,6 +77,21 @@ export function runDocumentMapping(section: DocumentSection, ctx: DocumentContex
   };
 }
 
+/**
+ * The document an index reads: its own source's, or none (an empty index) for an `optional` source
+ * given no input (Lightspeed's availability: without it nothing is sold out).
+ */
+function indexSource(
+  name: string | undefined,
+  main: string,
+  ctx: DocumentContext,
+): { root: Scope; file: string; unbound?: string } | undefined {
+  if (name === undefined || name === main) return undefined;
+  const source = ctx.sources[name];
+  if (source) return { root: rootScope(source.document, ctx.params), file: source.file };
+  return { root: rootScope(null, ctx.params), file: '', unbound: name };
+}
+
 function buildCategories(
   doc: CompiledDocument,
   spec: CompiledEntity,
@@ -91,11 +108,13 @@ function buildCategories(
     if (!keep(fields, record, state, 'category')) continue;
     seen.add(extId);
     // Category options price nothing of their own: no base price to judge variants against.
+    state.root.entities = { category: extId };
     const options = buildOptions(spec.options, record, state, doc.booleans, {
       base: undefined,
       unpriced: DEFAULT_UNPRICED,
       owner: extId,
     });
+    state.root.entities = undefined;
     out.push({
       ext_id: extId,
       ...fields,
@@ -147,7 +166,10 @@ function buildProducts(
     }
     seen.add(extId);
     const base = typeof fields.price === 'number' ? fields.price : undefined;
+    // `@product` in the options' values: an option's id can name its product (ids never shared).
+    state.root.entities = { product: extId };
     const options = buildOptions(spec.options, record, state, doc.booleans, { base, unpriced, owner: extId });
+    state.root.entities = undefined;
     const product: ImportProduct = {
       ext_id: extId,
       ...(category ? { category_ext_id: category } : {}),

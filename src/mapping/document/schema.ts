@@ -29,11 +29,17 @@ export type DocSelect = z.infer<typeof DocSelect>;
 
 const Scalar = z.union([z.string(), z.number(), z.boolean()]);
 
+/** Replace each selected reference by the record it names (an id looked up in an index). */
+export const DocLookup = z.strictObject({ index: z.string().min(1), key: DocTemplate });
+export type DocLookup = z.infer<typeof DocLookup>;
+
 const DocConditionObject = z.strictObject({
   path: DocPath.optional(),
   in: z.array(Scalar).optional(),
   not_in: z.array(Scalar).optional(),
   exists: z.boolean().optional(),
+  /** True when `key` names a record of the index (Lightspeed: the SKU is in the sold-out list). */
+  in_index: DocLookup.optional(),
   get all() {
     return z.array(DocCondition).min(1).optional();
   },
@@ -51,14 +57,11 @@ export interface DocCondition {
   in?: (string | number | boolean)[];
   not_in?: (string | number | boolean)[];
   exists?: boolean;
+  in_index?: DocLookup;
   all?: DocCondition[];
   any?: DocCondition[];
   not?: DocCondition;
 }
-
-/** Replace each selected reference by the record it names (an id looked up in an index). */
-export const DocLookup = z.strictObject({ index: z.string().min(1), key: DocTemplate });
-export type DocLookup = z.infer<typeof DocLookup>;
 
 export const Aggregate = z.enum(['first', 'min', 'max', 'sum', 'count']);
 export type Aggregate = z.infer<typeof Aggregate>;
@@ -183,6 +186,8 @@ export const DocProducts = z.strictObject({
 export type DocProducts = z.infer<typeof DocProducts>;
 
 export const DocIndex = z.strictObject({
+  /** The source whose document the index reads (default: the document's own source). */
+  source: z.string().min(1).optional(),
   select: DocSelect,
   key: DocTemplate,
   /** When set, entries no lookup ever used are counted as skipped with this reason. */
@@ -209,7 +214,7 @@ export const DocumentSection = z
       if (!known.has(lookup.index)) {
         ctx.addIssue({
           code: 'custom',
-          path: [...path, 'lookup', 'index'],
+          path: [...path, ...(path.at(-1) === 'in_index' ? [] : ['lookup']), 'index'],
           message: `no index named "${lookup.index}" in indexes (known: ${[...known].join(', ') || 'none'})`,
         });
       }
@@ -230,7 +235,8 @@ function lookups(
   const out: { lookup: DocLookup; path: (string | number)[] }[] = [];
   for (const [key, child] of Object.entries(node)) {
     const index = (child as { index?: unknown } | null)?.index;
-    if (key === 'lookup' && typeof index === 'string') out.push({ lookup: child as DocLookup, path });
+    if ((key === 'lookup' || key === 'in_index') && typeof index === 'string')
+      out.push({ lookup: child as DocLookup, path: key === 'in_index' ? [...path, key] : path });
     else out.push(...lookups(child, [...path, key]));
   }
   return out;

@@ -10,6 +10,11 @@ export interface Scope {
   key?: string | number;
   /** Mapping parameters, set on the root scope only (read by `@param.<name>`). */
   params?: Readonly<Record<string, string>>;
+  /**
+   * Root scope only: the ext_ids of the entities being built, set by the engine (`@product`,
+   * `@category`, `@option` in paths), so an option's or value's id can name its owner.
+   */
+  entities?: { product?: string; category?: string; option?: string };
   /** Root scope only: where a path reports a problem it meets in the data (located, by JSON path). */
   report?: (path: string, message: string) => void;
 }

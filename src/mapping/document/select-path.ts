@@ -11,6 +11,10 @@ export function evaluatePath(path: ParsedPath, from: Scope, root: Scope): PathMa
     const value = root.params?.[path.param ?? ''];
     return value === undefined ? [] : [{ value, path: `@param.${path.param}`, scope: from }];
   }
+  if (path.start === 'entity') {
+    const value = path.entity ? root.entities?.[path.entity] : undefined;
+    return value === undefined ? [] : [{ value, path: from.path, scope: from }];
+  }
   if (path.start === 'root') current = [{ value: root.value, path: root.path, scope: root }];
   else if (path.start === 'parent') current = from.parent ? [asMatch(from.parent)] : [];
   else current = [asMatch(from)];
@@ -25,7 +29,24 @@ export function evaluatePath(path: ParsedPath, from: Scope, root: Scope): PathMa
     current = current.flatMap((m) => applyStep(step, m, path, root, from));
     if (current.length === 0) break;
   }
-  return visited ? inDocumentOrder(current, visited) : current;
+  return visited ? onceEach(inDocumentOrder(current, visited)) : current;
+}
+
+/**
+ * After `..` one node can be reached twice: `$..[?type=GROUP]` filters a list (its elements) and
+ * then each element on its own (a lone object counts as a one-element list). A node is one match:
+ * the first, reached through its list, is kept (it has its `@key`).
+ */
+function onceEach(matches: PathMatch[]): PathMatch[] {
+  if (matches.length < 2) return matches;
+  const seen = new Set<string>();
+  const out: PathMatch[] = [];
+  for (const m of matches) {
+    if (seen.has(m.path)) continue;
+    seen.add(m.path);
+    out.push(m);
+  }
+  return out;
 }
 
 /** The records a selection reaches: each match becomes a scope whose parent is its enclosing record. */
@@ -149,14 +170,22 @@ function passes(filter: PathFilter, element: unknown, origin: Scope, root: Scope
   const text = asText(node);
   switch (filter.test) {
     case 'exists':
-      return text !== '' || isRecord(node) || Array.isArray(node);
+      return text !== '' || nonEmptyContainer(node);
     case 'missing':
-      return text === '' && !isRecord(node) && !Array.isArray(node);
+      return text === '' && !nonEmptyContainer(node);
     case 'in':
       return filter.values.some((v) => filterText(v, origin, root) === text);
     case 'not_in':
       return !filter.values.some((v) => filterText(v, origin, root) === text);
   }
+}
+
+/**
+ * `[?menuItems]` keeps a group that has items: an empty list is "empty". An object, even `{}`, is a
+ * record that is there (Square's untyped `{id, modifier_data: {}}` objects are told apart by it).
+ */
+function nonEmptyContainer(node: unknown): boolean {
+  return Array.isArray(node) ? node.length > 0 : isRecord(node);
 }
 
 function filterText(value: FilterValue, origin: Scope, root: Scope): string {

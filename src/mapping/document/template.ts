@@ -7,13 +7,24 @@ import {
   type TemplateFunction,
 } from '../transforms/template-syntax.js';
 import { parsePath, PathSyntaxError, type ParsedPath } from './path-syntax.js';
-import { asText, firstValue, type Scope } from './select-path.js';
+import { asText, evaluatePath, firstValue, type Scope } from './select-path.js';
 
 // Templates such as "cat-{slug(name)}" or "{^.id}:{id}", compiled once per mapping, in the one
 // template syntax (transforms/template-syntax.ts, shared with table mappings): `{path}` inserts the
-// first value the path reaches ('' when none); `{fn(path)}` applies a text function.
+// first value the path reaches ('' when none); `{fn(path)}` applies a text function. Document
+// templates add `{join(path)}`: every value the path reaches, joined with ", " (schema.org's
+// suitableForDiet list), since a path, unlike a cell, can reach several values.
 
-type Part = { kind: 'text'; text: string } | { kind: 'path'; path: ParsedPath; fn?: TemplateFunction };
+type DocumentFunction = TemplateFunction | 'join';
+type Part = { kind: 'text'; text: string } | { kind: 'path'; path: ParsedPath; fn?: DocumentFunction };
+
+/** Every non-empty value the path reaches, as text, joined: `Vegan, Gluten free`. */
+function joined(path: ParsedPath, scope: Scope, root: Scope): string {
+  return evaluatePath(path, scope, root)
+    .map((m) => asText(m.value).trim())
+    .filter((text) => text !== '')
+    .join(', ');
+}
 
 export interface CompiledTemplate {
   source: string;
@@ -32,6 +43,7 @@ export function compileTemplate(source: string): CompiledTemplate {
     parts
       .map((part) => {
         if (part.kind === 'text') return part.text;
+        if (part.fn === 'join') return joined(part.path, scope, root);
         const text = asText(firstValue(part.path, scope, root));
         return applyTemplateFunction(part.fn, text);
       })
@@ -54,11 +66,11 @@ function parseTemplate(source: string): Part[] {
 function placeholder(inner: string, source: string, at: number): Part {
   const call = templateCall(inner);
   if (!call) return { kind: 'path', path: parseInner(inner, source, at) };
-  if (!isTemplateFunction(call.name)) {
+  if (!isTemplateFunction(call.name) && call.name !== 'join') {
     throw new PathSyntaxError(
       source,
       at,
-      `unknown function "${call.name}" (known: ${TEMPLATE_FUNCTIONS.join(', ')})`,
+      `unknown function "${call.name}" (known: ${[...TEMPLATE_FUNCTIONS, 'join'].join(', ')})`,
     );
   }
   return { kind: 'path', path: parseInner(call.argument, source, at), fn: call.name };
