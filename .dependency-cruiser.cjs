@@ -9,7 +9,7 @@ const LAYERS = [
   ['report', 'state', 'init'],
   ['config'],
   ['apply'],
-  ['history', 'fleet', 'demo'],
+  ['history', 'fleet', 'demo', 'notify'],
   ['worker', 'library'],
 ];
 // src/*.ts (errors, output, plural, progress, secrets) sit below every folder and import none;

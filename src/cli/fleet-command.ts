@@ -20,6 +20,9 @@ import { fleetReportRoot, loadFleetConfig, selectFleet } from './fleet-selection
 import { checkOutputPaths } from './output-paths.js';
 import { createOutput, type Output } from './output.js';
 import { reportOutputs } from './run-paths.js';
+import type { RunEvent } from '../notify/run-event.js';
+import { notifyFleet } from './fleet-notify.js';
+import { createRunLog, stamped, type RunLog } from './run-log.js';
 
 type FleetCommandArgs = RunArgs &
   FleetArgs &
@@ -46,10 +49,13 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
   const startedAt = new Date();
   const record = await createFleetRecord(reportRoot, startedAt);
   const outputs = { json: args['out-json'], md: args['out-md'], html: args['out-html'] };
-  const context = { command, label, loaded, args, concurrency, out, record, outputs, startedAt };
+  const log = createRunLog(args['log-format']);
+  const events: RunEvent[] = [];
+  const context = { command, label, loaded, args, concurrency, out, record, outputs, startedAt, log, events };
   const result = await runFleetTargets(selection, context);
   const report = buildFleetReport(command, result, startedAt, new Date());
-  await presentFleetReport(report, result, { label, args, out, record, outputs });
+  await presentFleetReport(report, result, { label, args, out, record, outputs, log });
+  if (command === 'apply') await notifyFleet(loaded.config.notify, report, events, out);
   process.exitCode = result.exit;
 }
 
@@ -77,13 +83,21 @@ async function presentFleetReport(
     out: Output;
     record: FleetRecord;
     outputs: { json?: string | undefined; md?: string | undefined; html?: string | undefined };
+    log: RunLog;
   },
 ): Promise<void> {
   const { args, out } = context;
   // Printed first: a report file the disk refuses must not hide how every target ended.
   if (args.json) out.data(renderFleetJson(report));
   else if (!args.quiet) out.data(renderFleetTable(report));
-  if (args.quiet) out.error(`${context.label}: ${summaryText(report.summary, report.command)}`);
+  if (args.quiet && !context.log.json)
+    out.error(stamped(`${context.label}: ${summaryText(report.summary, report.command)}`));
+  context.log.event({
+    event: 'fleet_end',
+    command: report.command,
+    exit: result.exit,
+    summary: report.summary,
+  });
   try {
     out.info(`fleet report: ${await context.record.finish(report)}`);
     await writeFleetOutputs(report, context.outputs);

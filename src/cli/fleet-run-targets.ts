@@ -10,6 +10,10 @@ import { fleetLine, isProblem, stopOnSignal, type FleetStopped } from './fleet-l
 import { createFleetProgress } from './fleet-progress.js';
 import type { FleetSelection } from './fleet-selection.js';
 import type { Output } from './output.js';
+import { ExitCode } from '../errors.js';
+import { runEvent, type RunEvent } from '../notify/run-event.js';
+import { notifyRun } from '../notify/webhook.js';
+import { stamped, type RunLog } from './run-log.js';
 
 /** What running the fleet's targets needs besides the targets themselves. */
 export interface FleetRunContext {
@@ -22,6 +26,10 @@ export interface FleetRunContext {
   record: FleetRecord;
   outputs: { json?: string | undefined; md?: string | undefined; html?: string | undefined };
   startedAt: Date;
+  /** --log-format: JSON lines per target, or the stamped --quiet lines. */
+  log: RunLog;
+  /** How each target ended, as its log line and webhook tell it (the fleet's webhook reads them). */
+  events: RunEvent[];
 }
 
 /**
@@ -43,8 +51,10 @@ export async function runFleetTargets(
   );
   // Targets that keep their state in one place share one store (one connection pool for a database).
   const stores = createStorePool();
+  const { log } = context;
   const runOne = async (name: string): Promise<TargetRunResult> => {
-    const result = await runConfigTarget(command, name, {
+    log.start(command, name);
+    let result = await runConfigTarget(command, name, {
       loaded: context.loaded,
       args,
       stores,
@@ -52,8 +62,22 @@ export async function runFleetTargets(
       yes: args.yes === true,
     });
     // A plan has no run folder of its own: its report goes with the fleet's.
-    if (command === 'apply' || !result.report) return result;
-    return { ...result, reportFile: await record.writeTargetReport(name, result.report) };
+    if (command === 'plan' && result.report)
+      result = { ...result, reportFile: await record.writeTargetReport(name, result.report) };
+    const event = runEvent({
+      command,
+      name,
+      report: result.report,
+      exit: result.exit,
+      locked: result.exit === ExitCode.locked,
+      errorText: result.errorText,
+      reportFile: result.reportFile,
+    });
+    log.end(event);
+    context.events.push(event);
+    // Only an apply tells the target's webhook: a plan changes nothing.
+    if (command === 'apply') await notifyRun(context.loaded.config.targets[name]?.notify, event, out.error);
+    return result;
   };
   return await runFleet({
     names,
@@ -63,8 +87,8 @@ export async function runFleetTargets(
     onChange: (state, finished) => {
       stop.track(state);
       // --quiet (cron) keeps the targets that need a look; info lines are hidden by it anyway.
-      if (finished) {
-        const line = fleetLine(finished, command);
+      if (finished && !log.json) {
+        const line = args.quiet ? stamped(fleetLine(finished, command)) : fleetLine(finished, command);
         progress.line(() => (isProblem(finished) ? out.error(line) : out.info(line)));
       }
       progress.update(state);

@@ -44,7 +44,12 @@ export function withRunOptions<T>(yargs: Argv<T>): Argv<T & RunArgs> {
     .option('out-html', { type: 'string', describe: 'Also write the report as HTML to this file' })
     .option('quiet', {
       type: 'boolean',
-      describe: 'Print only errors and a one-line summary (for cron)',
+      describe: 'Print only errors and a one-line summary with a timestamp and the target (for cron)',
+    })
+    .option('log-format', {
+      choices: ['text', 'json'] as const,
+      describe:
+        'json: one JSON line per event on stderr (run start and end, target, outcome, counts, attempts, errors, ISO time), for log collectors; implies --quiet',
     }) as Argv<T & RunArgs>;
   // --target may be repeated (a fleet); these take one value each.
   return rejectRepeated(options, SINGLE_VALUE_OPTIONS);
@@ -61,4 +66,5 @@ const SINGLE_VALUE_OPTIONS = [
   'out-md',
   'out-html',
   'encoding',
+  'log-format',
 ] as const;

@@ -84,7 +84,7 @@ export function renderConfigReference(): string {
     '',
     '## notify',
     '',
-    `${notify.description ?? ''} Per target: one POST per run of that target. At the top level: one`,
+    `${notify.description ?? ''} Per target: one POST per \`apply\` of that target, alone or in a fleet (not yet from \`menusync worker\`). At the top level: one`,
     'POST per fleet run, when any of its targets ended in a named outcome. A webhook that fails never',
     'changes the exit code: a line on stderr says so.',
     '',

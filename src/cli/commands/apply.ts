@@ -3,7 +3,12 @@ import type { CommandModule } from 'yargs';
 import type { ApplyOutcome } from '../../apply/locked-apply.js';
 import { requireYesForRemovals } from '../../apply/confirm-removals.js';
 import { runApplyTarget, type ApplyTargetArgs } from '../../apply/apply-from-settings.js';
-import { reportWhere, summaryLine, writeOutputs } from '../../apply/present.js';
+import { reportWhere, writeOutputs } from '../../apply/present.js';
+import { errorLine, exitCodeOf } from '../../apply/target-run-result.js';
+import { LockHeldError } from '../../errors.js';
+import { runEvent, targetLabel } from '../../notify/run-event.js';
+import { notifyRun } from '../../notify/webhook.js';
+import { createRunLog, stamped, stampedSummary, type RunLog } from '../run-log.js';
 import { buildRunReport, planReport } from '../../apply/run-report.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';
 import { resolveRunSettings, type RunArgs, type RunSettings } from '../../config/run-settings.js';
@@ -52,6 +57,8 @@ export const applyCommand: CommandModule<object, ApplyArgs> = {
         describe: `Runs kept in the state folder's history; older ones are removed (default ${DEFAULT_KEEP_RUNS})`,
       }),
   handler: async (args) => {
+    // JSON log lines replace the human ones: a collector reads nothing else.
+    if (args['log-format'] === 'json') args.quiet = true;
     if (isFleetRun(args)) return runFleetCommand('apply', args);
     const settings = await resolveRunSettings(args, process.cwd(), { fleet: true });
     if (settings.config.enabled === false) {
@@ -82,6 +89,8 @@ async function applyOne(args: ApplyArgs, settings: RunSettings, store: StateStor
   });
   // Absolute, or the URL without its password: a relative --state says where it really is.
   out.info(`state: ${store.location}`);
+  const log = createRunLog(args['log-format']);
+  log.start('apply', settings.targetName ?? targetLabel(undefined));
   let shown = false;
   const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
   const stopWatching = stopOnSignal('apply', out);
@@ -102,19 +111,38 @@ async function applyOne(args: ApplyArgs, settings: RunSettings, store: StateStor
     progress.stop();
     stopWatching();
   });
+  const report = result.outcome?.report;
+  const exit = result.error !== undefined ? exitCodeOf(result.error) : result.exit;
+  const event = runEvent({
+    command: 'apply',
+    name: settings.targetName,
+    report,
+    exit,
+    locked: result.error instanceof LockHeldError,
+    errorText: result.error !== undefined && !report ? errorLine(result.error) : undefined,
+    runId: result.outcome?.runId,
+  });
   if (result.error !== undefined) {
     // A blocked, cancelled or failed run has its report too: printed and written like any
     // other, then the error decides the exit code. Without one (a lock held, a bad state
     // file) the run never started.
-    if (result.outcome) await presentEnded(result.outcome, args, out, shown, store.location);
-    else if (args.quiet)
-      out.error(`menusync apply${settings.targetName ? ` ${settings.targetName}` : ''}: failed`);
+    if (result.outcome) await presentEnded(result.outcome, args, out, shown, store.location, log);
+    else if (args.quiet && !log.json) out.error(stamped(`menusync apply ${event.target}: failed`));
+    log.end(event);
+    await notifyRun(settings.config.notify, event, out.error);
+    // The JSON line said it all; the top-level catch would add a line that is not JSON.
+    if (log.json) {
+      process.exitCode = exit;
+      return;
+    }
     throw result.error;
   }
   const outcome = result.outcome!;
   printReport(outcome, args, out, shown, store.location);
   await writeOutputs(outcome.report, args);
-  if (args.quiet) out.error(summaryLine(outcome.report));
+  if (args.quiet && !log.json) out.error(stampedSummary(outcome.report));
+  log.end(event);
+  await notifyRun(settings.config.notify, event, out.error);
   process.exitCode = result.exit;
 }
 
@@ -141,9 +169,10 @@ async function presentEnded(
   out: Output,
   shown: boolean,
   stateLocation: string,
+  log: RunLog,
 ): Promise<void> {
   printReport(ended, args, out, shown, stateLocation);
-  if (args.quiet) out.error(summaryLine(ended.report));
+  if (args.quiet && !log.json) out.error(stampedSummary(ended.report));
   // The run's own error is what the exit code tells; a report file that also failed is one more line.
   await writeOutputs(ended.report, args).catch((error: unknown) =>
     out.error(`error: ${(error as Error).message}`),

@@ -1,5 +1,7 @@
 import type { CommandModule } from 'yargs';
-import { summaryLine, emitReport } from '../../apply/present.js';
+import { emitReport } from '../../apply/present.js';
+import { runEvent } from '../../notify/run-event.js';
+import { createRunLog, stampedSummary } from '../run-log.js';
 import { runPlanTarget } from '../../apply/plan-from-settings.js';
 import { createSavedPlan, writeSavedPlan } from '../../apply/saved-plan.js';
 import { resolvePlanTarget } from '../../apply/resolve-plan-target.js';
@@ -43,6 +45,7 @@ export const planCommand: CommandModule<object, PlanArgs> = {
       })
       .option('out-plan', { type: 'string', describe: 'Save the plan to apply later with apply --plan' }),
   handler: async (args) => {
+    if (args['log-format'] === 'json') args.quiet = true;
     if (isFleetRun(args)) return runFleetCommand('plan', args);
     const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true, fleet: true });
     const store = await openStateStore(settings.stateDir);
@@ -57,6 +60,8 @@ export const planCommand: CommandModule<object, PlanArgs> = {
 /** One target's plan, printed and written as the command does; the exit code set on the process. */
 async function planOne(args: PlanArgs, settings: RunSettings, store: StateStore): Promise<void> {
   const out = createOutput({ quiet: args.quiet === true });
+  const log = createRunLog(args['log-format']);
+  log.start('plan', settings.targetName ?? 'unnamed target');
   // Said (and checked) before the output paths, as the first line of the run.
   const target = await resolvePlanTarget(args, settings, store, out);
   if (args['out-plan'] && !target)
@@ -98,10 +103,8 @@ async function planOne(args: PlanArgs, settings: RunSettings, store: StateStore)
     );
     out.info(`plan saved to ${args['out-plan']}`);
   }
-  if (args.quiet) {
-    // Cron reads only this: a blocked plan must say why, not just that it is blocked.
-    if (offline.plan.blocked) out.error(`blocked: ${offline.plan.blocked}`);
-    out.error(summaryLine(report));
-  }
+  // Cron reads only this: a blocked plan must say why (which guard, which numbers), not just that it is blocked.
+  if (args.quiet && !log.json) out.error(stampedSummary(report));
+  log.end(runEvent({ command: 'plan', name: settings.targetName, report, exit: result.exit }));
   process.exitCode = result.exit;
 }

@@ -78,7 +78,7 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
           decision.state === 'retrying'
             ? ' [retried later]'
             : decision.state === 'held'
-              ? ' [held: queued again]'
+              ? ' [locked: queued again]'
               : ''
         }`;
         if (decision.state === 'succeeded') out.info(line);
