@@ -17,3 +17,16 @@ export function fallbackNote(fallback: { extId: string; name: string; products: 
 export function noteLines(notes: readonly ExtractNote[]): string[] {
   return notes.map((note) => `note: ${note.message}`);
 }
+
+/**
+ * `2 products have one variant row: it gave the product its price (no option; first at row 7)`:
+ * the row is in the menu as the product's price, and the run says so rather than absorb it.
+ */
+export function singleVariantNote(single: { products: number; firstRow: number }): ExtractNote {
+  const products = countOf(single.products, 'product');
+  const verb = single.products === 1 ? 'has' : 'have';
+  return {
+    code: 'single-variant',
+    message: `${products} ${verb} one variant row: it gave the product its price, no option (first at row ${single.firstRow})`,
+  };
+}

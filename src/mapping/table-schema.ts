@@ -161,6 +161,70 @@ export type ModifierSetsSpec = z.infer<typeof ModifierSetsSpec>;
 export const ModifierSetsFile = z.record(z.string(), DeclaredModifierSet);
 export type ModifierSetsFile = z.infer<typeof ModifierSetsFile>;
 
+/**
+ * Options read from the product's own rows or cells (docs/mapping-format.md "options"): Odoo's
+ * continuation rows (`Size: Large` with its extra price), or values packed into one cell
+ * (`Reis (+1,90)|Salat (+2,50)`).
+ */
+export const TableOptionValue = z.strictObject({
+  /** `rows`: the value's name on each row (required). `packed`: not used (the cell gives it). */
+  name: ValueSpec.optional(),
+  /** `rows`: the name cell holds `Option: Value`; the text before the first separator names the option. */
+  split: z.string().min(1).optional(),
+  /** `rows`: the value's extra price, a surcharge over the product's price. */
+  price: ValueSpec.optional(),
+  hidden: ValueSpec.optional(),
+  /** Default `{@option}-{slug(@name)}`; also `@product`, `@price` (the surcharge as written in cents). */
+  ext_id: TemplateText.optional(),
+});
+export type TableOptionValue = z.infer<typeof TableOptionValue>;
+
+export const PackedValues = z.strictObject({
+  column: ColumnRef,
+  /** Between values in the cell (default `|`). */
+  separator: z.string().min(1).optional(),
+});
+export type PackedValues = z.infer<typeof PackedValues>;
+
+export const TableOption = z
+  .strictObject({
+    /** Values from the product's rows: `all` (head row included, default) or `children`. */
+    rows: z.enum(['all', 'children']).optional(),
+    /** Values packed in one cell of the product's head row: `Name (+1,90)` separated by `separator`. */
+    packed: PackedValues.optional(),
+    /**
+     * The option's name. `rows`: read on each row; rows naming different options give different
+     * options, and a row with an empty name continues the option of the row above.
+     */
+    name: ValueSpec.optional(),
+    /**
+     * Default `{@product}-{slug(@name)}`: the platform may hold option ext_ids unique in the whole
+     * environment, and the same option carries different values and prices on different products.
+     */
+    ext_id: TemplateText.optional(),
+    /** `single`: one choice, required unless min_selectable says 0; `multiple` (default): any number. */
+    type: z.enum(['single', 'multiple']).optional(),
+    min_selectable: z.number().int().min(0).optional(),
+    max_selectable: z.number().int().min(1).optional(),
+    value: TableOptionValue.optional(),
+  })
+  .superRefine((option, ctx) => {
+    const say = (message: string) => ctx.addIssue({ code: 'custom', message, path: [] });
+    if ((option.rows === undefined) === (option.packed === undefined))
+      say('an option reads its values from `rows` or from one `packed` cell: give exactly one');
+    if (option.packed !== undefined) {
+      if (option.name === undefined) say('a packed option needs a `name`');
+      if (option.value?.name !== undefined || option.value?.split !== undefined || option.value?.price)
+        say("a packed cell gives the values' names and prices: `value` takes only ext_id and hidden");
+    }
+    if (option.rows !== undefined) {
+      if (option.value?.name === undefined) say('an option from `rows` needs `value.name`');
+      if (option.name === undefined && option.value?.split === undefined)
+        say('an option from `rows` needs a `name`, or `value.split` to read it from the value cell');
+    }
+  });
+export type TableOption = z.infer<typeof TableOption>;
+
 export const TableSection = z.strictObject({
   source: z.string().min(1),
   skip: z.array(SkipRule).optional(),
@@ -169,6 +233,7 @@ export const TableSection = z.strictObject({
   product: ProductSpec,
   variants: VariantsSpec.optional(),
   modifier_sets: ModifierSetsSpec.optional(),
+  options: z.array(TableOption).min(1).optional(),
 });
 export type TableSection = z.infer<typeof TableSection>;
 

@@ -132,6 +132,7 @@ describe.skipIf(!present)('initMapping recognizes every real POS sample', () => 
     ['lightspeed-xseries/soberish-2outlets-product-export.csv', 'lightspeed-xseries-products', {}],
     ['lightspeed-xseries/vend-legacy-6outlets-product-export.csv', 'lightspeed-xseries-products', {}],
     ['sumup/de-craftshop-items-export.csv', 'sumup-items', {}],
+    ['odoo/food-brand-product.template.csv', 'odoo-product-template', {}],
     ['gloriafood/fetch_menu_v2_menu.json', 'gloriafood-menu', {}],
     ['ubereats/tms-restaurant-menu-v2.json', 'ubereats-menu', {}],
   ])('%s -> %s', async (file, formatId, params) => {
@@ -149,12 +150,5 @@ describe.skipIf(!present)('initMapping recognizes every real POS sample', () => 
     });
     expect(result.yaml).toContain('# Detected store = "Fubba Bubba" (also in the file: "Fubba 1")');
     expect(result.yaml).toContain('--mapping loyverse-items --param store="Fubba Bubba"');
-  });
-
-  it('does not recognize the Odoo export and guesses its columns, skipping the empty External ID', async () => {
-    const result = await initMapping({ input: path.join(SAMPLES, 'odoo/food-brand-product.template.csv') });
-    expect(result.recognition).toBeUndefined();
-    expect(result.yaml).toContain('ext_id: { column: "Name", transforms: [slug] }');
-    expect(result.yaml).toContain('price: { column: "Sales Price", transforms: [money] } # GUESS');
   });
 });

@@ -43,8 +43,18 @@ describe('recognizeHeaders', () => {
 
   it('returns nothing when one required header is missing', () => {
     expect(recognizeHeaders(csv('Handle,SKU,Name,Category,Cost'))).toBeUndefined();
-    expect(recognizeHeaders(csv('External ID,Name,Cost,Sales Price'))).toBeUndefined();
+    expect(recognizeHeaders(csv('External ID,Cost,Sales Price'))).toBeUndefined();
     expect(recognizeHeaders([])).toBeUndefined();
+  });
+});
+
+describe('Odoo exports', () => {
+  it('tells a Point of Sale export from a plain product.template export by its POS columns', () => {
+    expect(recognizeHeaders(csv('External ID,Name,Cost,Sales Price'))?.format.id).toBe(
+      'odoo-product-template',
+    );
+    const pos = 'External ID,Name,Point of Sale Category,Available in POS,Active,Sales Price';
+    expect(recognizeHeaders(csv(pos))?.format.id).toBe('odoo-pos-products');
   });
 });
 

@@ -194,3 +194,18 @@ describe('objects keyed by id and recursive descent', () => {
     ]);
   });
 });
+
+describe('`..` with a filter', () => {
+  const doc = {
+    groups: [
+      { type: 'GROUP', id: 'g1', groups: [{ type: 'GROUP', id: 'g2' }] },
+      { type: 'ITEM', id: 'i1' },
+    ],
+  };
+  const from = rootScope(doc, {});
+  it('reaches each matching node once, through its list (issue 24: no duplicate with one location)', () => {
+    const matches = evaluatePath(parsePath('$..[?type=GROUP]'), from, from);
+    expect(matches.map((m) => m.path)).toEqual(['$.groups[0]', '$.groups[0].groups[0]']);
+    expect(matches.map((m) => m.scope.key)).toEqual([0, 0]);
+  });
+});

@@ -200,3 +200,35 @@ describe('category names that derive one ext_id', () => {
     expect(result.menu.categories[0]?.ext_id).toMatch(/^cat-supy-[0-9a-f]{8}$/);
   });
 });
+
+describe('a product with exactly one child row (issue 24)', () => {
+  it('notes the child row that priced its product instead of absorbing it silently', async () => {
+    const csv = [
+      'Name,Variation,Price',
+      'Tea,,',
+      ',Large,3.50',
+      'Cake,,',
+      ',Slice,2',
+      ',Whole,12',
+      'Pie,,4',
+    ].join('\n');
+    const result = await runInline(
+      mapping(`  group: { by: continuation, start: "{Name}" }
+  product: { ext_id: "{Name}", name: { column: Name }, price: { column: Price, transforms: [money] } }
+  variants: { rows: children, value: { name: { column: Variation }, price: { column: Price, transforms: [money] } } }
+`),
+      { 'items.csv': csv },
+    );
+    expect(result.menu.products.map((p) => [p.ext_id, p.price, p.options?.length])).toEqual([
+      ['Tea', 3.5, undefined],
+      ['Cake', 2, 1],
+      ['Pie', 4, undefined],
+    ]);
+    expect(result.notes).toEqual([
+      {
+        code: 'single-variant',
+        message: '1 product has one variant row: it gave the product its price, no option (first at row 3)',
+      },
+    ]);
+  });
+});

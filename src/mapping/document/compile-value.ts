@@ -34,11 +34,18 @@ export function compileValue(spec: DocValue, transforms: CompileTransforms, mone
     const template = compileTemplate(spec);
     return (scope, env) => toScalar(template.value(scope, env.root));
   }
-  const read = compileSource(spec);
   const missing = new Set((spec.missing_if ?? []).map((v) => String(v)));
   const transform = spec.transforms?.length ? transforms(spec.transforms) : undefined;
   const when = spec.when ? compileCondition(spec.when) : undefined;
   const otherwise = spec.else !== undefined ? compileValue(spec.else, transforms) : undefined;
+  if (isNumericAggregate(spec.aggregate) && spec.path !== undefined && !spec.lookup) {
+    const aggregate = compileNumericAggregate(spec.path, spec.aggregate, missing, transform, money);
+    return (scope, env) => {
+      if (when && !when(scope, env)) return otherwise ? otherwise(scope, env) : null;
+      return aggregate(scope, env);
+    };
+  }
+  const read = compileSource(spec);
   return (scope, env) => {
     if (when && !when(scope, env)) return otherwise ? otherwise(scope, env) : null;
     const { value, path } = read(scope, env);
@@ -60,6 +67,62 @@ export function compileValue(spec: DocValue, transforms: CompileTransforms, mone
 }
 
 type Reader = (scope: Scope, env: ValueEnv) => { value: Scalar; path: string };
+
+type NumericAggregate = 'min' | 'max' | 'sum';
+
+function isNumericAggregate(aggregate: Aggregate | undefined): aggregate is NumericAggregate {
+  return aggregate === 'min' || aggregate === 'max' || aggregate === 'sum';
+}
+
+/**
+ * `min`/`max`/`sum` compare amounts, not texts: each value is read through `missing_if` and the
+ * transforms first (`money` turns `"4,50"` into 4.5), then combined. A value that is still no
+ * number is a located `bad-number` error and takes no part, never compared as text.
+ */
+function compileNumericAggregate(
+  path: string | string[],
+  aggregate: NumericAggregate,
+  missing: ReadonlySet<string>,
+  transform: CompiledTransform | undefined,
+  money: boolean,
+): (scope: Scope, env: ValueEnv) => Scalar {
+  const paths = (Array.isArray(path) ? path : [path]).map(parsePath);
+  return (scope, env) => {
+    for (const p of paths) {
+      const matches = evaluatePath(p, scope, env.root).filter((m) => toScalar(m.value) !== null);
+      if (matches.length === 0) continue;
+      const numbers: number[] = [];
+      for (const m of matches) {
+        let value = toScalar(m.value);
+        const inexact = money && value !== null ? env.inexactNumber?.(m.path) : undefined;
+        if (inexact !== undefined) {
+          env
+            .sink(m.path)
+            .issue('bad-price', 'error', `${inexact} is not a price a number can hold exactly: left out`);
+          continue;
+        }
+        if (value !== null && missing.has(String(value))) value = null;
+        if (transform) value = transform(value, env.sink(m.path));
+        if (value === null) continue;
+        const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+        if (Number.isFinite(n)) numbers.push(n);
+        else
+          env
+            .sink(m.path)
+            .issue(
+              'bad-number',
+              'error',
+              `aggregate ${aggregate}: "${String(value)}" is not a number (add the money transform): left out`,
+            );
+      }
+      if (numbers.length === 0) return null;
+      if (aggregate === 'min') return Math.min(...numbers);
+      if (aggregate === 'max') return Math.max(...numbers);
+      return numbers.reduce((a, b) => a + b, 0);
+    }
+    return null;
+  };
+}
 
 function compileSource(spec: Exclude<DocValue, string | number | boolean>): Reader {
   const read = compileRead(spec);

@@ -29,7 +29,24 @@ export function evaluatePath(path: ParsedPath, from: Scope, root: Scope): PathMa
     current = current.flatMap((m) => applyStep(step, m, path, root, from));
     if (current.length === 0) break;
   }
-  return visited ? inDocumentOrder(current, visited) : current;
+  return visited ? onceEach(inDocumentOrder(current, visited)) : current;
+}
+
+/**
+ * After `..` one node can be reached twice: `$..[?type=GROUP]` filters a list (its elements) and
+ * then each element on its own (a lone object counts as a one-element list). A node is one match:
+ * the first, reached through its list, is kept (it has its `@key`).
+ */
+function onceEach(matches: PathMatch[]): PathMatch[] {
+  if (matches.length < 2) return matches;
+  const seen = new Set<string>();
+  const out: PathMatch[] = [];
+  for (const m of matches) {
+    if (seen.has(m.path)) continue;
+    seen.add(m.path);
+    out.push(m);
+  }
+  return out;
 }
 
 /** The records a selection reaches: each match becomes a scope whose parent is its enclosing record. */

@@ -13,6 +13,8 @@ import { saleWindow } from '../sale-window.js';
 import type { ExtractNote } from '../types.js';
 import { modifierOptions, movedSetOption } from './modifier-sets.js';
 import { variantOption, type PendingVariant } from './variant-option.js';
+import { buildRowOptions, readOptionRow, type PendingOption } from './row-options.js';
+
 import {
   UNPRICED_SKIP_REASON,
   entityLabel,
@@ -20,6 +22,9 @@ import {
   unpricedVerdict,
   type UnpricedAction,
 } from '../unpriced.js';
+
+/** A continuation row that gave no option value and is no variant: counted under this reason. */
+export const UNUSED_ROW_REASON = 'continuation row with no option value';
 
 const text = (v: Scalar): string | undefined => (v === null || v === '' ? undefined : String(v));
 // Shared so that evaluating a field allocates nothing for its template context.
@@ -51,6 +56,8 @@ export interface OpenProduct {
   more: PendingVariant[] | undefined;
   /** Shared, frozen options of the product's modifier sets (modifier-sets.ts). */
   sets: ImportOption[] | undefined;
+  /** Values read for `table.options` so far; undefined when the mapping has none. */
+  pending: PendingOption[] | undefined;
   /** product.price is mapped but its cell was empty (no other issue said so): warned if no variant prices it. */
   priceMissing: boolean;
 }
@@ -93,6 +100,8 @@ export class MenuAssembler {
   private readonly groupSkips;
   /** Prices taken from a running sale, and sales not applied on the run's date: the report names them. */
   readonly saleNotes: ExtractNote[] = [];
+  /** Products whose one variant row (`rows: children`) priced them without an option: noted. */
+  singleVariant: { products: number; firstRow: number } | undefined;
   /** The products that had no category and went to `category.fallback`: the report names it. */
   fallback: { extId: string; name: string; products: number } | undefined;
   /** With rows: all the head is a variant and carries the price, so product.price is not read. */
@@ -211,8 +220,13 @@ export class MenuAssembler {
       firstPriceMissing: false,
       more: undefined,
       sets: undefined,
+      pending: undefined,
       priceMissing,
     };
+    if (this.table.rowOptions) {
+      open.pending = [];
+      readOptionRow(this.table.rowOptions, cells, record.row, true, open.pending, ctx);
+    }
     const v = this.table.variants;
     if (v) {
       const context = this.headContext;
@@ -231,6 +245,21 @@ export class MenuAssembler {
     const v = this.table.variants;
     const ctx = this.ctx;
     ctx.cursor.row = record.row;
+    if (!isHead && open.pending) {
+      const given = readOptionRow(
+        this.table.rowOptions ?? [],
+        record.cells,
+        record.row,
+        false,
+        open.pending,
+        ctx,
+      );
+      // Odoo interleaves other one-to-many fields (a second category) on rows of their own.
+      if (!v) {
+        if (given === 0) this.countSkip(UNUSED_ROW_REASON);
+        return;
+      }
+    }
     if (!v) {
       // Without variants a second row of a group has nowhere to go: never drop it silently.
       ctx.rowIssue(
@@ -301,6 +330,11 @@ export class MenuAssembler {
       let variant: ImportOption | undefined;
       if (v && open.firstRow !== 0) {
         if (open.more === undefined && !v.always) {
+          // A row of its own (not the head) merged into its product: counted for the run's notes.
+          if (v.rows === 'children') {
+            if (this.singleVariant) this.singleVariant.products++;
+            else this.singleVariant = { products: 1, firstRow: open.firstRow };
+          }
           // variantOption's rule for a lone variant, without building its list: it prices the product.
           if (open.firstPrice !== undefined)
             open.product.price = toCents(open.firstPrice, this.ctx.money.digits);
@@ -325,15 +359,25 @@ export class MenuAssembler {
           );
         }
       }
-      // Set options are shared and frozen, built at positions 1..n: after a variant option they move.
+      // Set options are shared and frozen, built at positions 1..n: after other options they move.
       let options = open.sets;
-      if (variant) {
-        options = [variant];
+      const own = open.pending?.length
+        ? buildRowOptions(
+            this.table.rowOptions ?? [],
+            open.pending,
+            open.product.ext_id,
+            variant ? 2 : 1,
+            this.ctx,
+          )
+        : [];
+      if (variant || own.length > 0) {
+        options = variant ? [variant, ...own] : own;
         for (const set of open.sets ?? []) {
           const position = options.length + 1;
           options.push(set.position === position ? set : movedSetOption(set, position));
         }
       }
+      open.pending = undefined;
       if (options) open.product.options = options;
       if (open.priceMissing && open.product.price === undefined) {
         this.ctx.cursor.row = open.row;

@@ -6,6 +6,7 @@ import { parseTemplate, templateColumns } from '../transforms/template.js';
 import type { CompileContext, CompiledCondition, CompiledValue } from './compile-context.js';
 import { compileCondition, compileValue } from './compile-value.js';
 import { compileModifierSets, type CompiledModifierSets } from './modifier-sets.js';
+import { compileRowOptions, type CompiledRowOption } from './row-options.js';
 
 // Turns the table section into functions over row cells, once per source.
 
@@ -81,6 +82,8 @@ export interface CompiledTable {
   product: CompiledProduct;
   variants?: CompiledVariants;
   modifierSets?: CompiledModifierSets;
+  /** `options`: options from the product's rows or packed cells. */
+  rowOptions?: CompiledRowOption[];
 }
 
 /**
@@ -191,5 +194,6 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
   }
 
   if (section.modifier_sets) compiled.modifierSets = compileModifierSets(section.modifier_sets, ctx);
+  if (section.options) compiled.rowOptions = compileRowOptions(section.options, ctx);
   return compiled;
 }

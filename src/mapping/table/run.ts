@@ -9,7 +9,7 @@ import { MenuAssembler } from './assembler.js';
 import { ShortRecords } from './short-records.js';
 import { streamRows } from './stream-rows.js';
 import { DEFAULT_UNPRICED } from '../unpriced.js';
-import { fallbackNote } from '../notes.js';
+import { fallbackNote, singleVariantNote } from '../notes.js';
 
 /**
  * Runs a table mapping over one opened source: compile against the header once, stream the rows
@@ -63,7 +63,11 @@ export async function runTableMapping(
     menu,
     issues: [...source.issues, ...ctx.issues],
     skipped: [...skipped].map(([reason, count]) => ({ reason, count })),
-    notes: [...assembler.saleNotes, ...(assembler.fallback ? [fallbackNote(assembler.fallback)] : [])],
+    notes: [
+      ...assembler.saleNotes,
+      ...(assembler.singleVariant ? [singleVariantNote(assembler.singleVariant)] : []),
+      ...(assembler.fallback ? [fallbackNote(assembler.fallback)] : []),
+    ],
     rows,
     // MenuAssembler.head drops a product whose ext_id is taken (or groups it with the first).
     productIdsUnique: true,
