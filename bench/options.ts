@@ -26,10 +26,12 @@ export interface BenchOptions {
   only: TargetName[];
   out?: string;
   keep: boolean;
+  /** Rewrite docs/benchmarks.md with the method and this run's table. */
+  writeDocs: boolean;
 }
 
 export const USAGE =
-  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--apply-size 5000] [--fleet-targets 200] [--enqueue-targets 10000] [--reps 5] [--warmup 1] [--only extract,xlsx,plan,apply,fleet,refresh,postgres,workers] [--out result.json] [--keep]';
+  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--apply-size 5000] [--fleet-targets 200] [--enqueue-targets 10000] [--reps 5] [--warmup 1] [--only extract,xlsx,plan,apply,fleet,refresh,postgres,workers] [--out result.json] [--keep] [--write-docs]';
 
 /** `--help` or `-h` anywhere: print USAGE and run nothing. */
 export function wantsHelp(argv: string[]): boolean {
@@ -57,6 +59,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       only: { type: 'string', default: TARGETS.join(',') },
       out: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      'write-docs': { type: 'boolean', default: false },
     },
   });
   const sizes = values.sizes.split(',').map((s) => positive('sizes', s.trim()));
@@ -74,5 +77,6 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     only: only as TargetName[],
     ...(values.out !== undefined ? { out: values.out } : {}),
     keep: values.keep,
+    writeDocs: values['write-docs'],
   };
 }

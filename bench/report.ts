@@ -17,7 +17,7 @@ function judged(row: BenchRow): [string, string] {
   return [`${row.measured.toFixed(0)} MB`, `${bound} ${row.limit} MB`];
 }
 
-/** The results as a Markdown table (README and docs/benchmarks.md carry a copy of it). */
+/** The results as a Markdown table (docs/benchmarks.md carries one, written by --write-docs). */
 export function renderTable(rows: readonly BenchRow[]): string {
   const lines = [
     '| Target | Products | Subject ms | Reference ms | Measured | Limit | Pair ratios (min–max) | CPU ratio | Peak RSS MB (subject / reference) | Result |',

@@ -1,9 +1,10 @@
 import { median, round, type Comparison } from './measure.js';
 import type { BenchRow } from './types.js';
 
-export const RSS_LIMIT_MB = 512;
-/** 10x the rows may cost at most 12x the time: linear with some slack, never quadratic. */
-export const GROWTH_LIMIT = 12;
+/** Issue 21, §6: peak RSS of the 100k-product extract and plan at most 256 MB. */
+export const RSS_LIMIT_MB = 256;
+/** Issue 21, §6: 10x the rows within 10.5x the time: linear with little slack, never quadratic. */
+export const GROWTH_LIMIT = 10.5;
 
 /** Subject time over reference time, judged against `limit`. */
 export function ratioRow(target: string, size: number, c: Comparison, limit: number): BenchRow {
@@ -45,7 +46,7 @@ export function rssRow(target: string, size: number, c: Comparison, bound: Bench
   };
 }
 
-/** large/small: how the subject's time grows; 12x allowed for 10x the products, scaled to the sizes. */
+/** large/small: how the subject's time grows; 10.5x allowed for 10x the products, scaled to the sizes. */
 export function growthRow(target: string, small: Comparison, large: Comparison, sizes: number[]): BenchRow {
   const growth = round(large.subjectMs / small.subjectMs, 2);
   const limit = round((GROWTH_LIMIT * sizes[1]!) / sizes[0]! / 10, 2);

@@ -16,7 +16,7 @@ export interface BenchResult {
   formatVersion: 1;
   date: string;
   machine: { node: string; platform: string; cpus: number; cpuModel: string };
-  options: Omit<BenchOptions, 'out' | 'keep'>;
+  options: Omit<BenchOptions, 'out' | 'keep' | 'writeDocs'>;
   rows: BenchRow[];
   allPass: boolean;
 }
@@ -43,7 +43,7 @@ export async function runBench(options: BenchOptions, log: (m: string) => void):
     if (options.keep) log(`data kept in ${dir}`);
     else await rm(dir, { recursive: true, force: true });
   }
-  const { out: _out, keep: _keep, ...shown } = options;
+  const { out: _out, keep: _keep, writeDocs: _writeDocs, ...shown } = options;
   return {
     formatVersion: 1,
     date: new Date().toISOString(),

@@ -1,4 +1,6 @@
 import { writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { writeDocsPage } from './docs-page.js';
 import { parseBenchArgs, USAGE, wantsHelp, type BenchOptions } from './options.js';
 import { renderTable } from './report.js';
 import { runBench } from './run-bench.js';
@@ -18,9 +20,14 @@ async function main(): Promise<void> {
     return;
   }
   const started = performance.now();
+  const loadAtStart = loadavg();
   const result = await runBench(options, (m) => process.stderr.write(`bench: ${m}\n`));
   process.stdout.write(renderTable(result.rows));
   if (options.out) await writeFile(options.out, `${JSON.stringify(result, null, 2)}\n`);
+  if (options.writeDocs) {
+    const page = await writeDocsPage(result, { start: loadAtStart, end: loadavg() });
+    process.stderr.write(`bench: wrote ${page}\n`);
+  }
   process.stderr.write(`bench: done in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 }
 

@@ -17,6 +17,36 @@ export interface GenericStarterInput {
 // JSON strings are valid YAML double-quoted scalars: safe for any header text.
 const q = (text: string) => JSON.stringify(text);
 
+/** Header words of sizes, variants, options and extras, in the languages `init` reads. */
+const OPTION_LIKE =
+  /size|grö(ß|ss)e|groesse|taglia|formato|tamaño|tamano|taille|variant|variation|variante|option|modifier|modificador|extra|add-?on|topping|zutat|beilage|supplement|suppl[ée]ment|aggiunt|guarnici|choice|wahl/i;
+
+/** The headers no guessed role took: the starter names each, so nothing is left out unseen. */
+export function unplacedColumns(headers: readonly string[], guesses: ColumnGuesses): string[] {
+  const placed = new Set(
+    [
+      guesses.extId,
+      guesses.name,
+      guesses.price,
+      guesses.category,
+      guesses.description,
+      guesses.hidden?.column,
+      guesses.continuation?.start,
+      guesses.continuation?.variantPrice,
+    ].filter((h): h is string => h !== undefined),
+  );
+  return headers.filter((h) => h.trim() !== '' && !placed.has(h));
+}
+
+/**
+ * Unplaced columns whose names say sizes or options while the starter sets up none (no variant
+ * rows found): a menu without them would look complete and sell every pizza at one size.
+ */
+export function optionLikeColumns(headers: readonly string[], guesses: ColumnGuesses): string[] {
+  if (guesses.continuation) return [];
+  return unplacedColumns(headers, guesses).filter((h) => OPTION_LIKE.test(h));
+}
+
 /**
  * A table mapping for an export no shipped mapping knows: one product per row, with the columns
  * guessed from the header names. Every guess is marked so the user checks it before the first run.
@@ -48,6 +78,7 @@ export function genericStarter(input: GenericStarterInput): string {
     ...otherSheetLines(input),
     `# Headers found (${input.headers.length}):`,
     ...wrapHeaders(input.headers),
+    ...unplacedLines(input),
     `version: 1`,
     `name: ${name}`,
     `title: ${q(`${base} (${input.format.toUpperCase()})`)}`,
@@ -74,6 +105,23 @@ export function genericStarter(input: GenericStarterInput): string {
     ...variantLines(guesses, nameColumn),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+function unplacedLines(input: GenericStarterInput): string[] {
+  const unplaced = unplacedColumns(input.headers, input.guesses);
+  if (unplaced.length === 0) return [];
+  const optionLike = optionLikeColumns(input.headers, input.guesses);
+  return [
+    `# Columns no rule below reads (${unplaced.length}); map each, or leave it out knowingly:`,
+    ...wrapHeaders(unplaced),
+    ...(optionLike.length > 0
+      ? [
+          `# WARNING: ${optionLike.map(q).join(', ')} look like sizes or options, but this starter sets up no`,
+          `#   variants or options: every product would be sold as one plain item. See docs/mapping-format.md`,
+          `#   (variants: grouped rows, continuation rows; options: modifier sets; values packed in a cell).`,
+        ]
+      : []),
+  ];
 }
 
 function otherSheetLines(input: GenericStarterInput): string[] {

@@ -3,8 +3,9 @@ import { InvalidInputError } from '../errors.js';
 import type { CellValue, Source, TableSource } from '../extract/types.js';
 import { listSheets, openSource } from '../extract/registry.js';
 import { resolveMappingFile, SHIPPED_MAPPINGS_DIR } from '../mapping/loader.js';
-import { genericStarter } from './generic-starter.js';
-import { guessColumns } from './guess-columns.js';
+import { documentStarter } from './document-starter.js';
+import { genericStarter, optionLikeColumns, unplacedColumns } from './generic-starter.js';
+import { guessColumns, type ColumnGuesses } from './guess-columns.js';
 import { knownFormats, type KnownFormats } from './known-formats.js';
 import { recognizeDocument, recognizeHeaders, type Recognition } from './recognize.js';
 import { shippedStarter } from './shipped-starter.js';
@@ -23,8 +24,12 @@ export interface InitRequest {
 export interface InitResult {
   /** Absent when no known format matched and the starter is the generic one. */
   recognition?: Recognition;
+  /** What the starter is: a copy of a shipped mapping, a generic table or document mapping. */
+  starter: 'shipped' | 'table' | 'document';
   /** The starter mapping, YAML text. */
   yaml: string;
+  /** What the user must look at before the first run (columns left unread, options not set up). */
+  warnings: string[];
 }
 
 /** Records sampled to tell a filled column from an empty one in the generic guesses. */
@@ -41,27 +46,29 @@ export async function initMapping(request: InitRequest): Promise<InitResult> {
     const shipped = await resolveMappingFile(recognition.format.mapping);
     return {
       recognition,
+      starter: 'shipped',
       yaml: shippedStarter(recognition, shipped.text, { input: request.input, schemaRef }),
+      warnings: [],
     };
   }
   if (source.kind === 'document') {
-    throw new InvalidInputError(
-      `${request.input}: no known JSON menu format has this shape (${describeShape(source.document)})`,
-      {
-        hint: 'write a kind: document mapping by hand, see docs/mapping-format.md',
-      },
-    );
+    const shape = describeShape(source.document);
+    const yaml = documentStarter({ input: request.input, document: source.document, schemaRef, shape });
+    return { starter: 'document', yaml, warnings: [] };
   }
   assertHasHeader(request.input, source);
   const samples = await sampleRecords(source);
   const xlsx = /\.xlsx$/i.test(request.input);
   // A Clover-style workbook keeps modifier groups on another sheet: the starter names them.
   const otherSheets = xlsx ? (await listSheets(request.input)).filter((s) => s !== source.sheet) : [];
+  const guesses = guessColumns(source.headers, samples);
   return {
+    starter: 'table',
+    warnings: tableWarnings(source.headers, guesses),
     yaml: genericStarter({
       input: request.input,
       headers: source.headers,
-      guesses: guessColumns(source.headers, samples),
+      guesses,
       format: xlsx ? 'xlsx' : 'csv',
       ...(source.sheet !== undefined ? { sheet: source.sheet } : {}),
       otherSheets,
@@ -69,6 +76,20 @@ export async function initMapping(request: InitRequest): Promise<InitResult> {
       schemaRef,
     }),
   };
+}
+
+function tableWarnings(headers: readonly string[], guesses: ColumnGuesses): string[] {
+  const unplaced = unplacedColumns(headers, guesses);
+  const optionLike = optionLikeColumns(headers, guesses);
+  const quote = (list: readonly string[]) => list.map((h) => JSON.stringify(h)).join(', ');
+  return [
+    ...(unplaced.length > 0 ? [`${unplaced.length} column(s) no rule reads: ${quote(unplaced)}`] : []),
+    ...(optionLike.length > 0
+      ? [
+          `${quote(optionLike)} look like sizes or options, but the starter sets up none (see the WARNING in it)`,
+        ]
+      : []),
+  ];
 }
 
 /**

@@ -72,6 +72,13 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         // Not reported here: the call that needs the token asks again and reports what fails.
       }
     },
+
+    async readSandboxMenu(): Promise<unknown> {
+      // The menusync sandbox's own read-only view (the platform's read API has no products).
+      const { body } = await call({ method: 'GET', endpoint: '/_sandbox/menu', mutating: false });
+      return body.menu;
+    },
+
     listCategories: (query) => listAllCategories(call, query),
   };
 }

@@ -129,6 +129,11 @@ export interface PlatformClient {
   /** All pages. */
   listCategories(query?: ListCategoriesQuery): Promise<RemoteCategory[]>;
   /**
+   * The whole stored menu, products included, as the menusync sandbox holds it (`GET /_sandbox/menu`);
+   * the platform itself has no such endpoint and answers 404.
+   */
+  readSandboxMenu?(): Promise<unknown>;
+  /**
    * Gets ready for the calls to come (fetches an OAuth token), so a caller can overlap that round
    * trip with its own work. Never fails: a problem shows, and is retried, on the call that needs it.
    */

@@ -17,6 +17,7 @@ import { changeHeadline, failureLine, localTime, reportTitle, targetLine, troubl
 import { liveSections } from './live-sections.js';
 import { OUTCOME_TEXT } from './outcome.js';
 import { reportEntries, rollbackText, type RunReport } from './types.js';
+import { verificationScopeLines } from './verification-text.js';
 import { escapeInvisible } from '../model/invisible-characters.js';
 
 /** Text into HTML text or a double-quoted attribute. */
@@ -120,6 +121,7 @@ function resultSection(report: RunReport): string {
     `Applied: ${yesNo(report.applied)} (attempts: ${report.attempts})`,
     `Verified: ${report.verification?.status ?? yesNo(report.verified)}`,
     ...(report.verification?.details ?? []),
+    ...(report.verification ? verificationScopeLines(report.verification) : []),
     ...report.errors.map((e) => `Error: ${e}`),
   ];
   return `<h2>Result</h2>\n<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;

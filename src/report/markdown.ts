@@ -14,6 +14,7 @@ import { changeHeadline, failureLine, localTime, targetLine, troubleWord } from 
 import { liveSections } from './live-sections.js';
 import { OUTCOME_TEXT } from './outcome.js';
 import { reportEntries, rollbackText, type RunReport } from './types.js';
+import { verificationScopeLines } from './verification-text.js';
 import { escapeInvisible } from '../model/invisible-characters.js';
 
 const DEFAULT_MAX_ITEMS = 200;
@@ -122,6 +123,9 @@ export function renderMarkdown(report: RunReport, options: { maxItems?: number }
     out.push(`- Applied: ${yesNo(report.applied)} (attempts: ${report.attempts})`);
     out.push(`- Verified: ${yesNo(report.verified)}`);
     for (const detail of report.verification?.details ?? []) out.push(`  - ${escapeMarkdown(detail)}`);
+    if (report.verification) {
+      for (const line of verificationScopeLines(report.verification)) out.push(`  - ${escapeMarkdown(line)}`);
+    }
     out.push('');
   }
   if (report.errors.length > 0) {

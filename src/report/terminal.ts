@@ -15,6 +15,7 @@ import { changeTree, type RootNode } from './tree.js';
 import { liveSections } from './live-sections.js';
 import { OUTCOME_TEXT } from './outcome.js';
 import { reportEntries, rollbackText, type RunReport } from './types.js';
+import { verificationScopeLines } from './verification-text.js';
 import { countOf } from '../plural.js';
 
 export interface TerminalOptions {
@@ -109,5 +110,7 @@ function cap(lines: string[], max: number): string[] {
 function verifiedText(report: RunReport): string {
   if (!report.verification) return yesNo(report.verified);
   const { status, details } = report.verification;
-  return details.length > 0 ? `${status}: ${details.join('; ')}` : status;
+  const head = details.length > 0 ? `${status}: ${details.join('; ')}` : status;
+  const scope = verificationScopeLines(report.verification);
+  return scope.length > 0 ? `${head} (${scope.join('; ')})` : head;
 }

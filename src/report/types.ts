@@ -12,6 +12,18 @@ export interface ReportTarget {
 export interface Verification {
   status: 'verified' | 'drift';
   details: string[];
+  /** What the read-back compared, counted: the platform shows categories, not products. */
+  compared?: VerificationScope;
+  /** What the platform's read API cannot show, so was not compared (one phrase each). */
+  notShown?: string[];
+}
+
+/** The entities a read-back compared field by field, and the categories whose product count it checked. */
+export interface VerificationScope {
+  categories: number;
+  options: number;
+  optionValues: number;
+  productCounts: number;
 }
 
 /**

@@ -25,7 +25,7 @@ describe('applyRun against a real sandbox', () => {
     const outcome = await h.apply(menu);
     expect(outcome.plan.mode).toBe('replace');
     expect(outcome.applied).toBe(true);
-    expect(outcome.verification).toEqual({ status: 'verified', details: [] });
+    expect(outcome.verification).toMatchObject({ status: 'verified', details: [] });
     expect(h.sandbox.exportMenu(h.clientId).products).toHaveLength(20);
     expect((await readSnapshot(dir()))?.menu).toEqual(menu);
     expect(await readStatus(dir())).toEqual({ uncertain: false });

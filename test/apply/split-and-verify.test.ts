@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { payloadBytes, splitPayload } from '../../src/apply/split-payload.js';
-import { verifyReadBack } from '../../src/apply/verify.js';
+import { NOT_SHOWN_BY_THE_PLATFORM, verifyReadBack } from '../../src/apply/verify.js';
 import type { ImportPayload } from '../../src/model/import-payload.js';
 import type { RemoteCategory } from '../../src/platform/types.js';
 import { cafeMenu } from './menus.js';
@@ -52,8 +52,27 @@ describe('verifyReadBack', () => {
       })),
     }));
 
-  it('verifies a faithful read-back', () => {
-    expect(verifyReadBack(menu, faithful())).toEqual({ status: 'verified', details: [] });
+  it('verifies a faithful read-back, saying what it compared and what the platform cannot show', () => {
+    const options = menu.categories.flatMap((c) => c.options ?? []);
+    expect(verifyReadBack(menu, faithful())).toEqual({
+      status: 'verified',
+      details: [],
+      compared: {
+        categories: menu.categories.length,
+        options: options.length,
+        optionValues: options.flatMap((o) => o.option_values ?? []).length,
+        productCounts: menu.categories.length,
+      },
+      notShown: NOT_SHOWN_BY_THE_PLATFORM,
+    });
+    expect(NOT_SHOWN_BY_THE_PLATFORM.join('; ')).toContain("products' names, prices");
+  });
+
+  it('counts as compared only what the platform returned', () => {
+    const remote = faithful().map(({ products_count: _count, ...c }) => c);
+    remote.pop();
+    const result = verifyReadBack(menu, remote);
+    expect(result.compared).toMatchObject({ categories: menu.categories.length - 1, productCounts: 0 });
   });
 
   it('reports each difference: field, products_count, missing and extra entities', () => {

@@ -72,7 +72,7 @@ describe('npm run bench on a tiny size', () => {
     expect(result.formatVersion).toBe(1);
     expect(result.options.sizes).toEqual([20, 40]);
     expect(result.rows.map((r) => r.target)).toEqual([
-      'extract --out vs csv-parse, whole processes',
+      'extract --out vs csv-parse writing JSON, whole processes',
       'extract --out peak RSS',
       'extract --out: 40/20 time',
       'extract XLSX vs exceljs read',
@@ -98,20 +98,25 @@ describe('npm run bench on a tiny size', () => {
     expect(result.allPass).toBe(result.rows.every((r) => r.pass));
   });
 
-  it('extracts two option groups of five values for every generated product', () => {
+  it('extracts the Shopify export (two sizes on every second product) and the XLSX items', () => {
     const extract = result.rows.filter((r) => r.target.startsWith('extract') && r.check !== undefined);
     expect(extract.map((r) => r.check)).toEqual([
-      // The whole `menusync extract --out` process: its summary line.
+      // The whole `menusync extract --out` process: its summary line (60 rows for 40 products).
       expect.stringMatching(
-        /^40 rows -> .*, 40 products, 80 options, 400 option values; .* 0 errors(; encoding .*)?$/,
+        /^60 rows -> .*, 40 products, 20 options, 40 option values; .* 0 errors(; encoding .*)?$/,
       ),
       '20 products, 200 values, 0 errors',
     ]);
   });
 
   it('times the extract target as whole processes, with the spread of its run pairs', () => {
-    const whole = result.rows.find((r) => r.target === 'extract --out vs csv-parse, whole processes');
-    expect(whole).toMatchObject({ size: 40, unit: 'x', limit: 2, bound: 'at-most' });
+    const whole = result.rows.find(
+      (r) => r.target === 'extract --out vs csv-parse writing JSON, whole processes',
+    );
+    // Issue 21's targets: 1.2x, peak RSS at most 256 MB, 10x the rows within 10.5x the time.
+    expect(whole).toMatchObject({ size: 40, unit: 'x', limit: 1.2, bound: 'at-most' });
+    expect(result.rows.find((r) => r.target === 'extract --out peak RSS')).toMatchObject({ limit: 256 });
+    expect(result.rows.find((r) => r.target === 'plan: 40/20 time')).toMatchObject({ limit: 2.1 });
     const [low, high] = whole?.spread ?? [Number.NaN, Number.NaN];
     expect(low).toBeLessThanOrEqual(high);
   });

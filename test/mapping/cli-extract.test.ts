@@ -16,7 +16,7 @@ describe('menusync extract', () => {
     expect(menu.categories).toHaveLength(4);
     expect(menu.products).toHaveLength(7);
     expect(r.stderr).toContain(
-      '12 rows -> 4 categories, 7 products, 2 options, 5 option values; skipped 2 (archived 1, not-sellable 1); 4 warnings, 0 errors',
+      '12 rows -> 4 categories, 7 products, 2 options, 5 option values; skipped 2 (archived 1, not-sellable 1); 3 warnings, 0 errors',
     );
     expect(r.stderr).toContain('warning unknown-reference: 2');
     expect(r.stderr).toContain('warning unpriced: 1');

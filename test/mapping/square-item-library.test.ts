@@ -214,20 +214,34 @@ describe.skipIf(!present)('square-item-library on the real samples', () => {
     expect(result.issues.filter((i) => i.code === 'bad-price')).toHaveLength(11);
     // 42 membership columns; 33 sets are used by at least one item.
     expect(result.issues.filter((i) => i.code === 'unknown-reference')).toHaveLength(33);
-    // 8 hidden online, and 3 whose only price is `variable` (unpriced: hide).
-    expect(result.menu.products.filter((p) => p.hidden === true)).toHaveLength(11);
-    // Checked by hand in the sheet: rows 56-57, "Blue Shade", variations "2 for 15" at 15 and an unnamed one at 8.99.
+    // 84 with delivery and pickup both disabled (not orderable online), 8 more hidden online, and
+    // 3 whose only price is `variable` (unpriced: hide), some of them both.
+    expect(result.menu.products.filter((p) => p.hidden === true)).toHaveLength(90);
+    // Checked by hand in the sheet: rows 56-57, "Blue Shade", variations "2 for 15" at 15 and an
+    // unnamed one at 8.99, whose Online Sale Price is 9.99.
     const blue = result.menu.products.find((p) => p.name === 'Blue Shade');
-    expect(blue?.price).toBe(8.99);
+    expect(blue?.price).toBe(9.99);
     expect(blue?.options?.[0]?.option_values?.map((v) => [v.ext_id, v.name, v.price_operand])).toEqual([
-      ['ARCNN5J633RZ26WDBPAIQ6OF', '2 for 15', 6.01],
+      ['ARCNN5J633RZ26WDBPAIQ6OF', '2 for 15', 5.01],
       ['F6WH7YNHWIQJ2GBKC3EQVEZW', 'Blue Shade', 0],
     ]);
+    // Online Sale Price 5.99 is what Square Online charges (Price 4.99 at the point of sale).
     expect(result.menu.products[0]).toMatchObject({
       ext_id: 'item-W5J3FMB6WHJYRZVTJ7OE7JLQ',
       name: '2 cookie',
-      price: 4.99,
+      price: 5.99,
     });
+  });
+
+  it('takes the point-of-sale Price and keeps unorderable items with its parameters', async () => {
+    const result = await extractMenu({
+      mapping: 'square-item-library',
+      inputs: [path.join(SAMPLES, 'acai-juice-bar-item-library-export.xlsx')],
+      params: { price_column: 'Price', unorderable: 'keep' },
+    });
+    expect(result.stats.errors).toBe(0);
+    expect(result.menu.products.filter((p) => p.hidden === true)).toHaveLength(11);
+    expect(result.menu.products[0]).toMatchObject({ name: '2 cookie', price: 4.99 });
   });
 
   it('maps the older boutique CSV layout: 14 rows, 5 items, zero issues', async () => {

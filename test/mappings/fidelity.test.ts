@@ -3,12 +3,14 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
 import { unpricedReason } from '../../src/mapping/unpriced.js';
+import { optionIdentityConflicts } from '../../src/model/option-identity.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
 import { SAMPLES_ROOT } from './helpers.js';
 
 // Properties that must hold for any menu, checked on every real export of ../shared/pos-samples
-// (INDEX.md) with its shipped mapping: nothing goes live sellable without a real price, and every
-// product is reachable through a category. Counts are INDEX.md's.
+// (INDEX.md) with its shipped mapping: nothing goes live sellable without a real price, every
+// product is reachable through a category, and no option or value ext_id carries two contents
+// (identity rule 4 read as environment-wide). Counts are INDEX.md's.
 
 const present = existsSync(SAMPLES_ROOT);
 if (!present) console.warn(`Skipping the fidelity checks: ${SAMPLES_ROOT} is absent`);
@@ -52,6 +54,11 @@ describe.skipIf(!present).each(SAMPLES)('%s with %s', (file, mapping, products) 
     const lost = result.menu.products.filter((p) => !categories.has(p.category_ext_id ?? ''));
     expect(lost.map((p) => p.ext_id)).toEqual([]);
   });
+
+  it('gives no option or option value ext_id two contents', () => {
+    expect(optionIdentityConflicts(result.menu)).toEqual([]);
+    expect(result.issues.filter((i) => i.code === 'option-identity')).toEqual([]);
+  });
 });
 
 describe.skipIf(!present)('spot checks', () => {
@@ -64,5 +71,29 @@ describe.skipIf(!present)('spot checks', () => {
     const regular = kevita?.options?.[0]?.option_values?.find((v) => v.name === 'Regular');
     expect(regular).toMatchObject({ hidden: true });
     expect(regular?.price_operand).toBeUndefined();
+  });
+
+  it('Beanie: sells at its running sale price 18, not the regular 20, and the run says so', async () => {
+    const result = await extractMenu({
+      mapping: 'woocommerce-products',
+      inputs: [path.join(SAMPLES_ROOT, 'woocommerce/wc-sample_products.csv')],
+    });
+    expect(result.menu.products.find((p) => p.ext_id === 'cc-beanie')?.price).toBe(18);
+    expect(result.notes.map((n) => n.message)).toContain(
+      'product "Beanie" sells at 18.00 from a sale with no end date (regular price 20.00)',
+    );
+  });
+
+  it('5 Balls: its five required meatballs can be chosen from two kinds (max_quantity)', async () => {
+    const result = await extractMenu({
+      mapping: 'ubereats-menu',
+      inputs: [path.join(SAMPLES_ROOT, 'ubereats/tms-restaurant-menu-v2.json')],
+    });
+    const balls = result.menu.products.find((p) => p.ext_id === '5_Balls');
+    const group = balls?.options?.find((o) => (o.min_selectable ?? 0) >= 5);
+    expect(group).toMatchObject({ min_selectable: 5, max_selectable: 5 });
+    const visible = group?.option_values?.filter((v) => v.hidden !== true).length ?? 0;
+    expect(visible * (group?.max_quantity ?? 1)).toBeGreaterThanOrEqual(5);
+    expect(result.issues.filter((i) => i.message.includes('unsatisfiable-option'))).toEqual([]);
   });
 });

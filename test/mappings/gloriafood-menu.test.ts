@@ -85,7 +85,7 @@ describe('gloriafood-menu on our fixture', () => {
     expect(
       fries?.options?.map((o) => [o.ext_id, o.name, o.min_selectable, o.max_selectable, o.note]),
     ).toEqual([
-      ['1003-size', 'Size', 1, 1, undefined],
+      ['size-1003', 'Size', 1, 1, undefined], // the item's id in it: one Size option per item
       // The Dip group sits on both sizes: one option, noted with the first size that has it.
       ['501', 'Dip', 0, 2, 'Only with size Regular'],
       ['502', 'Extra salt', 0, 1, 'Only with size Large'],

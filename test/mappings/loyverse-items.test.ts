@@ -93,7 +93,7 @@ describe('loyverse-items on the English two-store fixture', () => {
     expect(cake.price).toBeUndefined();
     expect(cake.hidden).toBe(true);
     expect(cake.category_ext_id).toBe('cat-no-category');
-    expect(harbour.stats).toMatchObject({ warnings: 4, errors: 0 });
+    expect(harbour.stats).toMatchObject({ warnings: 3, errors: 0 });
     expect(harbour.issues.filter((i) => i.code === 'bad-price')).toHaveLength(1);
     expect(harbour.issues).toContainEqual(
       expect.objectContaining({

@@ -41,7 +41,7 @@ describe('square-catalog-api on our fixture (a ListCatalog response body)', () =
       '1 product without a category is in the fallback category "Uncategorized" (cat-uncategorized)',
     ]);
     expect(result.issues.map((i) => [i.code, i.severity, i.message, i.location.path])).toEqual([
-      // The empty price and what became of the product: one issue.
+      // The missing price's own warning says what became of the item: hidden.
       [
         'missing-value',
         'warning',
@@ -62,7 +62,7 @@ describe('square-catalog-api on our fixture (a ListCatalog response body)', () =
       position: 1,
       options: [
         {
-          ext_id: 'I-LATTE-variation',
+          ext_id: 'variation-I-LATTE', // the item's id in it: one option per item
           name: 'Variation',
           type: 'single',
           min_selectable: 1,
@@ -120,15 +120,17 @@ describe.skipIf(!present)('square-catalog-api on the real ice-cream shop objects
     ]);
     // 3 items have no category_id (a note names their fallback category) and one ("cookie fill")
     // has no variations, hence no price.
-    // 11 items priced 0 are hidden, each with an `unpriced` warning; the one with no price has its
-    // verdict folded into its missing-value warning.
+    // 11 items priced 0 are hidden, each with an `unpriced` warning; the one with no price is
+    // hidden too, said by its missing-value warning.
     expect(result.issues.filter((i) => i.code === 'unpriced')).toHaveLength(11);
     expect(
       result.issues
         .filter((i) => i.code !== 'unpriced')
-        .map((i) => i.message.split(';')[0])
+        .map((i) => i.message)
         .sort(),
-    ).toEqual(['product "5HGYGONKHMKCIYKAZT7GD6GT" has no price']);
+    ).toEqual([
+      'product "5HGYGONKHMKCIYKAZT7GD6GT" has no price; product "cookie fill" (5HGYGONKHMKCIYKAZT7GD6GT) has no price: hidden (unpriced: hide)',
+    ]);
     expect(result.menu.products.filter((p) => p.category_ext_id === 'cat-uncategorized')).toHaveLength(3);
   });
 
@@ -144,7 +146,7 @@ describe.skipIf(!present)('square-catalog-api on the real ice-cream shop objects
     const coffee = menu.products.find((p) => p.ext_id === 'YSWVONT43NVNHVQIAPCDN4O6');
     expect(coffee).toMatchObject({ name: 'drip coffee', price: 2.5 });
     expect(coffee?.options?.map((o) => [o.ext_id, o.name])).toEqual([
-      ['YSWVONT43NVNHVQIAPCDN4O6-variation', 'Variation'],
+      ['variation-YSWVONT43NVNHVQIAPCDN4O6', 'Variation'],
       ['M7QUOZOMTZPBJ4I2OXP2KRB5', 'milk option'],
     ]);
     expect(coffee?.options?.[0]?.option_values?.map((v) => [v.name, v.price_operand])).toEqual([

@@ -45,15 +45,16 @@ describe('ubereats-menu on our fixture', () => {
       max_selectable: 1,
       position: 1,
       option_values: [
+        // Scoped by their group: an item may be priced differently in another group.
         {
-          ext_id: 'Size-Choice/Size-Small',
+          ext_id: 'Size-Choice-Size-Small',
           name: 'Small',
           position: 1,
           price_operator: '+',
           price_operand: 0,
         },
         {
-          ext_id: 'Size-Choice/Size-Large',
+          ext_id: 'Size-Choice-Size-Large',
           name: 'Large',
           position: 2,
           price_operator: '+',
@@ -65,8 +66,8 @@ describe('ubereats-menu on our fixture', () => {
     expect(toppings).not.toHaveProperty('type');
     // Olives: override 150 for Toppings (context_type written as 2); Extra cheese: its own 120.
     expect(toppings?.option_values?.map((v) => [v.ext_id, v.price_operand])).toEqual([
-      ['Toppings/Olives', 1.5],
-      ['Toppings/Extra-Cheese', 1.2],
+      ['Toppings-Olives', 1.5],
+      ['Toppings-Extra-Cheese', 1.2],
     ]);
   });
 
@@ -109,7 +110,7 @@ describe.skipIf(!present)('ubereats-menu on the real restaurant menu', () => {
     // Sauteed Shrimp costs 0 on its own but 500 cents inside "Choice-of-Add-ons".
     const addOns = salad?.options?.find((o) => o.ext_id === 'Choice-of-Add-ons');
     expect(
-      addOns?.option_values?.find((v) => v.ext_id === 'Choice-of-Add-ons/Sauteed-Shrimp')?.price_operand,
+      addOns?.option_values?.find((v) => v.ext_id === 'Choice-of-Add-ons-Sauteed-Shrimp')?.price_operand,
     ).toBe(5);
     // The one category entity without a type is still an item.
     expect(menu.products.find((p) => p.ext_id === 'Five-Ball-Sampler')?.category_ext_id).toBe('Starters');

@@ -62,7 +62,7 @@ describe('woocommerce-products on our fixture', () => {
       ['latte-small-whole', 'Small / Whole', 0],
       ['latte-small-oat', 'Small / Oat', 0.5],
       ['latte-large-whole', 'Large / Whole', 0.7],
-      ['latte-large-oat', 'Large / Oat', 1.2],
+      ['latte-large-oat', 'Large / Oat', 0.79], // on sale at 3.99 (regular 4.40), no end date
     ]);
   });
 
@@ -75,8 +75,12 @@ describe('woocommerce-products on our fixture', () => {
     ]);
   });
 
-  it('hides products hidden from the catalog or not published, and ignores sale prices', () => {
-    expect(product(result, 'pain-au-chocolat')).toMatchObject({ hidden: true, price: 3.1 });
+  it('hides products hidden from the catalog or not published, and sells at a running sale price', () => {
+    // Sale price 2.90 with no schedule dates: a sale running until it is ended (regular 3.10).
+    expect(product(result, 'pain-au-chocolat')).toMatchObject({ hidden: true, price: 2.9 });
+    expect(result.notes.map((n) => n.message)).toContain(
+      'product "Pain au Chocolat" sells at 2.90 from a sale with no end date (regular price 3.10)',
+    );
     expect(product(result, 'seasonal-tart')).toMatchObject({ hidden: true, price: 4.25 });
     expect(product(result, 'gift-card-20')).toMatchObject({
       name: 'Gift Card €20',
@@ -107,15 +111,16 @@ describe.skipIf(!samplePresent)('woocommerce-products on the official WooCommerc
 
   it('collects variations listed away from their parent, in row order', () => {
     const hoodie = product(result, 'cc-hoodie');
-    expect(hoodie).toMatchObject({ name: 'Hoodie', price: 45, category_ext_id: 'cat-hoodies' });
+    // Red / No is on sale at 42 (regular 45): the cheapest, so the others cost 3 more.
+    expect(hoodie).toMatchObject({ name: 'Hoodie', price: 42, category_ext_id: 'cat-hoodies' });
     expect(hoodie.options?.[0]?.name).toBe('Color / Logo');
     expect(hoodie.options?.[0]?.option_values?.map((v) => [v.ext_id, v.name, v.price_operand])).toEqual([
       ['cc-hoodie-red', 'Red / No', 0],
-      ['cc-hoodie-green', 'Green / No', 0],
-      ['cc-hoodie-blue', 'Blue / No', 0],
-      ['cc-hoodie-red-logo', 'Red / Yes', 0],
-      ['cc-hoodie-blue-logo', 'Blue / Yes', 0],
-      ['cc-hoodie-green-logo', 'Green / Yes', 0],
+      ['cc-hoodie-green', 'Green / No', 3],
+      ['cc-hoodie-blue', 'Blue / No', 3],
+      ['cc-hoodie-red-logo', 'Red / Yes', 3],
+      ['cc-hoodie-blue-logo', 'Blue / Yes', 3],
+      ['cc-hoodie-green-logo', 'Green / Yes', 3],
     ]);
   });
 
@@ -126,14 +131,15 @@ describe.skipIf(!samplePresent)('woocommerce-products on the official WooCommerc
   });
 
   it('maps visibility, downloadable simple products and the first image', () => {
-    expect(product(result, 'cc-hoodie-with-pocket')).toMatchObject({ hidden: true, price: 45 });
+    expect(product(result, 'cc-hoodie-with-pocket')).toMatchObject({ hidden: true, price: 35 });
     expect(product(result, 'cc-album')).toMatchObject({
       price: 15,
       category_ext_id: 'cat-music',
       hidden: false,
     });
+    // Sale price 18 with empty schedule dates: a running sale.
     expect(product(result, 'cc-beanie')).toMatchObject({
-      price: 20,
+      price: 18,
       description: 'This is a simple product.',
       image: 'https://classiccommerce.cc/wp-content/downloads/sample-data-images/beanie.png',
     });

@@ -25,6 +25,28 @@ describe('terminal rendering', () => {
     expect(text).toContain('Verified: drift: category C2: name "Cakes" on the platform');
   });
 
+  it('says what the read-back compared and what the platform cannot show, in every format', () => {
+    const verification = {
+      status: 'verified' as const,
+      details: [],
+      compared: { categories: 2, options: 1, optionValues: 3, productCounts: 2 },
+      notShown: ["products' names, prices, descriptions, images and visibility"],
+    };
+    const report = reportOf(samplePlan(), { ...applied, verified: true, verification });
+    const compared =
+      'compared 2 categories (name, visibility, position), their 1 option and 3 values, and 2 product counts';
+    const notShown = "not shown by the platform, so not compared: products' names, prices";
+    for (const text of [
+      renderTerminal(report, { color: false }),
+      renderMarkdown(report),
+      renderHtml(report).replaceAll('&#39;', "'"),
+    ]) {
+      expect(text).toContain(compared);
+      expect(text).toContain(notShown);
+    }
+    expect(JSON.parse(renderJson(report))).toMatchObject({ verification });
+  });
+
   it('colours only when asked', () => {
     expect(renderTerminal(reportOf(samplePlan()), { color: false })).not.toContain('\u001b[');
     expect(renderTerminal(reportOf(samplePlan()), { color: true })).toContain('\u001b[32m+ product P4');

@@ -24,6 +24,7 @@ import { stopOnSignal } from '../stop-on-signal.js';
 import { checkpointOf, type CliContext } from '../run-context.js';
 import { observeClient } from '../progress-client.js';
 import { runFleetCommand } from '../fleet-command.js';
+import { verificationScopeLines } from '../../report/verification-text.js';
 import { isFleetRun, withFleetOptions, type FleetArgs } from '../fleet-options.js';
 
 type ApplyArgs = RunArgs &
@@ -170,6 +171,7 @@ function outcomeLines(report: ReturnType<typeof buildRunReport>, requests: numbe
         : 'Drift: the read-back differs:',
     );
     for (const detail of report.verification.details) lines.push(`  - ${detail}`);
+    for (const line of verificationScopeLines(report.verification)) lines.push(`  ${line}`);
   }
   for (const error of report.errors.slice(trouble ? 1 : 0)) lines.push(`Error: ${error}`);
   if (report.outcome !== 'applied') lines.push(`Outcome: ${OUTCOME_TEXT[report.outcome]}`);

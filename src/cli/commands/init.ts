@@ -33,9 +33,12 @@ export const initCommand: CommandModule<object, InitArgs> = {
     }
     if (args.out) await assertOutPath(args.out, [{ option: '--input', file: args.input }]);
     const result = await initMapping({ input: args.input, ...(args.out ? { out: args.out } : {}) });
-    const found = result.recognition
-      ? `recognized ${result.recognition.format.label} (mapping ${result.recognition.format.mapping})`
-      : 'format not recognized: wrote a generic mapping with guessed columns (check the GUESS lines)';
+    const found = [
+      result.recognition
+        ? `recognized ${result.recognition.format.label} (mapping ${result.recognition.format.mapping})`
+        : `format not recognized: wrote a generic mapping with guessed ${result.starter === 'document' ? 'paths' : 'columns'} (check the GUESS lines)`,
+      ...result.warnings.map((w) => `warning: ${w}`),
+    ].join('\n');
     if (!args.out) {
       out.data(result.yaml);
       out.info(found);

@@ -8,6 +8,7 @@ import { withConnectionOptions } from '../connection-options.js';
 import { createOutput } from '../output.js';
 import { retryNotice } from '../../apply/retry-notice.js';
 import { countOf } from '../../plural.js';
+import { productsCommand } from './remote-products.js';
 
 type RemoteCategoriesArgs = ApplyConnectionArgs & {
   config?: string;
@@ -57,9 +58,12 @@ const categoriesCommand: CommandModule<object, RemoteCategoriesArgs> = {
 /** `menusync remote <what>`: read what the platform holds. */
 export const remoteCommand: CommandModule<object, object> = {
   command: 'remote',
-  describe: 'Read what the platform holds (categories)',
+  describe: 'Read what the platform holds (categories; products from the sandbox)',
   builder: (yargs: Argv) =>
-    yargs.command(categoriesCommand).demandCommand(1, 'name what to read: categories'),
+    yargs
+      .command(categoriesCommand)
+      .command(productsCommand)
+      .demandCommand(1, 'name what to read: categories or products'),
   handler: () => undefined,
 };
 

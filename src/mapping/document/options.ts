@@ -90,10 +90,10 @@ export function buildOptions(
       if (seen.has(extId)) continue;
       const unpriced: UnpricedValue[] = [];
       const quantity: { max?: number } = {};
-      const owner = state.root.entities;
-      state.root.entities = { ...owner, option: extId };
+      const ownerIds = state.root.entities;
+      state.root.entities = { ...ownerIds, option: extId };
       let values = buildValues(option.values, record, state, booleans, priced.base, unpriced, quantity);
-      state.root.entities = owner;
+      state.root.entities = ownerIds;
       if (values.length < (option.minValues ?? 1)) {
         // min_values is a rule of the mapping (one variation is no choice); an empty group is news.
         if (option.minValues === undefined) {

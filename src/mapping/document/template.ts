@@ -11,12 +11,12 @@ import { asText, evaluatePath, firstValue, type Scope } from './select-path.js';
 
 // Templates such as "cat-{slug(name)}" or "{^.id}:{id}", compiled once per mapping, in the one
 // template syntax (transforms/template-syntax.ts, shared with table mappings): `{path}` inserts the
-// first value the path reaches ('' when none); `{fn(path)}` applies a text function.
-// Documents add `{join(path)}`: every value the path reaches, joined with ", " (schema.org's
-// suitableForDiet list), as a path can reach many values where a column holds one.
+// first value the path reaches ('' when none); `{fn(path)}` applies a text function. Document
+// templates add `{join(path)}`: every value the path reaches, joined with ", " (schema.org's
+// suitableForDiet list), since a path, unlike a cell, can reach several values.
 
-type Part =
-  { kind: 'text'; text: string } | { kind: 'path'; path: ParsedPath; fn?: TemplateFunction | 'join' };
+type DocumentFunction = TemplateFunction | 'join';
+type Part = { kind: 'text'; text: string } | { kind: 'path'; path: ParsedPath; fn?: DocumentFunction };
 
 /** Every non-empty value the path reaches, as text, joined: `Vegan, Gluten free`. */
 function joined(path: ParsedPath, scope: Scope, root: Scope): string {
@@ -66,8 +66,7 @@ function parseTemplate(source: string): Part[] {
 function placeholder(inner: string, source: string, at: number): Part {
   const call = templateCall(inner);
   if (!call) return { kind: 'path', path: parseInner(inner, source, at) };
-  if (call.name === 'join') return { kind: 'path', path: parseInner(call.argument, source, at), fn: 'join' };
-  if (!isTemplateFunction(call.name)) {
+  if (!isTemplateFunction(call.name) && call.name !== 'join') {
     throw new PathSyntaxError(
       source,
       at,

@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
  * A string-keyed index for grouping rows (stream-rows.ts): the same answers as a Map, for the one
  * job of a group key per product of a big export. It stays because it earns its keep on the whole
  * `menusync extract --out` process of 100k products: with a Map instead, CPU time rose 8-10% and
- * wall time 10-26% (medians of 9 and 11 interleaved pairs; docs/benchmarks.md). A Map's hash table
+ * wall time 10-26% (medians of 9 and 11 interleaved pairs of `npm run bench -- --only extract`). A Map's hash table
  * is rebuilt as it grows and every entry is more for the garbage collector to trace; here the table
  * is typed arrays holding only numbers, open addressing with linear probing, and keys and values
  * sit in two plain arrays in insertion order.
