@@ -19,7 +19,8 @@ describe('menusync extract', () => {
       '12 rows -> 4 categories, 7 products, 2 options, 5 option values; skipped 2 (archived 1, not-sellable 1); 3 warnings, 0 errors',
     );
     expect(r.stderr).toContain('warning unknown-reference: 2');
-    expect(r.stderr).toContain('warning unpriced: 1');
+    expect(r.stderr).toContain('warning bad-price: 1');
+    expect(r.stderr).toContain('has no price: hidden (unpriced: hide)');
     expect(r.stderr).toContain('item-library.csv, row 6, column "Price": ');
   });
 
