@@ -30,8 +30,9 @@ async function waitForFile(file: string): Promise<void> {
 describe('target lock between processes', () => {
   it('lets one of two concurrent applies run and stops the other with exit 4', async () => {
     const input = await w.writeExport('menu.csv', menuCsv(6));
-    // The first apply is held mid-request by a delay fault while the second one starts.
-    w.sandbox.injectFaults([{ kind: 'delay', ms: 2_000, path: '/menu/import' }]);
+    // The first apply is held mid-request by a delay fault while the second one starts: long
+    // enough for a second CLI process to start on a busy machine (2 s was not, under load).
+    w.sandbox.injectFaults([{ kind: 'delay', ms: 6_000, path: '/menu/import' }]);
     const first = spawnCli(w.args('apply', input), w.env, w.dir);
     await waitForFile(path.join(dir(), 'lock'));
     const second = await w.run(w.args('apply', input));
