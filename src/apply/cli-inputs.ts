@@ -28,6 +28,7 @@ export async function extractDesired(
     ...(progress ? { progress } : {}),
     paramDirs: settings.paramDirs,
     limits: settings.limits,
+    ...(settings.now ? { now: settings.now } : {}),
   });
   // The counts and each input's encoding and why: a wrong guess shows before anything is sent.
   out.info(`extract: ${summaryLine(result)}`);

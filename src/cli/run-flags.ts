@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import type { RunArgs } from '../config/run-settings.js';
+import { NOW_OPTION_HELP } from '../config/run-date.js';
 import { DEFAULT_STATE_DIR } from '../state/target.js';
 import { withEncodingOption } from './encoding-option.js';
 import { withInputLimitOptions } from './input-limit-options.js';
@@ -36,6 +37,7 @@ export function withRunOptions<T>(yargs: Argv<T>): Argv<T & RunArgs> {
       type: 'string',
       describe: 'Most products a replace may remove: a count (12) or a share (15%)',
     })
+    .option('now', { type: 'string', describe: NOW_OPTION_HELP })
     .option('allow-empty', { type: 'boolean', describe: 'Allow replacing the menu with an empty one' })
     .option('protect', { type: 'string', array: true, describe: 'ext_ids that must never be removed' })
     .option('json', { type: 'boolean', describe: 'Print the report as JSON on stdout' })
@@ -67,4 +69,5 @@ const SINGLE_VALUE_OPTIONS = [
   'out-html',
   'encoding',
   'log-format',
+  'now',
 ] as const;

@@ -5,6 +5,7 @@ import { UsageError } from '../errors.js';
 import type { GuardOptions } from '../plan/types.js';
 import type { UpdateMode } from '../model/import-payload.js';
 import { configTarget, loadConfig, type LoadedConfig } from './load-config.js';
+import { parseNow } from './run-date.js';
 import { resolveStateSpec } from './state-location.js';
 import type { TargetConfig } from './schema.js';
 
@@ -29,6 +30,8 @@ export interface RunArgs extends InputLimitArgs {
   /** json: one JSON line per event on stderr, instead of the human lines (cli/run-log.ts). */
   'log-format'?: 'text' | 'json';
   encoding?: string;
+  /** `--now`: the run's date for scheduled sale prices (config/run-date.ts). */
+  now?: string;
 }
 
 export interface RunSettings {
@@ -40,6 +43,8 @@ export interface RunSettings {
   params: Record<string, string>;
   /** `--encoding`: overrides the mapping's and the detected encoding of every input. */
   encoding?: string;
+  /** `--now`: the run's date for scheduled sale prices; absent: the clock at extraction. */
+  now?: Date;
   /** The config's folder for each parameter the config target sets (files it names stay inside). */
   paramDirs: Record<string, string>;
   limits: Partial<InputLimits>;
@@ -110,6 +115,7 @@ export async function resolveRunSettings(
     inputs: args.input && args.input.length > 0 ? args.input : (config.inputs ?? []),
     params,
     ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
+    ...parseNow(args.now),
     paramDirs,
     limits: resolveInputLimits(args, config),
     stateDir: resolveStateSpec({

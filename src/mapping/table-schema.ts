@@ -96,6 +96,20 @@ export const VariantsSpec = z.strictObject({
     price: ValueSpec.optional(),
     sale: SaleSpec.optional(),
     hidden: ValueSpec.optional(),
+    /**
+     * An empty attribute on a variant row means "any" (WooCommerce): the row stands for every
+     * value the product's row lists for that attribute, one variant each at the row's price.
+     */
+    any: z
+      .strictObject({
+        /** By position: the attribute's value on the variant row, and its list on the product's row. */
+        attributes: z.array(z.strictObject({ value: ValueSpec, parent: ValueSpec })).min(1),
+        /** Between the values of the product's list (default `,`). */
+        separator: z.string().min(1).optional(),
+        /** Between the attributes' values in a variant's name (default ` / `). */
+        join: z.string().optional(),
+      })
+      .optional(),
   }),
 });
 export type VariantsSpec = z.infer<typeof VariantsSpec>;

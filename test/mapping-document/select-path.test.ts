@@ -87,6 +87,24 @@ describe('evaluatePath', () => {
     ).toEqual([2]);
   });
 
+  it('matches a list field when one of its elements matches (the menus that list a category)', () => {
+    const doc = {
+      menus: [
+        { id: 'm1', category_ids: ['Salads', 'Mains'] },
+        { id: 'm2', category_ids: ['Mains'] },
+        { id: 'm3', category_ids: [] },
+      ],
+    };
+    const scope = rootScope(doc);
+    const ids = (path: string) =>
+      evaluatePath(parsePath(path), scope, scope).map((m) => (m.value as { id: string }).id);
+    expect(ids('menus[?category_ids=Mains]')).toEqual(['m1', 'm2']);
+    expect(ids('menus[?category_ids=Salads]')).toEqual(['m1']);
+    expect(ids('menus[?category_ids!=Salads]')).toEqual(['m2', 'm3']);
+    // An empty list is empty, a non-empty one is not.
+    expect(ids("menus[?category_ids='']")).toEqual(['m3']);
+  });
+
   it('reads parameters and field names given by a parameter', () => {
     const doc = { title: { translations: { en: 'Pizza', it: 'Pizza (it)' } } };
     const scope = rootScope(doc, { lang: 'it' });

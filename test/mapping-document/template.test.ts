@@ -30,6 +30,11 @@ describe('compileTemplate', () => {
     expect(compileTemplate('#{id}').value(scope, scope)).toBe('#42');
   });
 
+  it('takes a placeholder whose path holds braces of its own', () => {
+    const doc = rootScope({ title: { en: 'Salads', fr: 'Salades' } }, { lang: 'fr' });
+    expect(compileTemplate('{trim(title[{@param.lang}])} (menu)').render(doc, doc)).toBe('Salades (menu)');
+  });
+
   it('reads doubled braces as literal braces', () => {
     expect(compileTemplate('{{{id}}}').render(scope, scope)).toBe('{42}');
   });

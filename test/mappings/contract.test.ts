@@ -67,6 +67,14 @@ describe.each(folders)('format folder %s', (name) => {
     expect(index, `docs/mappings.md links ${name}/README.md`).toContain(`](../mappings/${name}/README.md)`);
   });
 
+  it('says in its README which source column or field gives the price', () => {
+    const text = readFileSync(path.join(dir, 'README.md'), 'utf8');
+    // A "Which price goes live" paragraph, or a Price entry in the list of what is read.
+    expect(text, `${name}/README.md: which price`).toMatch(
+      /(Which price goes live|^- \*\*Prices?\b|^- Price:)/m,
+    );
+  });
+
   it('declares what becomes of a product without a real price (`unpriced`)', async () => {
     const { mapping } = await loadMapping(file);
     expect(['hide', 'skip', 'error']).toContain(mapping.unpriced);

@@ -71,6 +71,11 @@ describe('ubereats-menu on our fixture', () => {
     ]);
   });
 
+  it('keeps plain category names when the export has one menu', async () => {
+    const { menu } = await extract(fixture, { menu: 'all' });
+    expect(menu.categories.map((c) => c.name)).toEqual(['Pizzas', 'Drinks', 'Deals']);
+  });
+
   it('reads titles in the language given by the lang parameter', async () => {
     const result = await extract(fixture, { lang: 'fr' });
     expect(result.menu.products.map((p) => p.name)).toEqual(['Marguerite']);
@@ -94,6 +99,38 @@ describe.skipIf(!present)('ubereats-menu on the real restaurant menu', () => {
       { reason: 'item no mapped category or modifier group reaches', count: 70 },
       { reason: 'modifier group no mapped product uses', count: 12 },
     ]);
+  });
+
+  it('names each category with the menus that list it: two "Salads" stay apart', async () => {
+    const { menu } = await extract(sample);
+    expect(menu.categories.map((c) => [c.ext_id, c.name])).toEqual([
+      ['Fresh_Crisp_Salads', 'Salads (Menu)'],
+      ['Mains', 'Mains (Menu)'],
+      ['Salads', 'Salads (Vegan Menu)'],
+      ['Al-A-Carte_Sides', 'Sides (Menu)'],
+      ['Starters', 'Starters (Menu)'],
+      ['Sides', 'Sides (Vegan Menu)'],
+      ['Sandwiches', 'Sandwiches (Menu, Vegan Menu)'],
+      ['Entree', 'Entree (Vegan Menu)'],
+      ['Appetizers_48960', 'Appetizers (Vegan Menu)'],
+      ['Famiglia_Favorites', 'Famiglia Favorites (Menu, Vegan Menu)'],
+    ]);
+  });
+
+  it('maps only the menu the menu parameter names, counting the rest', async () => {
+    const result = await extract(sample, { menu: 'Vegan_Menu' });
+    expect(result.menu.categories.map((c) => [c.ext_id, c.name])).toEqual([
+      ['Salads', 'Salads'],
+      ['Sides', 'Sides'],
+      ['Sandwiches', 'Sandwiches'],
+      ['Entree', 'Entree'],
+      ['Appetizers_48960', 'Appetizers'],
+      ['Famiglia_Favorites', 'Famiglia Favorites'],
+    ]);
+    expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);
+    expect(result.skipped).toContainEqual({ reason: 'category of another menu', count: 4 });
+    // Stoppe Salad is in the vegan "Salads" now: the Menu's salads are not mapped.
+    expect(result.menu.products.find((p) => p.ext_id === 'Stoppe_Salad')?.category_ext_id).toBe('Salads');
   });
 
   it('matches hand-checked entities', async () => {

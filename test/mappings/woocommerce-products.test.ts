@@ -103,7 +103,8 @@ describe.skipIf(!samplePresent)('woocommerce-products on the official WooCommerc
       categories: 4,
       products: 13,
       options: 2,
-      option_values: 9,
+      // Hoodie 6; T-Shirt 3 colours, each in the 3 sizes its "any" size stands for.
+      option_values: 15,
     });
     expect(skippedCounts(result)).toEqual({ 'grouped-product': 1, 'external-product': 1 });
     expect(result.menu.categories.map((c) => c.name)).toEqual(['Tshirts', 'Hoodies', 'Accessories', 'Music']);
@@ -124,10 +125,21 @@ describe.skipIf(!samplePresent)('woocommerce-products on the official WooCommerc
     ]);
   });
 
-  it('leaves an "any" attribute out of the value names', () => {
+  it('offers every size the T-Shirt lists for its variations whose Size is "any" (empty)', () => {
     const tee = product(result, 'cc-tee');
     expect(tee.price).toBe(25);
-    expect(tee.options?.[0]?.option_values?.map((v) => v.name)).toEqual(['Blue', 'Green', 'Red']);
+    expect(tee.options?.[0]?.name).toBe('Color / Size');
+    expect(tee.options?.[0]?.option_values?.map((v) => [v.ext_id, v.name, v.price_operand])).toEqual([
+      ['cc-t-shirt-blue-large', 'Blue / Large', 0],
+      ['cc-t-shirt-blue-medium', 'Blue / Medium', 0],
+      ['cc-t-shirt-blue-small', 'Blue / Small', 0],
+      ['cc-t-shirt-green-large', 'Green / Large', 0],
+      ['cc-t-shirt-green-medium', 'Green / Medium', 0],
+      ['cc-t-shirt-green-small', 'Green / Small', 0],
+      ['cc-t-shirt-red-large', 'Red / Large', 0],
+      ['cc-t-shirt-red-medium', 'Red / Medium', 0],
+      ['cc-t-shirt-red-small', 'Red / Small', 0],
+    ]);
   });
 
   it('maps visibility, downloadable simple products and the first image', () => {
@@ -175,6 +187,23 @@ describe('woocommerce-products on small edge-case exports', () => {
         ['Black', 0],
       ],
     );
+  });
+
+  it('expands an "any" variation listed before its parent, keeping a size another variation names', async () => {
+    const result = await run('any-first', [
+      '2,variation,latte-any,Latte - Any,1,visible,,3.50,,latte,Size,',
+      '3,variation,latte-small,Latte - Small,1,visible,,3.00,,latte,Size,Small',
+      '1,variable,latte,Latte,1,visible,,,Drinks,,Size,"Small, Large"',
+    ]);
+    expect(errorsOf(result)).toEqual([]);
+    const latte = product(result, 'latte');
+    expect(latte.price).toBe(3);
+    // Small has a variation of its own at 3.00: the "any" one's Small is counted, not offered twice.
+    expect(latte.options?.[0]?.option_values?.map((v) => [v.ext_id, v.name, v.price_operand])).toEqual([
+      ['latte-any-large', 'Large', 0.5],
+      ['latte-small', 'Small', 0],
+    ]);
+    expect(skippedCounts(result)).toEqual({ 'value of an "any" variation another variation names': 1 });
   });
 
   it('reports a variation whose parent is not in the file as unknown-parent', async () => {

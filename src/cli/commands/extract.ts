@@ -9,6 +9,7 @@ import type { ExtractResult } from '../../mapping/types.js';
 import { withEncodingOption } from '../encoding-option.js';
 import { checkOutputPaths, type NamedPath } from '../output-paths.js';
 import { resolveInputLimits, type InputLimitArgs } from '../../config/input-limit-args.js';
+import { NOW_OPTION_HELP, parseNow } from '../../config/run-date.js';
 import { withInputLimitOptions } from '../input-limit-options.js';
 import { jsonPieces } from '../json-pieces.js';
 import { createOutput, type Output } from '../output.js';
@@ -27,14 +28,7 @@ interface ExtractArgs extends InputLimitArgs {
   now?: string;
 }
 
-/** `--now 2026-11-25` (or a date-time): the run's date for scheduled sale prices; default the clock. */
-export function parseNow(text: string | undefined): { now?: Date } {
-  if (text === undefined) return {};
-  const now = new Date(text);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(now.getTime()))
-    throw new UsageError(`--now takes a date such as 2026-11-25 or 2026-11-25T18:00:00Z, got "${text}"`);
-  return { now };
-}
+export { parseNow };
 
 /** `--param store=Main` (repeatable) to a record; a value may itself contain "=". */
 export function parseParams(list: readonly string[] | undefined): Record<string, string> {
@@ -62,7 +56,7 @@ export function withMappingOptions<T>(yargs: Argv<T>, { mappingRequired = true }
     })
     .option('now', {
       type: 'string',
-      describe: "The run's date for scheduled sale prices (YYYY-MM-DD or an ISO date-time, UTC); default now",
+      describe: NOW_OPTION_HELP,
     });
   return withEncodingOption(rejectRepeated(withInputLimitOptions(options), ['mapping', 'quiet', 'now']));
 }

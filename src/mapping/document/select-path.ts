@@ -174,10 +174,20 @@ function passes(filter: PathFilter, element: unknown, origin: Scope, root: Scope
     case 'missing':
       return text === '' && !nonEmptyContainer(node);
     case 'in':
-      return filter.values.some((v) => filterText(v, origin, root) === text);
+      return filter.values.some((v) => matches(node, text, filterText(v, origin, root)));
     case 'not_in':
-      return !filter.values.some((v) => filterText(v, origin, root) === text);
+      return !filter.values.some((v) => matches(node, text, filterText(v, origin, root)));
   }
+}
+
+/**
+ * A field that is a non-empty list matches when one of its elements does: Uber Eats' menus name
+ * their categories in `category_ids: [...]`, and `$.menus[?category_ids={id}]` finds the menus
+ * that list a category.
+ */
+function matches(node: unknown, text: string, wanted: string): boolean {
+  if (Array.isArray(node) && node.length > 0) return node.some((e) => asText(e) === wanted && wanted !== '');
+  return text === wanted;
 }
 
 /**

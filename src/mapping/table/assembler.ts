@@ -13,6 +13,7 @@ import { saleWindow } from '../sale-window.js';
 import type { ExtractNote } from '../types.js';
 import { modifierOptions, movedSetOption } from './modifier-sets.js';
 import { variantOption, type PendingVariant } from './variant-option.js';
+import { expandAny, parentLists } from './any-values.js';
 import { buildRowOptions, readOptionRow, type PendingOption } from './row-options.js';
 
 import {
@@ -22,6 +23,9 @@ import {
   unpricedVerdict,
   type UnpricedAction,
 } from '../unpriced.js';
+
+/** An "any" variation's value that another variation of the product names itself. */
+export const ANY_NAMED_TWICE_REASON = 'value of an "any" variation another variation names';
 
 /** A continuation row that gave no option value and is no variant: counted under this reason. */
 export const UNUSED_ROW_REASON = 'continuation row with no option value';
@@ -52,8 +56,11 @@ export interface OpenProduct {
   firstPrice: number | undefined;
   firstHidden: boolean | undefined;
   firstPriceMissing: boolean;
+  firstExpanded: boolean;
   /** The variants after the first, created on the second one. */
   more: PendingVariant[] | undefined;
+  /** `variants.value.any`: the head row's list of values per attribute; undefined without it. */
+  anyLists: string[][] | undefined;
   /** Shared, frozen options of the product's modifier sets (modifier-sets.ts). */
   sets: ImportOption[] | undefined;
   /** Values read for `table.options` so far; undefined when the mapping has none. */
@@ -69,6 +76,20 @@ export function isOpen(group: OpenProduct | ClosedGroup): group is OpenProduct {
   return 'product' in group;
 }
 
+/** Keeps a variant on its product: the first in the product's own fields, the others in `more`. */
+function addVariant(open: OpenProduct, pending: PendingVariant): void {
+  if (open.firstRow === 0) {
+    open.firstRow = pending.row;
+    open.firstName = pending.name;
+    open.firstExtId = pending.extId;
+    open.firstPrice = pending.price;
+    open.firstHidden = pending.hidden;
+    open.firstPriceMissing = pending.priceMissing;
+    open.firstExpanded = pending.expanded === true;
+  } else if (open.more) open.more.push(pending);
+  else open.more = [pending];
+}
+
 function firstVariant(open: OpenProduct): PendingVariant {
   return {
     row: open.firstRow,
@@ -77,6 +98,7 @@ function firstVariant(open: OpenProduct): PendingVariant {
     price: open.firstPrice,
     hidden: open.firstHidden,
     priceMissing: open.firstPriceMissing,
+    ...(open.firstExpanded ? { expanded: true as const } : {}),
   };
 }
 
@@ -218,7 +240,9 @@ export class MenuAssembler {
       firstPrice: undefined,
       firstHidden: undefined,
       firstPriceMissing: false,
+      firstExpanded: false,
       more: undefined,
+      anyLists: undefined,
       sets: undefined,
       pending: undefined,
       priceMissing,
@@ -233,6 +257,7 @@ export class MenuAssembler {
       context.product = extId;
       if (v.optionExtId) open.optionExtId = text(v.optionExtId(cells, context));
       if (v.optionName) open.optionName = text(v.optionName(cells, context));
+      if (v.any) open.anyLists = parentLists(v.any, cells, context);
       if (v.rows === 'all') this.variant(open, record, true);
     }
     if (this.table.modifierSets) open.sets = modifierOptions(this.table.modifierSets, cells, extId, 1);
@@ -307,18 +332,46 @@ export class MenuAssembler {
       context.name = name;
       extId = text(v.valueExtId(record.cells, context));
     }
-    if (open.firstRow === 0) {
-      open.firstRow = record.row;
-      open.firstName = name;
-      open.firstExtId = extId;
-      open.firstPrice = price;
-      open.firstHidden = hidden;
-      open.firstPriceMissing = priceMissing;
-    } else {
-      const pending: PendingVariant = { row: record.row, name, extId, price, hidden, priceMissing };
-      if (open.more) open.more.push(pending);
-      else open.more = [pending];
+    const row = record.row;
+    const expanded =
+      v.any && open.anyLists && !isHead ? expandAny(v.any, open.anyLists, record.cells, context) : undefined;
+    if (expanded) {
+      // Each value's own ext_id; one that does not tell them apart (the row's SKU) takes its slug.
+      const ids = expanded.map((each) => {
+        context.name = each.name;
+        return text(v.valueExtId(record.cells, context));
+      });
+      const apart = new Set(ids).size === ids.length;
+      expanded.forEach((each, i) => {
+        const id = ids[i];
+        const eachId = id === undefined || apart ? id : `${id}-${each.suffix}`;
+        addVariant(open, {
+          row,
+          name: each.name,
+          extId: eachId,
+          price,
+          hidden,
+          priceMissing,
+          expanded: true,
+        });
+      });
+      return;
     }
+    addVariant(open, { row, name, extId, price, hidden, priceMissing });
+  }
+
+  /**
+   * A value an "any" variation stands for that another variation names itself (Small at its own
+   * price, and "any size" at another): the named variation is kept, the other counted.
+   */
+  private withoutNamedTwice(variants: PendingVariant[]): PendingVariant[] {
+    if (!variants.some((v) => v.expanded)) return variants;
+    const named = new Set(variants.filter((v) => !v.expanded).map((v) => v.name));
+    return variants.filter((v) => {
+      if (!v.expanded || !named.has(v.name)) return true;
+      this.countSkip(ANY_NAMED_TWICE_REASON);
+      return false;
+    });
   }
 
   menu(): CanonicalMenu {
@@ -351,7 +404,7 @@ export class MenuAssembler {
           }
         } else {
           variant = variantOption(
-            [firstVariant(open), ...(open.more ?? [])],
+            this.withoutNamedTwice([firstVariant(open), ...(open.more ?? [])]),
             v,
             { extId: optionExtIdOf(open), name: open.optionName },
             open.product,

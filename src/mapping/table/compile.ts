@@ -1,3 +1,4 @@
+import type { CompiledAnyValues } from './any-values.js';
 import type { DataIssueCode } from '../../model/data-issue.js';
 import type { SaleSpec, TableSection } from '../table-schema.js';
 import type { ColumnRef, ValueSpec } from '../value-schema.js';
@@ -75,6 +76,8 @@ export interface CompiledVariants {
   valuePriceColumn?: string;
   valueHidden?: CompiledValue;
   valueSale?: CompiledSale;
+  /** `value.any`: a variant row with an empty attribute stands for each value its product lists. */
+  any?: CompiledAnyValues;
 }
 
 export interface CompiledTable {
@@ -194,6 +197,16 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
     const hidden = maybe(v.value.hidden, 'variants.value.hidden');
     if (hidden) compiled.variants.valueHidden = hidden;
     if (v.value.sale) compiled.variants.valueSale = compileSale(v.value.sale, ctx, 'variants.value.sale');
+    if (v.value.any) {
+      compiled.variants.any = {
+        attributes: v.value.any.attributes.map((a, i) => ({
+          value: value(a.value, `variants.value.any.attributes.${i}.value`),
+          parent: value(a.parent, `variants.value.any.attributes.${i}.parent`),
+        })),
+        separator: v.value.any.separator ?? ',',
+        join: v.value.any.join ?? ' / ',
+      };
+    }
   }
 
   if (section.modifier_sets) compiled.modifierSets = compileModifierSets(section.modifier_sets, ctx);

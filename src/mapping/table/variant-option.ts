@@ -13,6 +13,8 @@ export interface PendingVariant {
   hidden: boolean | undefined;
   /** `value.price` is mapped and its cell was empty (no other issue said so): a lone variant says so. */
   priceMissing: boolean;
+  /** One of the variants an "any" attribute stands for (`variants.value.any`). */
+  expanded?: true;
 }
 
 /**

@@ -42,7 +42,7 @@ export function scanTemplate(template: string, fail: TemplateErrorFactory): Temp
       text += c;
       i += 1;
     } else if (c === '{') {
-      const end = template.indexOf('}', i + 1);
+      const end = closingBrace(template, i);
       if (end < 0) throw fail('unclosed "{"', i);
       if (text !== '') tokens.push({ kind: 'text', text });
       text = '';
@@ -58,6 +58,19 @@ export function scanTemplate(template: string, fail: TemplateErrorFactory): Temp
   }
   if (text !== '') tokens.push({ kind: 'text', text });
   return tokens;
+}
+
+/**
+ * The `}` that closes the placeholder opened at `open`, or -1. Braces inside it nest, so a path
+ * such as `title.translations[{@param.lang}]` can be a placeholder's path.
+ */
+function closingBrace(template: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < template.length; i += 1) {
+    if (template.charAt(i) === '{') depth += 1;
+    else if (template.charAt(i) === '}' && --depth === 0) return i;
+  }
+  return -1;
 }
 
 const CALL = /^([a-z_]+)\((.*)\)$/s;

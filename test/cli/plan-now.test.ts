@@ -1,0 +1,46 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+
+// `plan --now` (and `apply --now`, the same run flags): a dated sale previewed before it starts.
+
+const HEADER =
+  'ID,Type,SKU,Name,Published,Visibility in catalog,Regular price,Sale price,Date sale price starts,Date sale price ends,Categories,Parent,Attribute 1 name,Attribute 1 value(s)';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'menusync-plan-now-'));
+  // A sale in December 2126: outside it on any day this test runs, inside it on --now's date.
+  await writeFile(
+    path.join(dir, 'products.csv'),
+    `${HEADER}\n301,simple,beanie,Beanie,1,visible,20,15,2126-12-01,2126-12-31,Hats,,,\n`,
+  );
+});
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+describe('plan --now', () => {
+  it('plans the sale price on the date --now gives, and says until when it runs', async () => {
+    const result = await runCli(
+      [
+        'plan',
+        '--mapping',
+        'woocommerce-products',
+        '--input',
+        'products.csv',
+        '--state',
+        'state',
+        '--offline',
+        '--now',
+        '2126-12-05',
+        '--json',
+      ],
+      { cwd: dir },
+    );
+    expect(result.stderr).toContain('sells at 15.00 from a sale until 2126-12-31 (regular price 20.00)');
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout) as { plan: { payload: { products: { price: number }[] } } };
+    expect(report.plan.payload.products.map((p) => p.price)).toEqual([15]);
+  });
+});
