@@ -25,7 +25,7 @@ async function startReceiver() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
 }
 
-describe.runIf(available)('menusync worker: a target`s notify:', () => {
+describe.runIf(available)("menusync worker: a target's notify:", () => {
   it('posts once for a blocked job, nothing for an outcome it does not name, and a failing webhook leaves the job as it ended', async () => {
     const hook = await startReceiver();
     const w = await startWorkerWorld(testTempDir('worker'), [
