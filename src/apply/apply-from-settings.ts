@@ -12,7 +12,7 @@ import type { Checkpoint } from '../state/checkpoint.js';
 import type { StateStore } from '../state/store.js';
 import type { Target } from '../state/target.js';
 import { applyRun, type ApplyOutcome } from './locked-apply.js';
-import { extractDesired } from './cli-inputs.js';
+import { extractDesired, type DesiredMenu } from './cli-inputs.js';
 import { resolveApplyConnection, type ApplyConnectionArgs } from './connection.js';
 import { checkSavedPlanInputs, readSavedPlan } from './saved-plan.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from './split-payload.js';
@@ -74,7 +74,7 @@ export async function runApplyTarget(
       const given = await extractDesired(settings, io.out, io.progress);
       checkSavedPlanInputs(saved, args.plan, args.input, given.menu);
     }
-    const desired = saved
+    const desired: DesiredMenu = saved
       ? { menu: saved.desired, errors: 0 }
       : await extractDesired(settings, io.out, io.progress);
     const maxPayloadBytes =
@@ -99,6 +99,7 @@ export async function runApplyTarget(
           posUid: settings.posUid,
           mode: settings.mode,
           extractionErrors: desired.errors,
+          ...(desired.firstError ? { firstExtractionError: desired.firstError } : {}),
           ...settings.guards,
         },
         ...(saved ? { savedPlan: saved } : {}),

@@ -6,19 +6,26 @@ import { resolveMenuAddress } from '../platform/menu-address.js';
 import { summaryLine } from '../mapping/issue-summary.js';
 import { noteLines } from '../mapping/notes.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
-import { formatLocation } from '../model/data-issue.js';
+import { formatLocation, type DataIssue } from '../model/data-issue.js';
 import type { Target } from '../state/target.js';
 import { countOf } from '../plural.js';
 import type { ProgressSink } from '../progress.js';
 
 const MAX_ISSUES_SHOWN = 20;
 
+/** The menu the inputs make, how many errors they had, and the first of them in one line. */
+export interface DesiredMenu {
+  menu: CanonicalMenu;
+  errors: number;
+  firstError?: string;
+}
+
 /** Extract the desired menu and tell about every problem; errors block the plan, never the report. */
 export async function extractDesired(
   settings: RunSettings,
   out: Output,
   progress?: ProgressSink,
-): Promise<{ menu: CanonicalMenu; errors: number }> {
+): Promise<DesiredMenu> {
   const { mapping, inputs } = requireInputs(settings);
   const result = await extractMenu({
     mapping,
@@ -38,8 +45,7 @@ export async function extractDesired(
     out.info(`... and ${countOf(notes.length - MAX_ISSUES_SHOWN, 'more note')}`);
   const shown = result.issues.slice(0, MAX_ISSUES_SHOWN);
   for (const issue of shown) {
-    const where = formatLocation(issue.location);
-    const line = `${issue.severity}: ${where ? `${where}: ` : ''}${issue.message} [${issue.code}]`;
+    const line = `${issue.severity}: ${issueLine(issue)}`;
     if (issue.severity === 'error') out.error(line);
     else out.warn(line);
   }
@@ -47,7 +53,18 @@ export async function extractDesired(
     out.warn(`... and ${countOf(result.issues.length - shown.length, 'more issue')}`);
   for (const skipped of result.skipped)
     out.info(`skipped ${countOf(skipped.count, 'row')}: ${skipped.reason}`);
-  return { menu: result.menu, errors: result.stats.errors };
+  const first = result.issues.find((issue) => issue.severity === 'error');
+  return {
+    menu: result.menu,
+    errors: result.stats.errors,
+    ...(first ? { firstError: issueLine(first) } : {}),
+  };
+}
+
+/** An issue in one line: where it is, what, and its code. */
+function issueLine(issue: DataIssue): string {
+  const where = formatLocation(issue.location);
+  return `${where ? `${where}: ` : ''}${issue.message} [${issue.code}]`;
 }
 
 /** The target as far as it is known without credentials: flag, then config, then environment. */

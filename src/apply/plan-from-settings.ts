@@ -58,11 +58,14 @@ export async function runPlanTarget(
   try {
     target =
       io.known !== undefined ? io.known : await resolvePlanTarget(args, settings, io.store, io.out, io.env);
-    const { menu, errors } = await extractDesired(settings, io.out, io.progress).finally(io.extracted);
+    const { menu, errors, firstError } = await extractDesired(settings, io.out, io.progress).finally(
+      io.extracted,
+    );
     const offline = await planOffline(plan, menu, target, io.store, {
       posUid: settings.posUid,
       mode: settings.mode,
       extractionErrors: errors,
+      ...(firstError ? { firstExtractionError: firstError } : {}),
       ...settings.guards,
       ...io.refresh,
     });

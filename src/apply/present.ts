@@ -8,9 +8,9 @@ import { writeFileAtomic } from '../state/atomic-write.js';
 import { redact } from '../secrets.js';
 
 /** One line for cron logs: what ran, on which target, what changed and how it ended. */
-export function summaryLine(report: RunReport): string {
+export function summaryLine(report: RunReport, command: string = report.command): string {
   const target = report.target.name ? ` ${report.target.name}` : '';
-  return `menusync ${report.command}${target}: ${report.mode}: ${changeHeadline(report)}${liveWords(report)} (${outcomeWords(report)})`;
+  return `menusync ${command}${target}: ${report.mode}: ${changeHeadline(report)}${liveWords(report)} (${outcomeWords(report)})`;
 }
 
 /** `; 4 changed outside menusync`, or `; offline`: a cron log must not read a drift as no change. */

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import type { ApplyOutcome } from '../apply/locked-apply.js';
-import { emitReport, summaryLine, writeOutputs } from '../apply/present.js';
+import { emitReport, writeOutputs } from '../apply/present.js';
 import { planReport } from '../apply/run-report.js';
 import type { RunArgs } from '../config/run-settings.js';
 import { ExitCode } from '../errors.js';
@@ -8,6 +8,7 @@ import type { Plan } from '../plan/types.js';
 import { OUTCOME_TEXT, renderJson, renderTerminal } from '../report/index.js';
 import type { Target } from '../state/target.js';
 import type { Output } from './output.js';
+import { stampedSummary } from './run-log.js';
 
 type PresentArgs = Pick<RunArgs, 'json' | 'quiet' | 'out-json' | 'out-md' | 'out-html'>;
 
@@ -23,7 +24,7 @@ export async function showRollbackPlan(
 ): Promise<ExitCode> {
   const report = planReport(plan, target);
   await emitReport(report, args, out);
-  if (args.quiet) out.error(summaryLine(report));
+  if (args.quiet) out.error(stampedSummary(report, { command: 'rollback' }));
   if (plan.blocked) {
     out.error(`blocked: ${plan.blocked}`);
     return ExitCode.blocked;
@@ -76,6 +77,6 @@ export async function presentRollback(
     );
     out.info(`report: ${ended.reports.html}`);
   }
-  if (args.quiet) out.error(summaryLine(report));
+  if (args.quiet) out.error(stampedSummary(report, { command: 'rollback' }));
   await writeOutputs(report, args);
 }

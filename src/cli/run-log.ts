@@ -36,13 +36,19 @@ export function createRunLog(format: LogFormat | undefined): RunLog {
   };
 }
 
-/** The --quiet summary: `2026-11-25T03:15:02.118Z menusync apply downtown: …`, and why it was blocked. */
-export function stampedSummary(report: RunReport, at: Date = new Date()): string {
+/**
+ * The --quiet summary: `2026-11-25T03:15:02.118Z menusync apply downtown: …`, and why it was
+ * blocked. `command` names a run that is not the report's own command (a rollback is an apply).
+ */
+export function stampedSummary(
+  report: RunReport,
+  { at = new Date(), command }: { at?: Date; command?: string } = {},
+): string {
   const named = report.target.name
     ? report
     : { ...report, target: { ...report.target, name: targetLabel(report) } };
   const why = blockedLine(report);
-  return `${at.toISOString()} ${summaryLine(named)}${why ? `: ${why}` : ''}`;
+  return `${at.toISOString()} ${summaryLine(named, command)}${why ? `: ${why}` : ''}`;
 }
 
 /** Any other --quiet line, stamped the same way. */

@@ -68,7 +68,10 @@ export function eventClasses(
   return classes;
 }
 
-/** Why a guard blocked the run, in one line: `empty-menu (products 0, categories 3): the desired …`. */
+/**
+ * Why a guard blocked the run, in one line: `empty-menu (products 0, categories 3): the desired …`,
+ * and the first row when rows are the cause: `… fix the input or mapping first (first: menu.csv, row 4, …)`.
+ */
 export function blockedLine(report: RunReport | undefined): string | null {
   if (!report?.blocked) return null;
   if (report.blockedBy.length === 0) return report.blocked;
@@ -78,7 +81,8 @@ export function blockedLine(report: RunReport | undefined): string | null {
         .map(([name, value]) => `${name} ${value}`)
         .join(', ');
       const ids = block.extIds?.length ? `; ext_ids ${block.extIds.slice(0, 5).join(', ')}` : '';
-      return `${block.guard}${numbers ? ` (${numbers}${ids})` : ''}: ${block.message}`;
+      const first = block.first ? ` (first: ${block.first})` : '';
+      return `${block.guard}${numbers ? ` (${numbers}${ids})` : ''}: ${block.message}${first}`;
     })
     .join('; ');
 }

@@ -25,6 +25,7 @@ export function guardBlocks(input: GuardInput): GuardBlock[] {
       guard: 'extraction-errors',
       message: `${countOf(errors, 'extraction error')}: fix the input or mapping first`,
       numbers: { errors },
+      ...(options.firstExtractionError ? { first: options.firstExtractionError } : {}),
     });
   }
   // "Empty" means no products: categories without products are what a truncated export looks like.

@@ -65,6 +65,8 @@ export interface PlanOptions extends GuardOptions {
   mode?: 'auto' | UpdateMode;
   /** Extraction errors make the plan blocked. */
   extractionErrors?: number;
+  /** The first of them, where it is and what: `menu.csv, row 4, column "Price": … [bad-price]`. */
+  firstExtractionError?: string;
   /**
    * Why the baseline is null, for the reason text (e.g. "the last apply's outcome is unknown").
    * Default: no snapshot of an earlier apply.
@@ -99,6 +101,8 @@ export interface GuardBlock {
   numbers: Record<string, number>;
   /** The entities concerned (protected ones that would be removed), when the guard names some. */
   extIds?: string[];
+  /** The first row behind the block, when rows are its cause (extraction-errors): file, row, column, what. */
+  first?: string;
 }
 
 export interface Plan {

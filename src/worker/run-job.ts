@@ -6,6 +6,9 @@ import type { Output } from '../output.js';
 import type { LoadedConfig } from '../config/load-config.js';
 import { resolveRunSettings } from '../config/run-settings.js';
 import { fleetEntry, type FleetEntry } from '../fleet/fleet-entry.js';
+import { ExitCode } from '../errors.js';
+import { runEvent } from '../notify/run-event.js';
+import { notifyRun } from '../notify/webhook.js';
 import { decideJob, type JobDecision } from './job-outcome.js';
 import type { JobSource } from './job-ledger.js';
 import { persist } from './persist.js';
@@ -31,6 +34,8 @@ export interface JobContext {
   targetOutput(target: string): Output;
   onStart?(target: string, jobId: string): void;
   onEnd?(entry: FleetEntry, decision: JobDecision, jobId: string): void;
+  /** A line for the worker's log that is not a sync's own: a webhook that could not be told. */
+  warn(line: string): void;
 }
 
 /**
@@ -56,6 +61,33 @@ export async function runSyncJob(ctx: JobContext, job: PgBoss.JobWithMetadata<Sy
   else await persist(() => boss.complete(SYNC_QUEUE, job.id, output));
   if (decision.action === 'later') await retryLater(ctx, job.data);
   ctx.onEnd?.(entry, decision, job.id);
+  await notifyJob(ctx, target, result, decision);
+}
+
+/**
+ * The target's `notify:`, told as `apply` tells it, after the queue (a slow webhook never makes a
+ * finished job look lost). A target held by another run is not told: its job is queued again and
+ * the run that follows is. Each attempt of a retried job is a run, and is told like one.
+ */
+async function notifyJob(
+  ctx: JobContext,
+  target: string,
+  result: TargetRunResult & { outcome?: { runId: string } },
+  decision: JobDecision,
+): Promise<void> {
+  if (decision.action === 'later') return;
+  const event = runEvent({
+    command: 'apply',
+    name: target,
+    report: result.report,
+    exit: result.exit,
+    locked: result.exit === ExitCode.locked,
+    errorText: result.errorText,
+    runId: result.outcome?.runId,
+    reportFile: result.reportFile,
+  });
+  // Several targets share a worker's log: the line names the one whose webhook failed.
+  await notifyRun(ctx.loaded.config.targets[target]?.notify, event, (line) => ctx.warn(`${target}: ${line}`));
 }
 
 async function syncTarget(

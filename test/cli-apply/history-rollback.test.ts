@@ -193,7 +193,10 @@ describe('menusync history and rollback', () => {
     expect(w.imports()).toBe(imports);
     const allowed = await rollback('--to', v1!, '--yes', '--allow-deletes', '28', '--quiet');
     expect(allowed.code, allowed.stderr).toBe(0);
-    expect(allowed.stderr).toMatch(/^menusync apply: replace: .*\(applied, verified\)$/m);
+    // Stamped and named like apply's line: a cron log tells the rollback and its target apart.
+    expect(allowed.stderr).toMatch(
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z menusync rollback http:\/\/127\.0\.0\.1:\d+ \(client \S+\): replace: .*\(applied, verified\)$/m,
+    );
     expect(w.sandbox.exportMenu(w.clientId)).toEqual(v1Menu);
     // Without a target named, the only one the state holds is the one.
     const sole = await w.run(['history', '--state', w.stateDir], { env: NO_TARGET_ENV });

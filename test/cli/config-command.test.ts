@@ -76,6 +76,7 @@ describe('a config of several targets without --target', () => {
   it.each([
     [['apply', '--yes'], 'use --target NAME or --all'],
     [['remote', 'categories'], 'use --target NAME'],
+    [['remote', 'products'], 'use --target NAME'],
   ])('%j says so, exit 2', async (command, advice) => {
     const result = await run(...command, '--config', config);
     expect(result.code, result.stderr).toBe(2);
@@ -103,5 +104,11 @@ describe('commands that take a config target', () => {
     const result = await run('remote', 'categories', '--config', config, '--target', 'good');
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('3 categories');
+  });
+
+  it('remote products reads the sandbox of --target', async () => {
+    const result = await run('remote', 'products', '--config', config, '--target', 'good');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/\n3 products\n$/);
   });
 });

@@ -122,6 +122,21 @@ describe('notify and --log-format json', () => {
     expect(result.stdout + result.stderr).not.toContain(TOKEN);
   });
 
+  it('a run blocked by a bad row names its file, row and column in the stamped line and the webhook', async () => {
+    received.length = 0;
+    await w.writeExport('menu.csv', menuCsv(40).replace(/^(item-4,.*?,,,)2\.40,/m, '$1abc,'));
+    const result = await apply('--quiet');
+    expect(result.code, result.stderr).toBe(3);
+    const why =
+      /extraction-errors \(errors 1\): 1 extraction error: fix the input or mapping first \(first: \S*menu\.csv, row 5, column "Price": .*\[bad-price\]\)/;
+    expect(result.stderr).toMatch(
+      new RegExp(`^\\S+Z menusync apply shop: .*\\(blocked, nothing sent\\): ${why.source}`, 'm'),
+    );
+    expect(received).toHaveLength(1);
+    expect(received[0]!.body.blocked).toMatch(new RegExp(`^${why.source}$`));
+    await w.writeExport('menu.csv', menuCsv(5));
+  });
+
   it('a fleet: JSON lines per target and for the fleet; the target and the fleet webhooks each get one POST', async () => {
     received.length = 0;
     const result = await apply('--all', '--log-format', 'json');

@@ -62,6 +62,18 @@ describe('other guards', () => {
     expect(plan(cafeMenu(), cafeMenu(), { ...options, extractionErrors: 0 }).blocked).toBeNull();
   });
 
+  it('keeps the first extraction error beside the block, for the one-line reasons', () => {
+    const first = 'menu.csv, row 5, column "Price": not a price: "abc" [bad-price]';
+    const blocked = plan(cafeMenu(), cafeMenu(), {
+      ...options,
+      extractionErrors: 2,
+      firstExtractionError: first,
+    });
+    expect(blocked.blockedBy).toEqual([
+      expect.objectContaining({ guard: 'extraction-errors', numbers: { errors: 2 }, first }),
+    ]);
+  });
+
   it('blocks the removal of a protected ext_id at any level', () => {
     const desired = cafeMenu();
     desired.products[0]!.options![0]!.option_values!.pop();

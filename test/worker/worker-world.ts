@@ -20,6 +20,8 @@ export interface WorkerTargetSpec {
   schedule?: string;
   timezone?: string;
   enabled?: boolean;
+  /** The target's `notify:` (a webhook URL, 2 attempts, every outcome but applied). */
+  notify?: string;
 }
 
 export interface WorkerProcess {
@@ -116,6 +118,7 @@ export async function startWorkerWorld(
       max_attempts: 1,
       ...(spec.schedule ? { schedule: spec.schedule } : {}),
       ...(spec.timezone ? { timezone: spec.timezone } : {}),
+      ...(spec.notify ? { notify: { url: spec.notify, max_attempts: 2, timeout: 5 } } : {}),
     };
   }
   const config = path.join(dir, 'menusync.config.yaml');

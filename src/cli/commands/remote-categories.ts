@@ -4,34 +4,26 @@ import { createPlatformClient } from '../../platform/client.js';
 import type { RemoteCategory } from '../../platform/types.js';
 import { resolveApplyConnection, type ApplyConnectionArgs } from '../../apply/connection.js';
 import { resolveRunSettings } from '../../config/run-settings.js';
+import { withConfigTargetOptions, type ConfigTargetArgs } from '../config-target-options.js';
 import { withConnectionOptions } from '../connection-options.js';
 import { createOutput } from '../output.js';
 import { retryNotice } from '../../apply/retry-notice.js';
 import { countOf } from '../../plural.js';
 import { productsCommand } from './remote-products.js';
 
-type RemoteCategoriesArgs = ApplyConnectionArgs & {
-  config?: string;
-  target?: string;
-  json: boolean;
-  visible?: 0 | 1;
-  q?: string;
-};
+type RemoteCategoriesArgs = ApplyConnectionArgs &
+  ConfigTargetArgs & {
+    json: boolean;
+    visible?: 0 | 1;
+    q?: string;
+  };
 
 const categoriesCommand: CommandModule<object, RemoteCategoriesArgs> = {
   command: 'categories',
   describe: 'List the categories the platform holds now (all pages)',
   builder: (yargs) =>
     withConnectionOptions(
-      yargs
-        .option('config', {
-          type: 'string',
-          describe: 'Config file (default: ./menusync.config.yaml when present)',
-        })
-        .option('target', {
-          type: 'string',
-          describe: 'Named target of the config file: its platform and client',
-        })
+      withConfigTargetOptions(yargs)
         .option('json', { type: 'boolean', default: false, describe: 'Print the categories as JSON' })
         .option('visible', {
           choices: [0, 1] as const,

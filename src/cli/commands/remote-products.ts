@@ -1,12 +1,14 @@
 import type { CommandModule } from 'yargs';
 import { z } from 'zod';
 import { retryNotice } from '../../apply/retry-notice.js';
-import { resolveConnection, type ConnectionArgs } from '../../config/connection.js';
+import { resolveApplyConnection, type ApplyConnectionArgs } from '../../apply/connection.js';
+import { resolveRunSettings } from '../../config/run-settings.js';
 import { InvalidInputError } from '../../errors.js';
 import { ImportCategory, ImportProduct } from '../../model/index.js';
 import { createPlatformClient } from '../../platform/client.js';
 import { PlatformError } from '../../platform/errors.js';
 import { countOf } from '../../plural.js';
+import { withConfigTargetOptions, type ConfigTargetArgs } from '../config-target-options.js';
 import { withConnectionOptions } from '../connection-options.js';
 import { createOutput } from '../output.js';
 
@@ -14,9 +16,7 @@ import { createOutput } from '../output.js';
 // read API lists categories only, so this reads the sandbox's own view (GET /_sandbox/menu) and
 // says so plainly when pointed at anything else.
 
-interface RemoteProductsArgs extends ConnectionArgs {
-  json: boolean;
-}
+type RemoteProductsArgs = ApplyConnectionArgs & ConfigTargetArgs & { json: boolean };
 
 /** The sandbox's stored menu: import entities plus the uids the sandbox gave them. */
 const SandboxMenu = z.object({
@@ -30,11 +30,19 @@ export const productsCommand: CommandModule<object, RemoteProductsArgs> = {
   describe: 'List every product the menusync sandbox holds, by category (sandbox only)',
   builder: (yargs) =>
     withConnectionOptions(
-      yargs.option('json', { type: 'boolean', default: false, describe: 'Print the stored menu as JSON' }),
+      withConfigTargetOptions(yargs).option('json', {
+        type: 'boolean',
+        default: false,
+        describe: 'Print the stored menu as JSON',
+      }),
+      // No yargs defaults: an absent flag lets the config target decide.
+      { deferDefaults: true },
     ),
   handler: async (args) => {
     const out = createOutput();
-    const connection = resolveConnection(args);
+    // Flags, then the config target (the only one, or --target), then the environment.
+    const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
+    const connection = resolveApplyConnection(args, settings);
     const client = createPlatformClient({ ...connection, notice: retryNotice(out) });
     let answer: unknown;
     try {

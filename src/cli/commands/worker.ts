@@ -84,6 +84,7 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
         if (decision.state === 'succeeded') out.info(line);
         else out.error(line);
       },
+      warn: (line) => out.error(line),
       onError: (error) => out.debug(`queue: ${error.message}`),
     });
     out.info(
