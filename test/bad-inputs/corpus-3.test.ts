@@ -1,0 +1,3 @@
+import { corpusShard } from './corpus-shard.js';
+
+corpusShard(2, 3);
