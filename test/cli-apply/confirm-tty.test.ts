@@ -25,9 +25,14 @@ function runInTerminal(args: string[], answer: string): Promise<{ code: number |
       env: { PATH: process.env.PATH, NO_COLOR: '1', ...w.env },
     });
     let output = '';
+    let answered = false;
+    // The CLI may exit before the pipe drains (it has its answer): a closed pipe is no failure here.
+    child.stdin.on('error', () => undefined);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
-      if (output.includes('Only "yes" is accepted')) child.stdin.write(`${answer}\n`);
+      if (answered || !output.includes('Only "yes" is accepted')) return;
+      answered = true;
+      child.stdin.write(`${answer}\n`);
     });
     child.on('close', (code) => {
       recordOutput(args, output, '');
