@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { InvalidInputError } from '../errors.js';
 import { findRecordArrays, guessKeys, type KeyGuesses, type RecordArray } from './guess-document.js';
+import { slugName } from './generic-starter.js';
 
 // A `kind: document` starter for a JSON export no format.yaml recognizes: the products are the
 // largest array of records with a name and a price, their categories the records that hold them
@@ -271,14 +272,4 @@ function otherLines(others: readonly RecordArray[]): string[] {
   });
   const more = others.length > MAX_LISTED ? [`#   ... and ${others.length - MAX_LISTED} more`] : [];
   return [`# Other arrays of records in the document, not mapped:`, ...shown, ...more];
-}
-
-function slugName(text: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug === '' ? 'my-menu' : slug;
 }

@@ -212,7 +212,8 @@ function wrapHeaders(headers: readonly string[]): string[] {
   return out;
 }
 
-function slugName(text: string): string {
+/** A mapping name from a file or document name: `my-menu` when nothing is left. */
+export function slugName(text: string): string {
   const slug = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
