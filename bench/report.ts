@@ -11,10 +11,17 @@ function mb(value: number | null): string {
 function judged(row: BenchRow): [string, string] {
   const bound = row.bound === 'below' ? '<' : '≤';
   const unit = { x: 'x', MB: ' MB', s: ' s' }[row.unit];
-  if (row.skipped !== undefined) return ['–', `${bound} ${row.limit}${unit}`];
-  if (row.unit === 'x') return [`${row.measured.toFixed(2)}x`, `${bound} ${row.limit}x`];
-  if (row.unit === 's') return [`${row.measured.toFixed(2)} s`, `${bound} ${row.limit} s`];
-  return [`${row.measured.toFixed(0)} MB`, `${bound} ${row.limit} MB`];
+  const limit = row.limit === null ? '–' : `${bound} ${row.limit}${unit}`;
+  if (row.skipped !== undefined) return ['–', limit];
+  if (row.unit === 'x') return [`${row.measured.toFixed(2)}x`, limit];
+  if (row.unit === 's') return [`${row.measured.toFixed(2)} s`, limit];
+  return [`${row.measured.toFixed(0)} MB`, limit];
+}
+
+function result(row: BenchRow): string {
+  if (row.skipped !== undefined) return row.skipped;
+  if (row.limit === null) return 'reported';
+  return row.pass ? 'PASS' : '**FAIL**';
 }
 
 /** The results as a Markdown table (docs/benchmarks.md carries one, written by --write-docs). */
@@ -27,7 +34,7 @@ export function renderTable(rows: readonly BenchRow[]): string {
     const [measured, limit] = judged(row);
     const rss = row.subjectRssMb === null ? '–' : `${mb(row.subjectRssMb)} / ${mb(row.referenceRssMb)}`;
     lines.push(
-      `| ${row.target} | ${row.size} | ${ms(row.subjectMs)} | ${ms(row.referenceMs)} | ${measured} | ${limit} | ${row.spread === null ? '–' : `${row.spread[0].toFixed(2)}–${row.spread[1].toFixed(2)}x`} | ${row.cpuRatio === null ? '–' : `${row.cpuRatio.toFixed(2)}x`} | ${rss} | ${row.skipped ?? (row.pass ? 'PASS' : '**FAIL**')} |`,
+      `| ${row.target} | ${row.size} | ${ms(row.subjectMs)} | ${ms(row.referenceMs)} | ${measured} | ${limit} | ${row.spread === null ? '–' : `${row.spread[0].toFixed(2)}–${row.spread[1].toFixed(2)}x`} | ${row.cpuRatio === null ? '–' : `${row.cpuRatio.toFixed(2)}x`} | ${rss} | ${result(row)} |`,
     );
   }
   return `${lines.join('\n')}\n`;

@@ -15,7 +15,8 @@ export interface BenchRow {
   cpuRatio: number | null;
   /** For a time ratio: the lowest and highest ratio of a single run pair, i.e. the noise around it. */
   spread: [number, number] | null;
-  limit: number;
+  /** null: the row is reported, not judged (a size or figure the targets do not set a limit for). */
+  limit: number | null;
   /** How `measured` meets `limit`: `at-most` (<=, every ratio) or `below` (<). */
   bound: 'at-most' | 'below';
   /** Peak RSS of the subject's child processes, MB. */

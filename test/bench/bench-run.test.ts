@@ -33,7 +33,7 @@ interface Row {
   referenceMs: number | null;
   measured: number;
   unit: string;
-  limit: number;
+  limit: number | null;
   bound: string;
   spread: [number, number] | null;
   pass: boolean;
@@ -61,11 +61,13 @@ afterAll(async () => {
 });
 
 describe('npm run bench on a tiny size', () => {
-  it('prints one Markdown table row per result row, each judged PASS or FAIL', () => {
+  it('prints one Markdown table row per result row, each judged PASS or FAIL or reported', () => {
     const lines = run.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^\| Target \| Products \| Subject ms \| Reference ms \| Measured \| Limit \|/);
     expect(lines).toHaveLength(result.rows.length + 2);
-    for (const line of lines.slice(2)) expect(line).toMatch(/\| (PASS|\*\*FAIL\*\*) \|$/);
+    for (const line of lines.slice(2)) expect(line).toMatch(/\| (PASS|\*\*FAIL\*\*|reported) \|$/);
+    // Plan's smaller size and its peak RSS are reported, not judged.
+    expect(lines.filter((l) => l.endsWith('| reported |'))).toHaveLength(2);
   });
 
   it('writes every target to the JSON result with numbers where figures belong', () => {
@@ -93,7 +95,9 @@ describe('npm run bench on a tiny size', () => {
     ]);
     for (const row of result.rows) {
       expect(row.measured).toBeGreaterThan(0);
-      expect(row.pass).toBe(row.bound === 'below' ? row.measured < row.limit : row.measured <= row.limit);
+      const limit = row.limit;
+      if (limit === null) expect(row.pass).toBe(true);
+      else expect(row.pass).toBe(row.bound === 'below' ? row.measured < limit : row.measured <= limit);
     }
     expect(result.allPass).toBe(result.rows.every((r) => r.pass));
   });
@@ -117,6 +121,13 @@ describe('npm run bench on a tiny size', () => {
     expect(whole).toMatchObject({ size: 40, unit: 'x', limit: 1.2, bound: 'at-most' });
     expect(result.rows.find((r) => r.target === 'extract --out peak RSS')).toMatchObject({ limit: 256 });
     expect(result.rows.find((r) => r.target === 'plan: 40/20 time')).toMatchObject({ limit: 2.1 });
+    // Plan's ratio is judged at the largest size only; its peak RSS is reported.
+    const planRatios = result.rows.filter((r) => r.target.startsWith('plan (1% changed)'));
+    expect(planRatios.map((r) => [r.size, r.limit])).toEqual([
+      [20, null],
+      [40, 2],
+    ]);
+    expect(result.rows.find((r) => r.target === 'plan peak RSS')).toMatchObject({ limit: null });
     const [low, high] = whole?.spread ?? [Number.NaN, Number.NaN];
     expect(low).toBeLessThanOrEqual(high);
   });
