@@ -100,6 +100,7 @@ export async function runApplyTarget(
           mode: settings.mode,
           extractionErrors: desired.errors,
           ...(desired.firstError ? { firstExtractionError: desired.firstError } : {}),
+          ...(desired.notes ? { extractionNotes: desired.notes } : {}),
           ...settings.guards,
         },
         ...(saved ? { savedPlan: saved } : {}),

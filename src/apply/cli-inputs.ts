@@ -5,6 +5,7 @@ import { extractMenu } from '../mapping/extract-menu.js';
 import { resolveMenuAddress } from '../platform/menu-address.js';
 import { summaryLine } from '../mapping/issue-summary.js';
 import { noteLines } from '../mapping/notes.js';
+import type { ExtractNote } from '../mapping/types.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { formatLocation, type DataIssue } from '../model/data-issue.js';
 import type { Target } from '../state/target.js';
@@ -18,6 +19,8 @@ export interface DesiredMenu {
   menu: CanonicalMenu;
   errors: number;
   firstError?: string;
+  /** What the extraction decided on its own (sale prices, a fallback category), for the plan and its reports. */
+  notes?: ExtractNote[];
 }
 
 /** Extract the desired menu and tell about every problem; errors block the plan, never the report. */
@@ -58,6 +61,7 @@ export async function extractDesired(
     menu: result.menu,
     errors: result.stats.errors,
     ...(first ? { firstError: issueLine(first) } : {}),
+    ...(result.notes.length > 0 ? { notes: result.notes } : {}),
   };
 }
 

@@ -58,7 +58,7 @@ export async function runPlanTarget(
   try {
     target =
       io.known !== undefined ? io.known : await resolvePlanTarget(args, settings, io.store, io.out, io.env);
-    const { menu, errors, firstError } = await extractDesired(settings, io.out, io.progress).finally(
+    const { menu, errors, firstError, notes } = await extractDesired(settings, io.out, io.progress).finally(
       io.extracted,
     );
     const offline = await planOffline(plan, menu, target, io.store, {
@@ -66,6 +66,7 @@ export async function runPlanTarget(
       mode: settings.mode,
       extractionErrors: errors,
       ...(firstError ? { firstExtractionError: firstError } : {}),
+      ...(notes ? { extractionNotes: notes } : {}),
       ...settings.guards,
       ...io.refresh,
     });

@@ -42,6 +42,9 @@ export function plan(desired: CanonicalMenu, baseline: CanonicalMenu | null, opt
       : options.offline !== undefined
         ? { drift: [], live: null, offline: options.offline }
         : {}),
+    ...(options.extractionNotes && options.extractionNotes.length > 0
+      ? { notes: [...options.extractionNotes] }
+      : {}),
   };
 }
 

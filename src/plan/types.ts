@@ -1,4 +1,5 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
+import type { DataLocation } from '../model/data-issue.js';
 import type { ImportPayload, UpdateMode } from '../model/import-payload.js';
 import type { LiveMenu, LiveSummary } from './live/live-menu.js';
 import type { MenuChange } from './live/menu-change.js';
@@ -67,6 +68,8 @@ export interface PlanOptions extends GuardOptions {
   extractionErrors?: number;
   /** The first of them, where it is and what: `menu.csv, row 4, column "Price": … [bad-price]`. */
   firstExtractionError?: string;
+  /** What the extraction decided on its own (a sale price taken, a fallback category): the plan keeps them. */
+  extractionNotes?: readonly PlanNote[];
   /**
    * Why the baseline is null, for the reason text (e.g. "the last apply's outcome is unknown").
    * Default: no snapshot of an earlier apply.
@@ -105,6 +108,16 @@ export interface GuardBlock {
   first?: string;
 }
 
+/**
+ * Something the extraction decided that changes what goes live, though no problem: a price taken
+ * from a running sale, products put in a fallback category. The manager's report names them.
+ */
+export interface PlanNote {
+  code: string;
+  message: string;
+  location?: DataLocation;
+}
+
 export interface Plan {
   formatVersion: 1;
   mode: PlanMode;
@@ -128,6 +141,8 @@ export interface Plan {
   offline?: string;
   /** Set by `menusync rollback`: the run whose confirmed menu this plan goes back to. */
   rollback?: RollbackOrigin;
+  /** The extraction's decisions (PlanNote); absent when it took none. */
+  notes?: PlanNote[];
 }
 
 /** The live menu in a plan: its summary, and what a replace does to it (live -> desired). */

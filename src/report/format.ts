@@ -1,6 +1,7 @@
 import { isMove, isVisibleUpdate, orderWords } from '../plan/counts.js';
-import type { FieldChange, PlanAction, PlanCounts, PlanEntry } from '../plan/types.js';
+import type { FieldChange, PlanAction, PlanCounts, PlanEntry, PlanNote } from '../plan/types.js';
 import { quoteVisibly } from '../model/invisible-characters.js';
+import { formatLocation } from '../model/data-issue.js';
 
 /** Shared wording of the renderers, so terminal, Markdown and HTML say the same thing. */
 
@@ -165,4 +166,13 @@ export function memoByEntries<T>(
     if (!byMax.has(max)) byMax.set(max, build(entries, max));
     return byMax.get(max) as T;
   };
+}
+
+/** The heading of the extraction's notes (sale prices, a fallback category) in every report. */
+export const NOTES_TITLE = 'Decided from the export';
+
+/** A note as a report lists it: `menu.csv, row 7: Beanie is at its sale price …`. */
+export function noteText(note: PlanNote): string {
+  const where = note.location ? formatLocation(note.location) : '';
+  return where ? `${where}: ${note.message}` : note.message;
 }

@@ -1,13 +1,15 @@
 import { COUNT_KINDS } from '../plan/counts.js';
-import type { FieldChange, Plan, PlanEntry } from '../plan/types.js';
+import type { FieldChange, Plan, PlanEntry, PlanNote } from '../plan/types.js';
 import {
   KIND_LABEL,
+  NOTES_TITLE,
   changedEntries,
   customerText,
   formatChange,
   formatScope,
   formatFieldValue,
   memoByEntries,
+  noteText,
   orderLine,
   priceDirection,
   shownChanges,
@@ -79,6 +81,15 @@ function listSection(title: string, cls: string, entries: readonly PlanEntry[], 
   const [shown, more] = capped(entries, max);
   const rows = shown.map((e) => `<tr class="${cls}">${entityCells(e)}</tr>`);
   return `<h2>${escapeHtml(title)} (${entries.length})</h2>\n${table(['What', 'ID', 'Name', 'Where'], rows)}${more}`;
+}
+
+/** What the extraction decided (sale prices, a fallback category), capped like the entry tables. */
+function notesHtml(notes: readonly PlanNote[], max: number): string {
+  if (notes.length === 0) return '';
+  const items = notes.slice(0, max).map((note) => `<li>${escapeHtml(noteText(note))}</li>`);
+  const more =
+    notes.length > max ? `<p class="muted">… and ${notes.length - max} more (see the JSON report).</p>` : '';
+  return `<h2>${escapeHtml(NOTES_TITLE)} (${notes.length})</h2>\n<ul>${items.join('')}</ul>${more}`;
 }
 
 function changeRow(entry: PlanEntry, change: FieldChange): string {
@@ -185,6 +196,7 @@ export function renderHtml(report: RunReport, options: { maxRows?: number } = {}
       ? [`<p class="status">${escapeHtml(`Rollback: ${rollbackText(report.rollback)}`)}</p>`]
       : []),
     countsTable(report),
+    notesHtml(report.plan.notes ?? [], max),
     ...entrySections(entries, max),
     ...(order ? [`<p>${escapeHtml(order)}</p>`] : []),
     resultSection(report),

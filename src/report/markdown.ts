@@ -1,11 +1,13 @@
 import { COUNT_KINDS } from '../plan/counts.js';
-import type { Plan, PlanCounts, PlanEntry } from '../plan/types.js';
+import type { Plan, PlanCounts, PlanEntry, PlanNote } from '../plan/types.js';
 import {
   KIND_LABEL,
+  NOTES_TITLE,
   changedEntries,
   formatChange,
   formatScope,
   memoByEntries,
+  noteText,
   orderLine,
   shownChanges,
   yesNo,
@@ -88,6 +90,14 @@ function liveMarkdown(report: RunReport, max: number): string[] {
   return out;
 }
 
+/** What the extraction decided (sale prices, a fallback category), capped like the entry lists. */
+function notesMarkdown(notes: readonly PlanNote[], max: number): string[] {
+  if (notes.length === 0) return [];
+  const items = notes.slice(0, max).map((note) => `- ${escapeMarkdown(noteText(note))}`);
+  if (notes.length > max) items.push(`- … and ${notes.length - max} more (see the JSON report)`);
+  return [`### ${NOTES_TITLE} (${notes.length})`, '', ...items, ''];
+}
+
 /** For a PR comment or an e-mail: counts table, then added, changed and removed entities. */
 export function renderMarkdown(report: RunReport, options: { maxItems?: number } = {}): string {
   const max = options.maxItems ?? DEFAULT_MAX_ITEMS;
@@ -115,6 +125,7 @@ export function renderMarkdown(report: RunReport, options: { maxItems?: number }
     out.push(`| ${ROW_LABEL[kind]} | ${c.update} | ${c.remove} | ${c.add} | ${c.moved ?? 0} | ${keep} |`);
   }
   out.push('');
+  out.push(...notesMarkdown(report.plan.notes ?? [], max));
   out.push(...entrySections(entries, max));
   const order = orderLine(entries, report.counts);
   if (order) out.push(escapeMarkdown(order), '');

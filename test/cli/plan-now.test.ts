@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ beforeAll(async () => {
     path.join(dir, 'products.csv'),
     `${HEADER}\n301,simple,beanie,Beanie,1,visible,20,15,2126-12-01,2126-12-31,Hats,,,\n`,
   );
+  await writeFile(path.join(dir, 'no-sale.csv'), `${HEADER}\n302,simple,cap,Cap,1,visible,12,,,,Hats,,,\n`);
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
@@ -42,5 +43,62 @@ describe('plan --now', () => {
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as { plan: { payload: { products: { price: number }[] } } };
     expect(report.plan.payload.products.map((p) => p.price)).toEqual([15]);
+  });
+
+  it("keeps the sale's note in the plan and shows it in the manager's Markdown and HTML reports", async () => {
+    const result = await runCli(
+      [
+        'plan',
+        '--mapping',
+        'woocommerce-products',
+        '--input',
+        'products.csv',
+        '--state',
+        'state',
+        '--offline',
+        '--now',
+        '2126-12-05',
+        '--out-json',
+        'report.json',
+        '--out-md',
+        'report.md',
+        '--out-html',
+        'report.html',
+      ],
+      { cwd: dir },
+    );
+    expect(result.code).toBe(0);
+    const json = JSON.parse(await readFile(path.join(dir, 'report.json'), 'utf8')) as {
+      plan: { notes?: { code: string; message: string; location?: { file: string; row?: number } }[] };
+    };
+    expect(json.plan.notes).toHaveLength(1);
+    expect(json.plan.notes?.[0]).toMatchObject({ code: 'sale-price' });
+    expect(json.plan.notes?.[0]?.message).toContain('sale until 2126-12-31');
+    const markdown = await readFile(path.join(dir, 'report.md'), 'utf8');
+    expect(markdown).toContain('### Decided from the export (1)');
+    expect(markdown).toMatch(/^- .*sale until 2126-12-31.*$/m);
+    const html = await readFile(path.join(dir, 'report.html'), 'utf8');
+    expect(html).toContain('<h2>Decided from the export (1)</h2>');
+    expect(html).toMatch(/<li>[^<]*sale until 2126-12-31/);
+  });
+
+  it('leaves notes out of a plan whose extraction decided nothing on its own', async () => {
+    const result = await runCli(
+      [
+        'plan',
+        '--mapping',
+        'woocommerce-products',
+        '--input',
+        'no-sale.csv',
+        '--state',
+        'state',
+        '--offline',
+        '--json',
+      ],
+      { cwd: dir },
+    );
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout) as { plan: { notes?: unknown } };
+    expect(report.plan).not.toHaveProperty('notes');
   });
 });
