@@ -21,24 +21,24 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
+/** An offline plan of `input` with the WooCommerce mapping, then `extra`. */
+function plan(input: string, ...extra: string[]) {
+  const args = [
+    'plan',
+    '--mapping',
+    'woocommerce-products',
+    '--input',
+    input,
+    '--state',
+    'state',
+    '--offline',
+  ];
+  return runCli([...args, ...extra], { cwd: dir });
+}
+
 describe('plan --now', () => {
   it('plans the sale price on the date --now gives, and says until when it runs', async () => {
-    const result = await runCli(
-      [
-        'plan',
-        '--mapping',
-        'woocommerce-products',
-        '--input',
-        'products.csv',
-        '--state',
-        'state',
-        '--offline',
-        '--now',
-        '2126-12-05',
-        '--json',
-      ],
-      { cwd: dir },
-    );
+    const result = await plan('products.csv', '--now', '2126-12-05', '--json');
     expect(result.stderr).toContain('sells at 15.00 from a sale until 2126-12-31 (regular price 20.00)');
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as { plan: { payload: { products: { price: number }[] } } };
@@ -46,27 +46,8 @@ describe('plan --now', () => {
   });
 
   it("keeps the sale's note in the plan and shows it in the manager's Markdown and HTML reports", async () => {
-    const result = await runCli(
-      [
-        'plan',
-        '--mapping',
-        'woocommerce-products',
-        '--input',
-        'products.csv',
-        '--state',
-        'state',
-        '--offline',
-        '--now',
-        '2126-12-05',
-        '--out-json',
-        'report.json',
-        '--out-md',
-        'report.md',
-        '--out-html',
-        'report.html',
-      ],
-      { cwd: dir },
-    );
+    const reports = ['--out-json', 'report.json', '--out-md', 'report.md', '--out-html', 'report.html'];
+    const result = await plan('products.csv', '--now', '2126-12-05', ...reports);
     expect(result.code).toBe(0);
     const json = JSON.parse(await readFile(path.join(dir, 'report.json'), 'utf8')) as {
       plan: { notes?: { code: string; message: string; location?: { file: string; row?: number } }[] };
