@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isKnownCurrency } from '../model/currency.js';
 import { ENCODING_NAMES, normalizeEncoding } from '../extract/csv/detect-encoding.js';
-import { DocumentSection } from './document/schema.js';
+import { DocPath, DocumentSection } from './document/schema.js';
 import { TableSection } from './table-schema.js';
 import { UnpricedAction } from './unpriced.js';
 
@@ -13,6 +13,11 @@ export const MappingParameter = z.strictObject({
   /** Absent: the parameter is a wildcard in column patterns (the first matching header wins). */
   default: z.string().optional(),
   required: z.boolean().optional(),
+  /**
+   * Document mappings: a given value must be one the document has (`select`, e.g. every menu's id)
+   * or one of `also`; any other is a usage error naming the values, never a silently empty menu.
+   */
+  one_of: z.strictObject({ select: DocPath, also: z.array(z.string()).optional() }).optional(),
 });
 export type MappingParameter = z.infer<typeof MappingParameter>;
 
@@ -107,6 +112,15 @@ export const TableMapping = z
           code: 'custom',
           path: ['sources', name],
           message: `source "${name}" is read by no part of the mapping (table.source or modifier_sets.from.source)`,
+        });
+      }
+    }
+    for (const [name, spec] of Object.entries(mapping.parameters ?? {})) {
+      if (spec.one_of !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['parameters', name, 'one_of'],
+          message: 'one_of reads the values from a JSON document: only document mappings take it',
         });
       }
     }

@@ -153,3 +153,18 @@ describe.skipIf(!present)('ubereats-menu on the real restaurant menu', () => {
     expect(menu.products.find((p) => p.ext_id === 'Five-Ball-Sampler')?.category_ext_id).toBe('Starters');
   });
 });
+
+describe('ubereats-menu --param menu', () => {
+  it('maps the one menu given by its id', async () => {
+    const result = await extract(fixture, { menu: 'All_Day' });
+    expect(result.stats.products).toBe(3);
+  });
+
+  it('refuses a menu id the document does not have, naming the ones it has, instead of mapping nothing', async () => {
+    await expect(extract(fixture, { menu: 'All_day' })).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('--param menu=All_day is not a value') as unknown,
+      hint: 'use one of: All_Day, all',
+    });
+  });
+});

@@ -17,6 +17,7 @@ import { buildIndex, countUnused, runSelection, RunState } from './records.js';
 import { readFields } from './fields.js';
 import type { DocumentSection } from './schema.js';
 import { rootScope, selectAll, type Scope } from './select-path.js';
+import { checkParameterValues } from './param-values.js';
 
 // Compiled once per mapping section: running the same mapping on many files parses nothing again.
 const cache = new WeakMap<DocumentSection, CompiledDocument>();
@@ -35,7 +36,9 @@ export function runDocumentMapping(section: DocumentSection, ctx: DocumentContex
       `mapping "${ctx.mapping.name}": no JSON input is bound to source "${sourceName}"`,
     );
   }
-  const state = new RunState(rootScope(source.document, ctx.params), source.file, source.inexactNumbers);
+  const root = rootScope(source.document, ctx.params);
+  checkParameterValues(ctx.mapping, ctx.params, root, source.file);
+  const state = new RunState(root, source.file, source.inexactNumbers);
   state.money = moneyRules(ctx.mapping.money);
   for (const [name, spec] of doc.indexes) {
     state.indexes.set(name, buildIndex(name, spec, state, indexSource(spec.source, sourceName, ctx)));
