@@ -1,4 +1,4 @@
-import type { Plan } from '../plan/types.js';
+import type { GuardName, Plan } from '../plan/types.js';
 import type { RunOutcome } from '../report/outcome.js';
 import type { SendProgress } from './send-plan.js';
 
@@ -15,9 +15,32 @@ export function sendFailureOutcome(progress: SendProgress): RunOutcome {
   return failed.request === 1 && failed.error?.outcomeUnknown !== true ? 'failed' : 'uncertain';
 }
 
-/** What to do about a blocked apply: a stale saved plan wants a new plan, a guard a look at the plan. */
+/** What each guard asks of the operator. */
+const GUARD_HINTS: Readonly<Record<GuardName, string>> = {
+  'saved-plan-stale': 'make a new plan with menusync plan --out-plan, review it, and apply that',
+  'extraction-errors':
+    'fix the rows the extraction errors name (menusync validate lists them all), then run again',
+  'merge-cannot-remove': 'use --mode replace (or auto) to remove entities',
+  protected: 'keep the protected entities in the export, or take them off the protect list',
+  'delete-limit': 'see the plan, and use --allow-deletes if the removals are intended',
+  'empty-menu': 'see the plan, and use --allow-empty if an empty menu is intended',
+};
+
+/** Which hint wins when several guards refused: the one that makes the others moot first. */
+const ORDER: readonly GuardName[] = [
+  'saved-plan-stale',
+  'extraction-errors',
+  'merge-cannot-remove',
+  'protected',
+  'delete-limit',
+  'empty-menu',
+];
+
+/** What to do about a blocked apply: a stale saved plan wants a new plan, bad rows a fix, a guard a look at the plan. */
 export function blockedHint(plan: Plan): string {
-  if (plan.blockedBy?.some((block) => block.guard === 'saved-plan-stale'))
-    return 'nothing was sent; make a new plan with menusync plan --out-plan, review it, and apply that';
+  const guards = plan.blockedBy?.map((block) => block.guard) ?? [];
+  for (const guard of ORDER) {
+    if (guards.includes(guard)) return `nothing was sent; ${GUARD_HINTS[guard]}`;
+  }
   return 'nothing was sent; see the plan, and use --allow-deletes / --allow-empty if the change is intended';
 }

@@ -1,7 +1,8 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sendFailureOutcome } from '../../src/apply/run-outcome.js';
+import { blockedHint, sendFailureOutcome } from '../../src/apply/run-outcome.js';
+import type { GuardName, Plan } from '../../src/plan/types.js';
 import { describeError } from '../../src/apply/run-errors.js';
 import type { SendProgress } from '../../src/apply/send-plan.js';
 import { InvalidInputError, UsageError } from '../../src/errors.js';
@@ -30,6 +31,29 @@ describe('sendFailureOutcome', () => {
     ['every request was confirmed, the run failed after', progress(response(1, true)), 'uncertain'],
   ])('%s: %s', (_what, sent, outcome) => {
     expect(sendFailureOutcome(sent)).toBe(outcome);
+  });
+});
+
+describe('blockedHint', () => {
+  const blockedBy = (...guards: GuardName[]): Plan =>
+    ({ blockedBy: guards.map((guard) => ({ guard, message: guard, numbers: {} })) }) as unknown as Plan;
+
+  it.each([
+    [['extraction-errors'], /fix the rows the extraction errors name/],
+    [['delete-limit', 'extraction-errors'], /fix the rows/],
+    [['delete-limit'], /--allow-deletes if the removals are intended/],
+    [['empty-menu'], /--allow-empty if an empty menu is intended/],
+    [['protected', 'delete-limit'], /protect list/],
+    [['merge-cannot-remove'], /--mode replace/],
+    [['saved-plan-stale', 'delete-limit'], /make a new plan/],
+  ] as [GuardName[], RegExp][])('%j: the hint of the guard to deal with first', (guards, hint) => {
+    const text = blockedHint(blockedBy(...guards));
+    expect(text).toMatch(/^nothing was sent; /);
+    expect(text).toMatch(hint);
+  });
+
+  it('never suggests overriding a guard when bad rows blocked the plan', () => {
+    expect(blockedHint(blockedBy('extraction-errors'))).not.toMatch(/--allow/);
   });
 });
 
