@@ -1,99 +1,172 @@
 /**
- * `JSON.stringify(value, null, 2)` in pieces, one per element of the top-level value's arrays
- * (a menu's categories and products), so a 100k-product menu is written as it is turned into text
- * instead of as one string of hundreds of MB plus its bytes.
+ * `JSON.stringify(value, null, 2)` in pieces (strings and UTF-8 bytes), so a 100k-product menu is
+ * written as it is turned into text instead of as one string of hundreds of MB plus its bytes.
  *
- * Frozen objects and arrays are turned into text once per depth: the mapping hands every product
- * with the same modifier sets the same frozen options array, which is most of a menu's text (a
- * 100k-product menu with two shared sets: ~220 ms instead of ~750 ms for JSON.stringify alone).
- * A value with no frozen child is left to JSON.stringify, which is faster than composing by hand.
- * Anything other than plain objects, arrays and primitives (a `toJSON`, a boxed value, a Map) is
- * left to JSON.stringify; the one difference is that such a `toJSON` is called with the key "".
+ * The elements of the top-level value's arrays (a menu's categories and products) are turned into
+ * text in batches by JSON.stringify itself: `{"a": batch}` puts each element at the depth it has in
+ * the whole value, so the batch's text is the wrapper's text without its first and last lines.
+ *
+ * An element with a frozen child (the mapping hands every product with the same modifier sets the
+ * same frozen options array, which is most of such a menu's text) is composed by hand instead, with
+ * each frozen part turned into bytes once per depth and reused.
+ *
+ * Anything other than plain objects and arrays (a `toJSON`, a boxed value, a Map) is turned into text
+ * at its own depth under its own key, so a `toJSON` sees the key it would see in the whole value.
  */
-export function* jsonPieces(value: unknown): Generator<string> {
+export type JsonPiece = string | Uint8Array;
+
+/** Text of a batch of elements aims at about this many characters (small strings are cheap to drop). */
+const BATCH_CHARS = 1 << 15;
+
+export function* jsonPieces(value: unknown): Generator<JsonPiece> {
   if (!isPlainObject(value)) {
     yield JSON.stringify(value, null, 2) ?? 'undefined';
     return;
   }
-  const texts = new JsonText();
-  const entries = Object.keys(value).filter((key) => !omitted(value[key], texts));
-  if (entries.length === 0) {
-    yield '{}';
-    return;
-  }
-  yield '{';
-  for (const [n, key] of entries.entries()) {
+  const frozen = new FrozenBytes();
+  let count = 0;
+  for (const key of Object.keys(value)) {
     const item = value[key];
-    const head = `${n === 0 ? '' : ','}\n  ${JSON.stringify(key)}: `;
-    if (!Array.isArray(item) || item.length === 0) {
-      yield head + texts.of(item, '  ')!;
+    const head = `${count === 0 ? '{' : ','}\n  ${JSON.stringify(key)}: `;
+    if (Array.isArray(item) && item.length > 0 && !hasToJSON(item)) {
+      count += 1;
+      yield `${head}[\n`;
+      yield* elementPieces(item, frozen);
+      yield '\n  ]';
       continue;
     }
-    yield `${head}[`;
-    for (let i = 0; i < item.length; i++) {
-      yield `${i === 0 ? '' : ','}\n    ${texts.of(item[i], '    ') ?? 'null'}`;
-    }
-    yield '\n  ]';
+    const text = textAtDepth(key, item, 1);
+    if (text === undefined) continue;
+    count += 1;
+    yield head + text;
   }
-  yield '\n}';
+  yield count === 0 ? '{}' : '\n}';
 }
 
-/** True where JSON.stringify leaves a property out (undefined, a function, a symbol, such a toJSON). */
-function omitted(value: unknown, texts: JsonText): boolean {
-  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return true;
-  const exotic =
-    typeof value === 'object' && value !== null && !Array.isArray(value) && !isPlainObject(value);
-  return exotic && texts.of(value, '  ') === undefined;
+const BATCH_HEAD = '{\n  "a": [\n'.length;
+const BATCH_TAIL = '\n  ]\n}'.length;
+
+/** An array's elements at depth 2, separated by ",\n", without the brackets. */
+function* elementPieces(items: readonly unknown[], frozen: FrozenBytes): Generator<JsonPiece> {
+  let perBatch = 64; // the first batch; the next ones are sized from the text of the last
+  let start = 0;
+  let separator = '';
+  const batch = (end: number): string => {
+    const text = JSON.stringify({ a: items.slice(start, end) }, null, 2);
+    perBatch = Math.max(1, Math.round(((end - start) * BATCH_CHARS) / text.length));
+    const elements = separator + text.slice(BATCH_HEAD, text.length - BATCH_TAIL);
+    separator = ',\n';
+    start = end;
+    return elements;
+  };
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const keyed = hasToJSON(item);
+    if (!keyed && !hasFrozenChild(item)) {
+      if (i + 1 - start >= perBatch) yield batch(i + 1);
+      continue;
+    }
+    if (i > start) yield batch(i);
+    if (keyed) {
+      yield `${separator}    ${textAtDepth(String(i), item, 2) ?? 'null'}`;
+    } else {
+      yield `${separator}    `;
+      yield* objectPieces(item as Record<string, unknown>, frozen);
+    }
+    separator = ',\n';
+    start = i + 1;
+  }
+  if (start < items.length) yield batch(items.length);
+}
+
+const ELEMENT_INDENT = '      ';
+
+/** A plain object at depth 2 whose frozen children are reused as bytes. */
+function* objectPieces(value: Record<string, unknown>, frozen: FrozenBytes): Generator<JsonPiece> {
+  let text = '{';
+  let count = 0;
+  for (const key of Object.keys(value)) {
+    const child = value[key];
+    const bytes = isFrozenPlain(child) ? frozen.of(child, ELEMENT_INDENT) : undefined;
+    const childText = bytes ? '' : textAtDepth(key, child, 3);
+    if (childText === undefined) continue;
+    text += `${count === 0 ? '' : ','}\n${ELEMENT_INDENT}${JSON.stringify(key)}: ${childText}`;
+    count += 1;
+    if (!bytes) continue;
+    yield text;
+    yield bytes;
+    text = '';
+  }
+  yield count === 0 ? '{}' : `${text}\n    }`;
+}
+
+/**
+ * The text of `value` as the property `key` of an object at `depth` (its lines indented to match),
+ * by JSON.stringify of the value under that key in nested wrappers; undefined where JSON omits it.
+ */
+function textAtDepth(key: string, value: unknown, depth: number): string | undefined {
+  if (
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'boolean'
+  ) {
+    return JSON.stringify(value);
+  }
+  let wrapped: unknown = { [key]: value };
+  let head = `{\n${'  '.repeat(depth)}${JSON.stringify(key)}: `.length;
+  let tail = `\n${'  '.repeat(depth - 1)}}`.length;
+  for (let d = depth - 1; d >= 1; d--) {
+    wrapped = { a: wrapped };
+    head += `{\n${'  '.repeat(d)}"a": `.length;
+    tail += `\n${'  '.repeat(d - 1)}}`.length;
+  }
+  const text = JSON.stringify(wrapped, null, 2);
+  // Without the property the innermost wrapper is "{}", shorter than its own head.
+  return text.length > head + tail ? text.slice(head, text.length - tail) : undefined;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value) as unknown;
-  return (
-    (proto === Object.prototype || proto === null) &&
-    typeof (value as { toJSON?: unknown }).toJSON !== 'function'
-  );
+  return (proto === Object.prototype || proto === null) && !hasToJSON(value);
 }
 
-function hasFrozenChild(value: unknown[] | Record<string, unknown>): boolean {
-  for (const child of Array.isArray(value) ? value : Object.values(value)) {
-    if (typeof child === 'object' && child !== null && Object.isFrozen(child)) return true;
+/** A value whose `toJSON` JSON.stringify would call (objects, functions and bigints can have one). */
+function hasToJSON(value: unknown): boolean {
+  const type = typeof value;
+  if (value === null || (type !== 'object' && type !== 'function' && type !== 'bigint')) return false;
+  return typeof (value as { toJSON?: unknown }).toJSON === 'function';
+}
+
+function isFrozenPlain(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null || !Object.isFrozen(value)) return false;
+  return Array.isArray(value) ? !hasToJSON(value) : isPlainObject(value);
+}
+
+function hasFrozenChild(value: unknown): boolean {
+  if (!isPlainObject(value)) return false;
+  for (const key of Object.keys(value)) {
+    if (isFrozenPlain(value[key])) return true;
   }
   return false;
 }
 
-class JsonText {
-  /** Text of frozen objects and arrays, by indentation (the same object may sit at two depths). */
-  private readonly frozen = new Map<object, Map<string, string | undefined>>();
+/** UTF-8 text of frozen plain objects and arrays, by indentation (one object may sit at two depths). */
+class FrozenBytes {
+  private readonly texts = new Map<object, Map<string, Uint8Array>>();
+  private readonly encoder = new TextEncoder();
 
-  /** The text of `value` at `indent` (its closing bracket's indentation); undefined where JSON omits it. */
-  of(value: unknown, indent: string): string | undefined {
-    if (typeof value !== 'object' || value === null) return JSON.stringify(value);
-    if (!Array.isArray(value) && !isPlainObject(value)) {
-      return JSON.stringify(value, null, 2)?.replaceAll('\n', `\n${indent}`);
+  /** The bytes of `value` with its closing bracket at `indent`. */
+  of(value: object, indent: string): Uint8Array {
+    let byIndent = this.texts.get(value);
+    if (!byIndent) this.texts.set(value, (byIndent = new Map()));
+    let bytes = byIndent.get(indent);
+    if (!bytes) {
+      // No newline inside a JSON string (it is escaped), so every newline starts a line.
+      const text = JSON.stringify(value, null, 2).replaceAll('\n', `\n${indent}`);
+      byIndent.set(indent, (bytes = this.encoder.encode(text)));
     }
-    if (!Object.isFrozen(value)) {
-      // Without a frozen part to reuse, JSON.stringify itself is faster than composing by hand.
-      if (!hasFrozenChild(value)) return JSON.stringify(value, null, 2).replaceAll('\n', `\n${indent}`);
-      return this.compose(value, indent);
-    }
-    let byIndent = this.frozen.get(value);
-    if (!byIndent) this.frozen.set(value, (byIndent = new Map()));
-    if (!byIndent.has(indent)) byIndent.set(indent, this.compose(value, indent));
-    return byIndent.get(indent);
-  }
-
-  private compose(value: unknown[] | Record<string, unknown>, indent: string): string {
-    const inner = `${indent}  `;
-    const parts: string[] = [];
-    if (Array.isArray(value)) {
-      for (const item of value) parts.push(this.of(item, inner) ?? 'null');
-      return parts.length === 0 ? '[]' : `[\n${inner}${parts.join(`,\n${inner}`)}\n${indent}]`;
-    }
-    for (const key of Object.keys(value)) {
-      const text = this.of(value[key], inner);
-      if (text !== undefined) parts.push(`${JSON.stringify(key)}: ${text}`);
-    }
-    return parts.length === 0 ? '{}' : `{\n${inner}${parts.join(`,\n${inner}`)}\n${indent}}`;
+    return bytes;
   }
 }

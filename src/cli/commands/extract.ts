@@ -11,7 +11,8 @@ import { checkOutputPaths, type NamedPath } from '../output-paths.js';
 import { resolveInputLimits, type InputLimitArgs } from '../../config/input-limit-args.js';
 import { NOW_OPTION_HELP, parseNow } from '../../config/run-date.js';
 import { withInputLimitOptions } from '../input-limit-options.js';
-import { jsonPieces } from '../json-pieces.js';
+import { jsonPieces, type JsonPiece } from '../json-pieces.js';
+import { writePieces } from '../piece-writer.js';
 import { createOutput, type Output } from '../output.js';
 import { mappingReads, paramReads } from '../run-paths.js';
 import { countOf } from '../../plural.js';
@@ -95,29 +96,16 @@ export async function assertOutPath(file: string, reads: readonly NamedPath[] = 
   await checkOutputPaths([{ option: '--out', file }], { inputs: reads });
 }
 
-/** Text pieces are gathered up to this many characters per write. */
-const WRITE_CHARS = 1 << 20;
-
 /**
  * Writes then renames, so a reader never sees half a file; fs failures name the path in one line.
  * `text` may come in pieces (json-pieces.ts), written as they come so it is never whole in memory.
  */
-export async function writeOutFile(file: string, text: string | Iterable<string>): Promise<void> {
+export async function writeOutFile(file: string, text: string | Iterable<JsonPiece>): Promise<void> {
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
     const handle = await open(tmp, 'w');
     try {
-      let pending: string[] = [];
-      let size = 0;
-      for (const piece of typeof text === 'string' ? [text] : text) {
-        pending.push(piece);
-        size += piece.length;
-        if (size < WRITE_CHARS) continue;
-        await handle.write(pending.join(''));
-        pending = [];
-        size = 0;
-      }
-      if (pending.length > 0) await handle.write(pending.join(''));
+      await writePieces(handle, typeof text === 'string' ? [text] : text);
     } finally {
       await handle.close();
     }
@@ -129,7 +117,7 @@ export async function writeOutFile(file: string, text: string | Iterable<string>
 }
 
 /** The menu as `extract` prints it (JSON.stringify(menu, null, 2) and a newline), in pieces. */
-function* menuJson(menu: unknown): Generator<string> {
+function* menuJson(menu: unknown): Generator<JsonPiece> {
   yield* jsonPieces(menu);
   yield '\n';
 }
