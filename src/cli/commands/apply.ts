@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';
-import { DEFAULT_KEEP_RUNS } from '../../state/run-history.js';
+import { DEFAULT_KEEP_RUNS } from '../../state/keep-runs.js';
 import { withConnectionOptions } from '../connection-options.js';
 import { withRunOptions } from '../run-flags.js';
 import { withFleetOptions } from '../fleet-options.js';

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { withQueueOptions } from '../queue-options.js';
 import { WORKER_DEFAULTS as DEFAULTS } from '../worker-defaults.js';
-import { DEFAULT_SCHEDULE_POLL_SECONDS } from '../../worker/schedule-forward.js';
+import { DEFAULT_SCHEDULE_POLL_SECONDS } from '../../worker/schedule-poll.js';
 import type { WorkerArgs } from '../handlers/worker.js';
 
 /** `menusync worker`: runs queued target syncs (from `fleet enqueue` and the schedules) until stopped. */
