@@ -1,4 +1,5 @@
-import { SingleBar } from 'cli-progress';
+import { createRequire } from 'node:module';
+import type * as CliProgress from 'cli-progress';
 import type { ProgressEvent, ProgressSink } from '../progress.js';
 
 /** Work shorter than this shows nothing: progress is for runs that make a person wonder. */
@@ -30,6 +31,10 @@ export function progressEnabled(options: ProgressOptions): boolean {
   return stream.isTTY === true && options.quiet !== true && options.json !== true;
 }
 
+// cli-progress draws only on a terminal: a run whose stderr is a file or a pipe (cron, scripts)
+// never loads it.
+const require = createRequire(import.meta.url);
+
 const NO_PROGRESS: Progress = { sink: undefined, stop: () => undefined, aside: (write) => write() };
 
 /**
@@ -42,6 +47,7 @@ export function createProgress(options: ProgressOptions = {}): Progress {
   if (!progressEnabled(options)) return NO_PROGRESS;
   const now = options.now ?? Date.now;
   const line = new ProgressLine();
+  const { SingleBar } = require('cli-progress') as typeof CliProgress;
   const bar = new SingleBar({
     stream: options.stream ?? process.stderr,
     format: () => line.text(now()),

@@ -1,7 +1,5 @@
 import type { Argv } from 'yargs';
-import { CONFIG_FILE, loadConfig, type LoadedConfig } from '../config/load-config.js';
-import { resolveStateSpec } from '../config/state-location.js';
-import { UsageError } from '../errors.js';
+import { CONFIG_FILE } from '../config/config-file.js';
 import { DEFAULT_JOB_SETTINGS, type JobSettingArgs } from '../worker/job-settings.js';
 
 /** What `worker` and `fleet …` need: the config every machine shares, and the PostgreSQL state. */
@@ -18,14 +16,6 @@ export function withQueueOptions<T>(yargs: Argv<T>): Argv<T & QueueArgs> {
       describe:
         "The PostgreSQL state, postgres://USER@HOST:PORT/DB[?schema=NAME] (env MENUSYNC_STATE, or the config's state:); the queue lives beside it",
     }) as Argv<T & QueueArgs>;
-}
-
-/** The config (required) and the state URL, as a fleet run would resolve them. */
-export async function resolveQueueArgs(args: QueueArgs): Promise<{ loaded: LoadedConfig; stateUrl: string }> {
-  const loaded = await loadConfig(args.config);
-  if (!loaded) throw new UsageError(`the workers' queue needs a config file (${CONFIG_FILE} or --config)`);
-  const stateUrl = resolveStateSpec({ flag: args.state, env: process.env.MENUSYNC_STATE, config: loaded });
-  return { loaded, stateUrl };
 }
 
 /** The options that say how the queue treats a job (job-settings.ts). */

@@ -1,4 +1,4 @@
-import { CONFIG_FILE } from '../config/load-config.js';
+import { CONFIG_FILE } from '../config/config-file.js';
 import type { RunArgs, RunSettings } from '../config/run-settings.js';
 import { isBareMappingName, shippedMappingFiles } from '../mapping/loader.js';
 import type { NamedPath } from './output-paths.js';

@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import type { RunSettings } from '../config/run-settings.js';
 import { UsageError } from '../errors.js';
-import { DEFAULT_KEEP_RUNS } from '../state/run-history.js';
+import { DEFAULT_KEEP_RUNS } from '../state/keep-runs.js';
 import { DEFAULT_STATE_DIR } from '../state/target.js';
 
 /** The options that name a target's state without reading a menu: `history` and `rollback`. */

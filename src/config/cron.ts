@@ -1,4 +1,11 @@
-import cronParser from 'cron-parser';
+import { createRequire } from 'node:module';
+import type * as CronParser from 'cron-parser';
+
+// cron-parser (and luxon under it) is loaded on the first schedule read: a run whose config has
+// no `schedule:` does not pay for it at start-up.
+const require = createRequire(import.meta.url);
+let loaded: typeof CronParser | undefined;
+const cronParser = (): typeof CronParser => (loaded ??= require('cron-parser') as typeof CronParser);
 
 /**
  * A target's `schedule:` as a standard 5-field cron expression (minute hour day-of-month month
@@ -43,7 +50,7 @@ export function parseCron(expression: string): CronSchedule {
  */
 export function cronMatches(schedule: CronSchedule, at: Date, timeZone?: string): boolean {
   const minute = Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS;
-  const next = cronParser
+  const next = cronParser()
     .parseExpression(schedule.expression, {
       currentDate: new Date(minute - 1),
       ...(timeZone ? { tz: timeZone } : {}),
@@ -54,7 +61,7 @@ export function cronMatches(schedule: CronSchedule, at: Date, timeZone?: string)
 
 /** The first time after `from`, up to `until`, at which the schedule fires in `timeZone`; null if none. */
 export function nextCronTime(schedule: CronSchedule, timeZone: string, from: Date, until: Date): Date | null {
-  const times = cronParser.parseExpression(schedule.expression, {
+  const times = cronParser().parseExpression(schedule.expression, {
     currentDate: from,
     endDate: until,
     tz: timeZone,
@@ -64,7 +71,7 @@ export function nextCronTime(schedule: CronSchedule, timeZone: string, from: Dat
 
 function parseProblem(expression: string): string | undefined {
   try {
-    cronParser.parseExpression(expression);
+    cronParser().parseExpression(expression);
     return undefined;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);

@@ -8,8 +8,9 @@ import { MenusyncConfig, type TargetConfig } from './schema.js';
 import { expandEnvVariables, hideExpanded } from './env-vars.js';
 import { withTargetDefaults } from './target-defaults.js';
 import { isStateUrl } from '../state/target.js';
+import { CONFIG_FILE } from './config-file.js';
 
-export const CONFIG_FILE = 'menusync.config.yaml';
+export { CONFIG_FILE };
 
 export interface LoadedConfig {
   file: string;

@@ -11,7 +11,6 @@ import { normalizeMoney } from '../model/normalize.js';
 import { validateMenu } from '../model/validate-payload.js';
 import { optionIdentityConflicts, optionIdentityMessage } from '../model/option-identity.js';
 import type { DataIssue } from '../model/data-issue.js';
-import { runDocumentMapping } from './document/run.js';
 import { loadMapping, type LoadedMapping } from './loader.js';
 import { bindInputs, type BoundInput } from './bind-inputs.js';
 import type { ParamFileRoots } from './mapping-files.js';
@@ -195,6 +194,8 @@ async function runBound(
   const fixed = Object.fromEntries(
     Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined),
   );
+  // Loaded here: a table mapping (most exports) never needs the document mapper.
+  const { runDocumentMapping } = await import('./document/run.js');
   const parts = runDocumentMapping(mapping.document, {
     mapping,
     params: fixed,

@@ -41,8 +41,7 @@ export async function createRunRecord(targetDir: string, runId: string): Promise
   };
 }
 
-/** How many runs a target keeps by default: a month of nightly syncs. */
-export const DEFAULT_KEEP_RUNS = 30;
+export { DEFAULT_KEEP_RUNS } from './keep-runs.js';
 
 /**
  * Removes run folders beyond `keep`, rollback points last (runsToPrune): a run folder holding a

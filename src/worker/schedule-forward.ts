@@ -5,15 +5,13 @@ import { DEFAULT_JOB_SETTINGS, jobSendOptions, type JobSettings } from './job-se
 import { persist } from './persist.js';
 import { scheduleQueue, SYNC_QUEUE, type QueueConnection } from './queue.js';
 import type { SyncJobData } from './run-job.js';
+import { DEFAULT_SCHEDULE_POLL_SECONDS } from './schedule-poll.js';
 
 /** What `fleet schedule` puts in a schedule's jobs. */
 export interface ScheduleJobData {
   target: string;
   settings: JobSettings;
 }
-
-/** A schedule queue's jobs only start a sync: looking at them less often than the sync queue is enough. */
-export const DEFAULT_SCHEDULE_POLL_SECONDS = 15;
 
 /**
  * pg-boss puts a schedule's jobs on the schedule's own queue (one schedule per queue in pg-boss

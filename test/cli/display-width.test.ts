@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderTable } from '../../src/cli/commands/remote-categories.js';
+import { renderTable } from '../../src/cli/handlers/remote-categories.js';
 import { displayWidth, padEndDisplay, padStartDisplay } from '../../src/display-width.js';
 
 describe('display width', () => {

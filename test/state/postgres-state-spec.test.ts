@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stateSpec } from '../../src/cli/commands/state-spec.js';
+import { stateSpec } from '../../src/cli/state-spec.js';
 import { testTempDir } from '../helpers/temp-dir.js';
 
 describe('which state `state list` shows', () => {

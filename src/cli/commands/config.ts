@@ -1,14 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
-import { checkTarget } from '../../config/check-target.js';
-import { CONFIG_FILE, loadConfig } from '../../config/load-config.js';
-import { ExitCode, UsageError } from '../../errors.js';
-import { countOf } from '../../plural.js';
-import { createOutput } from '../output.js';
-
-interface ConfigValidateArgs {
-  config?: string;
-  target?: string;
-}
+import { CONFIG_FILE } from '../../config/config-file.js';
+import type { ConfigValidateArgs } from '../handlers/config-validate.js';
 
 /**
  * `menusync config validate`: the file (every key, schedule and `${NAME}`), then every target (or
@@ -21,21 +13,7 @@ const validateConfigCommand: CommandModule<object, ConfigValidateArgs> = {
     yargs
       .option('config', { type: 'string', describe: `Config file (default: ./${CONFIG_FILE})` })
       .option('target', { type: 'string', describe: 'Check only this target' }) as Argv<ConfigValidateArgs>,
-  handler: async (args) => {
-    const out = createOutput();
-    const loaded = await loadConfig(args.config ?? CONFIG_FILE);
-    if (!loaded) throw new UsageError(`no config file ${CONFIG_FILE} in the current folder`);
-    const names = args.target !== undefined ? [args.target] : Object.keys(loaded.config.targets);
-    const problems = [];
-    for (const name of names) problems.push(...(await checkTarget(loaded, name)));
-    for (const problem of problems) out.error(`${loaded.file}: target ${problem.target}: ${problem.message}`);
-    if (problems.length > 0) {
-      out.error(`${countOf(problems.length, 'problem')} in ${countOf(names.length, 'target')}`);
-      process.exitCode = ExitCode.invalid;
-      return;
-    }
-    out.info(`${loaded.file} is valid: ${countOf(names.length, 'target')} (${names.join(', ') || 'none'})`);
-  },
+  handler: async (args) => (await import('../handlers/config-validate.js')).runConfigValidate(args),
 };
 
 /** `menusync config <what>`: the config file itself. */

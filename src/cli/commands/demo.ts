@@ -1,10 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { runDemo } from '../../demo/run-demo.js';
-import { createOutput } from '../output.js';
-
-interface DemoArgs {
-  keep?: boolean;
-}
+import type { DemoArgs } from '../handlers/demo.js';
 
 /** What `npm start` runs: two applies against an in-process sandbox, in a few seconds. */
 export const demoCommand: CommandModule<object, DemoArgs> = {
@@ -15,7 +10,5 @@ export const demoCommand: CommandModule<object, DemoArgs> = {
       type: 'boolean',
       describe: 'Keep the temporary state folder (snapshots, run history, HTML reports) after the demo',
     }),
-  handler: async (args) => {
-    await runDemo(createOutput(), { keep: args.keep === true });
-  },
+  handler: async (args) => (await import('../handlers/demo.js')).runDemoCommand(args),
 };

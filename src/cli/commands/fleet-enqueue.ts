@@ -1,26 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { selectTargets } from '../../fleet/select-targets.js';
-import { UsageError } from '../../errors.js';
-import { enqueueTargets } from '../../worker/enqueue.js';
-import { jobSettings, type JobSettingArgs } from '../../worker/job-settings.js';
-import { openQueue } from '../../worker/queue.js';
-import { targetNames } from '../fleet-options.js';
-import { createOutput } from '../output.js';
-import {
-  resolveQueueArgs,
-  withJobSettingOptions,
-  withQueueOptions,
-  type QueueArgs,
-} from '../queue-options.js';
-
-type EnqueueArgs = QueueArgs &
-  JobSettingArgs & {
-    all?: boolean;
-    target?: string | string[];
-    tag?: string[];
-    json?: boolean;
-    debug?: boolean;
-  };
+import { withJobSettingOptions, withQueueOptions } from '../queue-options.js';
+import type { EnqueueArgs } from '../handlers/fleet-enqueue.js';
 
 /** `menusync fleet enqueue`: queue syncs now; prints one job id per target. */
 export const fleetEnqueueCommand: CommandModule<object, EnqueueArgs> = {
@@ -32,30 +12,5 @@ export const fleetEnqueueCommand: CommandModule<object, EnqueueArgs> = {
       .option('target', { type: 'string', array: true, describe: 'This target (repeatable)' })
       .option('tag', { type: 'string', array: true, describe: 'The targets carrying this tag (repeatable)' })
       .option('json', { type: 'boolean', describe: 'Print the jobs as JSON' }),
-  handler: async (args) => {
-    const out = createOutput({ debug: args.debug === true });
-    const settings = jobSettings(args);
-    const { loaded, stateUrl } = await resolveQueueArgs(args);
-    const names = targetNames(args);
-    if (!args.all && names.length === 0 && !args.tag?.length)
-      throw new UsageError('name the targets to queue: --all, --target NAME or --tag TAG');
-    const targets = selectTargets(loaded.config, { all: args.all === true, names, tags: args.tag ?? [] });
-    const queue = await openQueue(stateUrl, { name: 'menusync fleet enqueue', background: false });
-    try {
-      const result = await enqueueTargets(queue, targets, settings);
-      if (args.json) out.data(JSON.stringify(result, null, 2));
-      else {
-        const lines = [
-          ...result.queued.map(({ target, jobId }) => `${jobId}  ${target}`),
-          ...result.waiting.map(({ target, jobId }) => `${jobId}  ${target} (already waiting)`),
-        ];
-        if (lines.length > 0) out.data(lines.join('\n'));
-      }
-      out.info(
-        `queued ${result.queued.length} target(s)${result.waiting.length ? `; ${result.waiting.length} already waiting` : ''} at ${queue.where.display}`,
-      );
-    } finally {
-      await queue.close();
-    }
-  },
+  handler: async (args) => (await import('../handlers/fleet-enqueue.js')).runFleetEnqueue(args),
 };

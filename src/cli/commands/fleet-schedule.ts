@@ -1,39 +1,11 @@
 import type { CommandModule } from 'yargs';
-import { jobSettings, type JobSettingArgs } from '../../worker/job-settings.js';
-import { openQueue } from '../../worker/queue.js';
-import { registerSchedules } from '../../worker/schedules.js';
-import { createOutput } from '../output.js';
-import {
-  resolveQueueArgs,
-  withJobSettingOptions,
-  withQueueOptions,
-  type QueueArgs,
-} from '../queue-options.js';
-
-type ScheduleArgs = QueueArgs & JobSettingArgs & { debug?: boolean };
+import { withJobSettingOptions, withQueueOptions } from '../queue-options.js';
+import type { ScheduleArgs } from '../handlers/fleet-schedule.js';
 
 /** `menusync fleet schedule`: the config's `schedule:`s become the queue's schedules. */
 export const fleetScheduleCommand: CommandModule<object, ScheduleArgs> = {
   command: 'schedule',
   describe: "Register every target's schedule: (cron, timezone:) with the queue; remove the others",
   builder: (yargs) => withJobSettingOptions(withQueueOptions(yargs)),
-  handler: async (args) => {
-    const out = createOutput({ debug: args.debug === true });
-    const settings = jobSettings(args);
-    const { loaded, stateUrl } = await resolveQueueArgs(args);
-    const queue = await openQueue(stateUrl, { name: 'menusync fleet schedule', background: false });
-    try {
-      const changes = await registerSchedules(queue, loaded, settings);
-      const lines = [
-        ...changes.registered.map((s) => `scheduled  ${s.target}: ${s.cron} (${s.timezone})`),
-        ...changes.removed.map((target) => `removed    ${target}`),
-      ];
-      if (lines.length > 0) out.data(lines.join('\n'));
-      out.info(
-        `${changes.registered.length} schedule(s) registered, ${changes.removed.length} removed at ${queue.where.display}`,
-      );
-    } finally {
-      await queue.close();
-    }
-  },
+  handler: async (args) => (await import('../handlers/fleet-schedule.js')).runFleetSchedule(args),
 };

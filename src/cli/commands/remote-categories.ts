@@ -1,22 +1,8 @@
 import type { Argv, CommandModule } from 'yargs';
-import { displayWidth, padEndDisplay } from '../../display-width.js';
-import { createPlatformClient } from '../../platform/client.js';
-import type { RemoteCategory } from '../../platform/types.js';
-import { resolveApplyConnection, type ApplyConnectionArgs } from '../../apply/connection.js';
-import { resolveRunSettings } from '../../config/run-settings.js';
-import { withConfigTargetOptions, type ConfigTargetArgs } from '../config-target-options.js';
+import { withConfigTargetOptions } from '../config-target-options.js';
 import { withConnectionOptions } from '../connection-options.js';
-import { createOutput } from '../output.js';
-import { retryNotice } from '../../apply/retry-notice.js';
-import { countOf } from '../../plural.js';
+import type { RemoteCategoriesArgs } from '../handlers/remote-categories.js';
 import { productsCommand } from './remote-products.js';
-
-type RemoteCategoriesArgs = ApplyConnectionArgs &
-  ConfigTargetArgs & {
-    json: boolean;
-    visible?: 0 | 1;
-    q?: string;
-  };
 
 const categoriesCommand: CommandModule<object, RemoteCategoriesArgs> = {
   command: 'categories',
@@ -33,18 +19,7 @@ const categoriesCommand: CommandModule<object, RemoteCategoriesArgs> = {
       // No yargs defaults: an absent flag lets the config target decide.
       { deferDefaults: true },
     ),
-  handler: async (args) => {
-    const out = createOutput();
-    // Flags, then the config target (the only one, or --target), then the environment.
-    const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
-    const connection = resolveApplyConnection(args, settings);
-    const client = createPlatformClient({ ...connection, notice: retryNotice(out) });
-    const categories = await client.listCategories({
-      ...(args.visible !== undefined ? { visible: args.visible } : {}),
-      ...(args.q !== undefined ? { q: args.q } : {}),
-    });
-    out.data(args.json ? JSON.stringify(categories, null, 2) : renderTable(categories));
-  },
+  handler: async (args) => (await import('../handlers/remote-categories.js')).runRemoteCategories(args),
 };
 
 /** `menusync remote <what>`: read what the platform holds. */
@@ -58,26 +33,3 @@ export const remoteCommand: CommandModule<object, object> = {
       .demandCommand(1, 'name what to read: categories or products'),
   handler: () => undefined,
 };
-
-const COLUMNS = ['name', 'ext_id', 'uid', 'products', 'hidden', 'options'] as const;
-
-export function renderTable(categories: RemoteCategory[]): string {
-  if (categories.length === 0) return 'no categories';
-  const rows = categories.map((c) => [
-    c.name ?? '',
-    c.ext_id ?? '',
-    c.uid,
-    String(c.products_count ?? ''),
-    c.hidden ? 'yes' : 'no',
-    String(c.options?.length ?? 0),
-  ]);
-  const widths = COLUMNS.map((header, i) =>
-    Math.max(header.length, ...rows.map((row) => displayWidth(row[i]!))),
-  );
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, i) => padEndDisplay(cell, widths[i]!))
-      .join('  ')
-      .trimEnd();
-  return [line(COLUMNS), ...rows.map(line), countOf(categories.length, 'category', 'categories')].join('\n');
-}

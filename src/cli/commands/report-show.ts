@@ -1,26 +1,7 @@
 import type { CommandModule } from 'yargs';
-import { resolveRunSettings } from '../../config/run-settings.js';
-import { UsageError } from '../../errors.js';
-import { withStateTargetOptions, type StateTargetArgs } from '../state-target-flags.js';
-import { resolveStoredTarget } from '../../history/stored-target.js';
-import { redact } from '../../secrets.js';
-import { writeFileAtomic } from '../../state/atomic-write.js';
-import { openStateStore } from '../../state/open-store.js';
-import type { TargetStore } from '../../state/store.js';
-import { isStateUrl } from '../../state/target.js';
-import { checkOutputPaths } from '../output-paths.js';
-import { createOutput } from '../output.js';
-
-const FORMATS = { html: 'report.html', md: 'report.md', json: 'report.json' } as const;
-type ReportFormat = keyof typeof FORMATS;
-
-interface ReportShowArgs extends StateTargetArgs {
-  run?: string;
-  format: ReportFormat;
-  out?: string;
-  'base-url'?: string;
-  'client-id'?: string;
-}
+import { withStateTargetOptions } from '../state-target-flags.js';
+import { REPORT_FORMATS as FORMATS, type ReportFormat } from '../report-formats.js';
+import type { ReportShowArgs } from '../handlers/report-show.js';
 
 /**
  * `menusync report show [RUN_ID]`: a report as the run stored it with its state (a folder or
@@ -43,48 +24,5 @@ export const reportShowCommand: CommandModule<object, ReportShowArgs> = {
       .option('out', { type: 'string', describe: 'Write it to this file instead of stdout' })
       .option('base-url', { type: 'string', describe: 'Platform base URL: names the target' })
       .option('client-id', { type: 'string', describe: 'Client id: names the target' }),
-  handler: async (args) => {
-    const out = createOutput();
-    const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
-    if (args.out) {
-      await checkOutputPaths([{ option: '--out', file: args.out }], {
-        inputs: [],
-        ...(isStateUrl(settings.stateDir) ? {} : { stateDir: settings.stateDir }),
-      });
-    }
-    const store = await openStateStore(settings.stateDir);
-    try {
-      const target = await resolveStoredTarget(args, settings, store, out);
-      const targetStore = store.target(target);
-      const file = FORMATS[args.format];
-      const runId = await chooseRun(targetStore, args.run, file);
-      const content = await targetStore.readRunFile(runId, file);
-      if (content === null) throw new UsageError(`run ${runId} has no stored ${file}`);
-      const text = redact(content.toString('utf8'));
-      if (args.out) {
-        await writeFileAtomic(args.out, text, { durable: false });
-        out.info(`report: ${args.out} (run ${runId})`);
-      } else out.data(text);
-    } finally {
-      await store.close();
-    }
-  },
+  handler: async (args) => (await import('../handlers/report-show.js')).runReportShow(args),
 };
-
-/** The run named (a unique start of its id is enough), or the newest run holding `file`. */
-async function chooseRun(store: TargetStore, wanted: string | undefined, file: string): Promise<string> {
-  const ids = (await store.listRuns()).map((run) => run.id);
-  if (wanted !== undefined) {
-    const matches = ids.filter((id) => id.startsWith(wanted));
-    if (matches.length === 1) return matches[0] as string;
-    throw new UsageError(
-      matches.length === 0
-        ? `no run ${wanted} is kept for this target (see menusync history)`
-        : `${matches.length} runs start with ${wanted}: give more of the id`,
-    );
-  }
-  for (const id of [...ids].sort().reverse()) {
-    if (await store.readRunFile(id, file)) return id;
-  }
-  throw new UsageError(`no run of this target has a stored ${file}`);
-}

@@ -1,11 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { configJsonSchema } from '../../config/config-reference.js';
-import { importPayloadJsonSchema } from '../../model/json-schema.js';
-import { createOutput } from '../output.js';
-
-interface SchemaArgs {
-  what: 'payload' | 'config';
-}
+import type { SchemaArgs } from '../handlers/schema.js';
 
 /** Prints a JSON Schema generated from the zod schemas, for editors and other tools. */
 export const schemaCommand: CommandModule<object, SchemaArgs> = {
@@ -17,8 +11,5 @@ export const schemaCommand: CommandModule<object, SchemaArgs> = {
       demandOption: true,
       describe: 'Which schema',
     }),
-  handler: (args) => {
-    const schema = args.what === 'payload' ? importPayloadJsonSchema() : configJsonSchema();
-    createOutput().data(JSON.stringify(schema, null, 2));
-  },
+  handler: async (args) => (await import('../handlers/schema.js')).runSchema(args),
 };

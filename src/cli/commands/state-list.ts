@@ -1,17 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { displayWidth, padEndDisplay } from '../../display-width.js';
-import { targetOverview, type TargetOverview } from '../../state/target-overview.js';
-import { countOf } from '../../plural.js';
-import { createOutput } from '../output.js';
-import { STATE_OPTION_TEXT, stateSpec, withStore } from './state-spec.js';
-import { loadConfig } from '../../config/load-config.js';
-import { configNamesByStateKey } from '../../config/config-target-keys.js';
-
-interface StateListArgs {
-  state?: string;
-  config?: string;
-  json: boolean;
-}
+import { STATE_OPTION_TEXT } from '../state-option.js';
+import type { StateListArgs } from '../handlers/state-list.js';
 
 /** `menusync state list`: every target the state holds, its last run and where it stands. */
 export const stateListCommand: CommandModule<object, StateListArgs> = {
@@ -25,47 +14,5 @@ export const stateListCommand: CommandModule<object, StateListArgs> = {
         describe: 'Config file whose state to list (default: ./menusync.config.yaml when present)',
       })
       .option('json', { type: 'boolean', default: false, describe: 'Print the targets as JSON' }),
-  handler: async (args) => {
-    const out = createOutput();
-    // The config's target names beside each state entry: the state knows only URLs and clients.
-    const names = configNamesByStateKey(await loadConfig(args.config));
-    await withStore(await stateSpec(args), async (store) => {
-      const targets = (await targetOverview(store)).map((t) => ({
-        ...t,
-        configTargets: names.get(t.key) ?? [],
-      }));
-      out.data(
-        args.json
-          ? JSON.stringify({ state: store.location, targets }, null, 2)
-          : renderTargets(targets, store.location),
-      );
-    });
-  },
+  handler: async (args) => (await import('../handlers/state-list.js')).runStateList(args),
 };
-
-const COLUMNS = ['target', 'last run', 'mode', 'outcome', 'uncertain', 'locked'] as const;
-
-export function renderTargets(
-  targets: (TargetOverview & { configTargets?: string[] })[],
-  location: string,
-): string {
-  if (targets.length === 0) return `no targets in ${location}`;
-  const rows = targets.map((t) => [
-    (t.configTargets?.length ? `${t.configTargets.join(', ')}: ` : '') +
-      (t.baseUrl ? `${t.baseUrl} (client ${t.clientId})` : `${t.key} (whose: unknown)`),
-    t.lastRunId ?? 'none',
-    t.mode ?? '',
-    t.outcome ?? '',
-    t.uncertain ? 'yes' : 'no',
-    t.locked ? 'yes' : 'no',
-  ]);
-  const widths = COLUMNS.map((header, i) =>
-    Math.max(header.length, ...rows.map((row) => displayWidth(row[i]!))),
-  );
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, i) => padEndDisplay(cell, widths[i]!))
-      .join('  ')
-      .trimEnd();
-  return [line(COLUMNS), ...rows.map(line), `${countOf(targets.length, 'target')} in ${location}`].join('\n');
-}

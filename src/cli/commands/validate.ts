@@ -1,22 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
-import { ExitCode, UsageError } from '../../errors.js';
-import { paramFileRoots, resolveParameters, runMapping } from '../../mapping/extract-menu.js';
-import { loadMapping } from '../../mapping/loader.js';
-import { resolveInputLimits, type InputLimitArgs } from '../../config/input-limit-args.js';
-import { resolveRunSettings } from '../../config/run-settings.js';
-import { parseNow, parseParams, printResult, problemOutput, withMappingOptions } from './extract.js';
-import { createProgress } from '../progress.js';
-
-interface ValidateArgs extends InputLimitArgs {
-  mapping?: string;
-  input?: string[];
-  param?: string[];
-  quiet?: boolean;
-  encoding?: string;
-  now?: string;
-  config?: string;
-  target?: string;
-}
+import { withMappingOptions } from './extract.js';
+import type { ValidateArgs } from '../handlers/validate.js';
 
 /** Checks a mapping (every problem with file:line) and, given inputs, the data it maps. */
 export const validateCommand: CommandModule<object, ValidateArgs> = {
@@ -38,52 +22,5 @@ export const validateCommand: CommandModule<object, ValidateArgs> = {
         type: 'string',
         describe: "Check this config target's mapping, params and inputs (flags given win)",
       }) as Argv<ValidateArgs>,
-  handler: async (args) => {
-    const out = problemOutput(args.quiet);
-    const { mappingRef, inputs, params, paramDirs, limits } = await whatToCheck(args);
-    const loaded = await loadMapping(mappingRef);
-    const { mapping, file } = loaded;
-    resolveParameters(mapping, params);
-    out.info(
-      `mapping ${mapping.name} (${file}) is valid: kind ${mapping.kind}, sources ${Object.keys(mapping.sources).join(', ')}`,
-    );
-    if (inputs.length === 0) {
-      process.exitCode = ExitCode.ok;
-      return;
-    }
-    const progress = createProgress({ quiet: args.quiet === true });
-    const result = await runMapping(mapping, inputs, params, {
-      ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
-      progress: progress.sink,
-      limits,
-      roots: paramFileRoots(loaded, Object.keys(paramDirs).length > 0 ? paramDirs : undefined),
-      ...parseNow(args.now),
-    }).finally(progress.stop);
-    printResult(result, out);
-    process.exitCode = result.stats.errors > 0 ? ExitCode.invalid : ExitCode.ok;
-  },
+  handler: async (args) => (await import('../handlers/validate.js')).runValidate(args),
 };
-
-/** The flags alone, or with --target (or --config) the config target under them. */
-async function whatToCheck(args: ValidateArgs) {
-  if (args.target === undefined && args.config === undefined) {
-    if (args.mapping === undefined) throw new UsageError('name a mapping: --mapping FILE, or --target NAME');
-    return {
-      mappingRef: args.mapping,
-      inputs: args.input ?? [],
-      params: parseParams(args.param),
-      paramDirs: {},
-      limits: resolveInputLimits(args),
-    };
-  }
-  const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
-  if (!settings.mapping)
-    throw new UsageError('no mapping: pass --mapping (or set mapping in the config target)');
-  return {
-    mappingRef: settings.mapping,
-    inputs: settings.inputs,
-    params: settings.params,
-    paramDirs: settings.paramDirs,
-    limits: settings.limits,
-  };
-}

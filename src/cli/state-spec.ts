@@ -1,8 +1,7 @@
-import { loadConfig } from '../../config/load-config.js';
-import { resolveStateSpec } from '../../config/state-location.js';
-import { openStateStore } from '../../state/open-store.js';
-import type { StateStore } from '../../state/store.js';
-import { DEFAULT_STATE_DIR } from '../../state/target.js';
+import { loadConfig } from '../config/load-config.js';
+import { resolveStateSpec } from '../config/state-location.js';
+import { openStateStore } from '../state/open-store.js';
+import type { StateStore } from '../state/store.js';
 
 /**
  * Which state `state list` shows: the one plan and apply would use (config/state-location.ts):
@@ -27,5 +26,3 @@ export async function withStore<T>(spec: string, work: (store: StateStore) => Pr
     await store.close();
   }
 }
-
-export const STATE_OPTION_TEXT = `State folder or postgres://USER@HOST:PORT/DB[?schema=NAME] (env MENUSYNC_STATE; default that of the config file, else ${DEFAULT_STATE_DIR}/)`;

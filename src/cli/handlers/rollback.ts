@@ -1,0 +1,149 @@
+import { applyRun, type ApplyOutcome } from '../../apply/locked-apply.js';
+import { CONFIG_FILE } from '../../config/load-config.js';
+import { resolveApplyConnection, type ApplyConnectionArgs } from '../../apply/connection.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';
+import { resolveRunSettings, type RunArgs } from '../../config/run-settings.js';
+import { ExitCode, UsageError } from '../../errors.js';
+import { resolveRollbackPoint, type RollbackSelector } from '../../history/rollback-point.js';
+import { planRollbackPreview, rollbackPlanner } from '../../history/rollback-plan.js';
+import { keepRunsOf, type StateTargetArgs } from '../state-target-flags.js';
+import { resolveStoredTarget } from '../../history/stored-target.js';
+import { plan as planMenu } from '../../plan/index.js';
+import { createPlatformClient } from '../../platform/index.js';
+import { openStateStore } from '../../state/open-store.js';
+import { checkOutputPaths } from '../output-paths.js';
+import { createOutput } from '../output.js';
+import { retryNotice } from '../../apply/retry-notice.js';
+import { refreshForPlan } from '../../apply/plan-refresh.js';
+import { stopOnSignal } from '../stop-on-signal.js';
+import { reportOutputs } from '../run-paths.js';
+import { countOf } from '../../plural.js';
+import { askRollback, presentRollback, showRollbackPlan } from '../rollback-present.js';
+
+export type RollbackArgs = StateTargetArgs &
+  ApplyConnectionArgs &
+  Pick<
+    RunArgs,
+    'allow-deletes' | 'allow-empty' | 'protect' | 'out-json' | 'out-md' | 'out-html' | 'quiet'
+  > & {
+    to?: string;
+    steps?: number;
+    yes?: boolean;
+    'dry-run'?: boolean;
+    debug?: boolean;
+    'keep-runs'?: number;
+    'max-payload-bytes'?: number;
+  };
+
+/** The rollback: planned, guarded, confirmed, sent and recorded. */
+export async function runRollback(args: RollbackArgs): Promise<void> {
+  const out = createOutput({ quiet: args.quiet === true, debug: args.debug === true });
+  const selector = rollbackSelector(args);
+  if (args.yes && args['dry-run']) throw new UsageError('--yes applies and --dry-run does not: pass one');
+  const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
+  const keepRuns = keepRunsOf(args['keep-runs'], settings);
+  const maxPayloadBytes =
+    args['max-payload-bytes'] ?? settings.config.max_payload_bytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
+  if (!(maxPayloadBytes > 0)) throw new UsageError('--max-payload-bytes must be more than 0');
+  await checkOutputPaths(reportOutputs(args), {
+    inputs: [
+      { option: 'the config file', file: args.config ?? CONFIG_FILE },
+      ...(args['client-secret-file']
+        ? [{ option: '--client-secret-file', file: args['client-secret-file'] }]
+        : []),
+    ],
+    stateDir: settings.stateDir,
+  });
+  const store = await openStateStore(settings.stateDir);
+  try {
+    const target = await resolveStoredTarget(args, settings, store, out);
+    const targetStore = store.target(target);
+    const point = await resolveRollbackPoint(targetStore, selector, keepRuns);
+    const snapshot = await targetStore.confirmedSnapshot(point.id);
+    // Listed a moment ago: pruned since by another run.
+    if (!snapshot) throw new UsageError(`run ${point.id} is no longer kept (keep_runs ${keepRuns})`);
+    const origin = { runId: point.id, appliedAt: snapshot.appliedAt };
+    out.info(
+      `rollback: to the menu run ${point.id} confirmed at ${snapshot.appliedAt} (${countOf(snapshot.menu.products.length, 'product')})`,
+    );
+    const planner = rollbackPlanner(planMenu, origin);
+    const planOptions = { posUid: target.posUid, mode: 'replace' as const, ...settings.guards };
+    const apply = args.yes === true || (args['dry-run'] !== true && process.stdin.isTTY === true);
+    if (!apply) {
+      // Read as the run reads it: the preview shows what the rollback does to the live menu.
+      const refresh = await refreshForPlan(args, settings, target, out);
+      const plan = await planRollbackPreview(targetStore, planner, snapshot.menu, planOptions, refresh);
+      process.exitCode = await showRollbackPlan(plan, target, args, out);
+      return;
+    }
+    const connection = resolveApplyConnection(
+      { ...args, 'base-url': target.baseUrl, 'client-id': target.clientId },
+      settings,
+    );
+    let shown = false;
+    let finished: ApplyOutcome | undefined;
+    const stopWatching = stopOnSignal('rollback', out);
+    const outcome = await applyRun(
+      {
+        target,
+        store,
+        desired: snapshot.menu,
+        planOptions,
+        maxPayloadBytes,
+        keepRuns,
+      },
+      {
+        plan: planner,
+        client: createPlatformClient({ ...connection, log: (m) => out.debug(m), notice: retryNotice(out) }),
+        confirm: async (plan) => {
+          if (args.yes) return true;
+          shown = !args.json && !args.quiet;
+          return askRollback(plan, target, out, shown);
+        },
+        onFinish: (ended) => (finished = ended),
+      },
+    )
+      .catch(async (error: unknown) => {
+        // A blocked, cancelled or failed rollback has its report too; the error decides the exit code.
+        if (finished)
+          await presentRollback(finished, args, out, shown).catch((reportError: unknown) =>
+            out.error(`error: ${(reportError as Error).message}`),
+          );
+        throw error;
+      })
+      .finally(stopWatching);
+    await presentRollback(outcome, args, out, shown);
+    const report = outcome.report;
+    if (report.applied) out.warn(reapplyWarning(settings.targetName));
+    process.exitCode = report.errors.length > 0 || report.verified === false ? ExitCode.failure : ExitCode.ok;
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * A rollback undoes an export's change on the platform, not the export: the next scheduled apply
+ * reads the same export and sends it again. Said after every applied rollback, with how to pause.
+ */
+export function reapplyWarning(targetName: string | undefined): string {
+  const target = targetName ? `target "${targetName}"` : 'the target';
+  return (
+    `note: the next scheduled apply of ${target} reads the same export and would apply it again, undoing this rollback. ` +
+    `Fix the export first, or pause ${target} with "enabled: false" in the config (a paused target is skipped and listed as paused).`
+  );
+}
+
+function rollbackSelector(args: RollbackArgs): RollbackSelector {
+  if (args.to !== undefined && args.steps !== undefined)
+    throw new UsageError('pass --to RUN_ID or --steps N, not both');
+  if (args.to !== undefined) {
+    if (args.to.trim() === '') throw new UsageError('--to needs a run id (see menusync history)');
+    return { to: args.to.trim() };
+  }
+  if (args.steps !== undefined) {
+    if (!Number.isInteger(args.steps) || args.steps < 1)
+      throw new UsageError('--steps must be a whole number of at least 1');
+    return { steps: args.steps };
+  }
+  throw new UsageError('which menu? pass --to RUN_ID or --steps N (see menusync history)');
+}
