@@ -73,10 +73,23 @@ function valueIds(option: ImportOption): string {
 /** An option's own fields and its values' ids in order (each value is compared on its own). */
 function optionDifferences(first: ImportOption, other: ImportOption): string[] {
   const out = fieldDifferences(OPTION_FIELDS, first, other);
+  if (sameValueIds(first, other)) return out;
   const a = (first.option_values ?? []).map((v) => v.ext_id).join('\n');
   const b = (other.option_values ?? []).map((v) => v.ext_id).join('\n');
   if (a !== b) out.push(`values ${valueIds(first)} ≠ ${valueIds(other)}`);
   return out;
+}
+
+/** The same value ids in the same order, compared without joining them (the usual answer: yes). */
+function sameValueIds(first: ImportOption, other: ImportOption): boolean {
+  const a = first.option_values ?? [];
+  const b = other.option_values ?? [];
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    if ((a[i] as ImportOptionValue).ext_id !== (b[i] as ImportOptionValue).ext_id) return false;
+  }
+  return true;
 }
 
 type Owner = 'categories' | 'products';
