@@ -59,6 +59,12 @@ function fieldDifferences<T extends object>(
   return out;
 }
 
+/** No field differs: the usual answer for a shared id, found with no array. */
+function sameFields<T extends object>(fields: readonly (keyof T & string)[], first: T, other: T): boolean {
+  for (const field of fields) if (first[field] !== other[field]) return false;
+  return true;
+}
+
 function show(value: unknown): string {
   return value === undefined ? '(none)' : JSON.stringify(value);
 }
@@ -154,7 +160,7 @@ export function optionIdentityConflicts(menu: CanonicalMenu): OptionIdentityConf
         values.set(value.ext_id, value);
         continue;
       }
-      if (seen === value) continue;
+      if (seen === value || sameFields(VALUE_FIELDS, seen, value)) continue;
       const differences = fieldDifferences(VALUE_FIELDS, seen, value);
       if (differences.length > 0) {
         path ??= optionPath(owner, ownerId, option);
