@@ -27,18 +27,30 @@ export function doubleEncodedSample(text: string | undefined): string | undefine
 
 type Named = { ext_id: string; name?: string; short_name?: string; description?: string };
 
-/** A warning per name, short_name and description holding double-encoded UTF-8, by menu path. */
+const FIELDS = ['name', 'short_name', 'description'] as const;
+
+/** `$.products[3].options[0].option_values[1]`: an option's index is -1 for the entity itself, a value's for the option. */
+function menuPath(key: string, i: number, o: number, v: number): string {
+  const entity = `$.${key}[${i}]`;
+  if (o < 0) return entity;
+  return v < 0 ? `${entity}.options[${o}]` : `${entity}.options[${o}].option_values[${v}]`;
+}
+
+/**
+ * A warning per name, short_name and description holding double-encoded UTF-8, by menu path. The
+ * path is built for a text found only: a 100k-product menu has a million option values.
+ */
 export function doubleEncodedIssues(menu: CanonicalMenu, file: string | undefined): DataIssue[] {
   const issues: DataIssue[] = [];
-  const check = (entity: Named, path: string): void => {
-    for (const field of ['name', 'short_name', 'description'] as const) {
+  const check = (entity: Named, key: string, i: number, o: number, v: number): void => {
+    for (const field of FIELDS) {
       const sample = doubleEncodedSample(entity[field]);
       if (sample === undefined) continue;
       issues.push({
         code: 'encoding',
         severity: 'warning',
         message: `${field} of "${entity.ext_id}" holds UTF-8 read as a single-byte encoding (double-encoded: "…${sample}…"); it would go live so: fix the text in the POS or re-export it`,
-        location: { ...(file ? { file } : {}), path: `${path}.${field}` },
+        location: { ...(file ? { file } : {}), path: `${menuPath(key, i, o, v)}.${field}` },
       });
     }
   };
@@ -49,15 +61,15 @@ export function doubleEncodedIssues(menu: CanonicalMenu, file: string | undefine
   for (const [key, list] of lists) {
     for (let i = 0; i < list.length; i++) {
       const entity = list[i] as (typeof list)[number];
-      check(entity, `$.${key}[${i}]`);
-      const options = entity.options ?? [];
+      check(entity, key, i, -1, -1);
+      const options = entity.options;
+      if (!options) continue;
       for (let o = 0; o < options.length; o++) {
         const option = options[o] as NonNullable<typeof entity.options>[number];
-        check(option, `$.${key}[${i}].options[${o}]`);
-        const values = option.option_values ?? [];
-        for (let v = 0; v < values.length; v++) {
-          check(values[v] as Named, `$.${key}[${i}].options[${o}].option_values[${v}]`);
-        }
+        check(option, key, i, o, -1);
+        const values = option.option_values;
+        if (!values) continue;
+        for (let v = 0; v < values.length; v++) check(values[v] as Named, key, i, o, v);
       }
     }
   }

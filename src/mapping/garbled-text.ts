@@ -1,7 +1,12 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { DataIssue } from '../model/data-issue.js';
 import type { ImportOption } from '../model/import-payload.js';
-import { hasInvisible, listInvisible, quoteVisibly } from '../model/invisible-characters.js';
+import {
+  hasInvisible,
+  listInvisible,
+  mayHoldInvisible,
+  quoteVisibly,
+} from '../model/invisible-characters.js';
 
 type Named = { ext_id: string; name?: string; short_name?: string; description?: string };
 
@@ -19,8 +24,13 @@ function flawed(entity: Named, field: 'name' | 'short_name' | 'description'): bo
   return garbled(text) || invisible(text, field);
 }
 
+/** Whether a text may be flawed: the cheap tests that clear almost every text. */
+function suspect(text: string | undefined): boolean {
+  return text !== undefined && (garbled(text) || mayHoldInvisible(text));
+}
+
 function hit(entity: Named): boolean {
-  return flawed(entity, 'name') || flawed(entity, 'short_name') || flawed(entity, 'description');
+  return suspect(entity.name) || suspect(entity.short_name) || suspect(entity.description);
 }
 
 function what(text: string): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DataIssue } from '../model/data-issue.js';
-import type { ImportOption, ImportProduct } from '../model/import-payload.js';
+import type { ImportOption, ImportOptionValue, ImportProduct } from '../model/import-payload.js';
 
 // A product that would go live visible with no price, or at 0 with no required option that carries
 // the price, could be ordered for nothing. The mapping decides what happens to it (root key
@@ -21,12 +21,29 @@ export const UNPRICED_SKIP_REASON = 'unpriced';
  * values (a value without an operand adds nothing). Undefined when it has no visible value.
  */
 function cheapestChoice(option: ImportOption): number | undefined {
-  const operands = (option.option_values ?? [])
+  const values = option.option_values ?? [];
+  const take = Math.max(1, option.min_selectable ?? 1);
+  // One choice (the usual required single choice) is the least operand, found without arrays.
+  if (take === 1) {
+    let least: number | undefined;
+    for (const v of values) {
+      if (v.hidden === true) continue;
+      const operand = v.price_operand ?? 0;
+      if (Number.isNaN(operand)) return cheapestSorted(values, take);
+      if (least === undefined || operand < least) least = operand;
+    }
+    // As the sum from 0 did: 0 + -0 is 0.
+    return least === undefined ? undefined : 0 + least;
+  }
+  return cheapestSorted(values, take);
+}
+
+function cheapestSorted(values: readonly ImportOptionValue[], take: number): number | undefined {
+  const operands = values
     .filter((v) => v.hidden !== true)
     .map((v) => v.price_operand ?? 0)
     .sort((a, b) => a - b);
   if (operands.length === 0) return undefined;
-  const take = Math.max(1, option.min_selectable ?? 1);
   return operands.slice(0, take).reduce((sum, n) => sum + n, 0);
 }
 

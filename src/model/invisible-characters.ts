@@ -21,6 +21,16 @@ const LONE_CR = /\r(?!\n)/;
 /** The characters `escapeInvisible` shows as escapes. */
 const SHOWN = new RegExp(`[${CONTROL_OR_FORMAT}\\t\\n\\r\\u200C\\u200D]`, 'g');
 
+const MAY_HOLD = new RegExp(`[${CONTROL_OR_FORMAT}\\t\\n\\r\\u200C\\u200D]`);
+
+/**
+ * Whether a text holds any character `hasInvisible` looks at: one scan that clears the usual text,
+ * where `hasInvisible` takes three.
+ */
+export function mayHoldInvisible(text: string): boolean {
+  return MAY_HOLD.test(text);
+}
+
 /** Whether a name (one line) or a description (lines allowed) holds a character a guest cannot see. */
 export function hasInvisible(text: string, field: 'name' | 'description'): boolean {
   if (INVISIBLE.test(text) || STRAY_JOINER.test(text)) return true;

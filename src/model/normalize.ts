@@ -10,11 +10,13 @@ export function normalizeMoney(menu: CanonicalMenu, digits = 2): CanonicalMenu {
   const roundOption = (option: ImportOption) => roundOptionMoney(option, digits);
   return {
     categories: menu.categories.map((c) => (c.options ? { ...c, options: c.options.map(roundOption) } : c)),
-    products: menu.products.map((p) => ({
-      ...p,
-      ...(p.price !== undefined ? { price: roundMoney(p.price, digits) } : {}),
-      ...(p.options ? { options: p.options.map(roundOption) } : {}),
-    })),
+    // Assigning keys the copy already has keeps their order, with no object per key.
+    products: menu.products.map((p) => {
+      const copy = { ...p };
+      if (p.price !== undefined) copy.price = roundMoney(p.price, digits);
+      if (p.options) copy.options = p.options.map(roundOption);
+      return copy;
+    }),
   };
 }
 

@@ -125,7 +125,7 @@ export function validateMenu(menu: CanonicalMenu, options: ValidateMenuOptions =
   const add: AddIssue = (code, path, message, severity = 'error') =>
     issues.push({ code, severity, path, message });
   const limit = options.priceLimit ?? Infinity;
-  const checked = new WeakSet<ImportOption>();
+  const checked = new Set<ImportOption>();
 
   const categoryIds = new Set<string>();
   checkExtIds(menu.categories, () => 'categories', add, categoryIds);
@@ -229,7 +229,7 @@ function checkOptions(
   options: readonly ImportOption[],
   parentPath: LazyPath,
   add: AddIssue,
-  checked: WeakSet<ImportOption>,
+  checked: Set<ImportOption>,
   limit: number,
 ): void {
   const optionsPath = () => `${parentPath()}.options`;

@@ -69,6 +69,51 @@ describe('optionIdentityConflicts', () => {
     expect(conflicts[0]?.firstPath).toBe('categories[ext_id=c].options[ext_id=size]');
   });
 
+  it('looks at a shared option once and names where each first entity was first met', () => {
+    const shared = balls(3);
+    const other = balls(4);
+    const conflicts = optionIdentityConflicts({
+      categories: [{ ext_id: 'c' }],
+      products: [
+        { ext_id: 'p1', options: [{ ...balls(3), option_values: [] }] },
+        { ext_id: 'p2', options: [shared] },
+        { ext_id: 'p3', options: [shared, other] },
+        { ext_id: 'p4', options: [other, { ...balls(3), position: 2 }] },
+      ],
+    });
+    const p = (id: string) => `products[ext_id=${id}].options[ext_id=balls]`;
+    expect(conflicts).toEqual([
+      {
+        kind: 'option',
+        extId: 'balls',
+        firstPath: p('p1'),
+        path: p('p2'),
+        differences: ['values [] ≠ [crab, beef]'],
+      },
+      {
+        kind: 'option',
+        extId: 'balls',
+        firstPath: p('p1'),
+        path: p('p3'),
+        differences: ['values [] ≠ [crab, beef]'],
+      },
+      {
+        kind: 'option value',
+        extId: 'crab',
+        firstPath: `${p('p2')}.option_values[ext_id=crab]`,
+        path: `${p('p3')}.option_values[ext_id=crab]`,
+        differences: ['price_operand 3 ≠ 4'],
+      },
+      {
+        kind: 'option',
+        extId: 'balls',
+        firstPath: p('p1'),
+        path: p('p4'),
+        differences: ['values [] ≠ [crab, beef]'],
+      },
+    ]);
+  });
+
   it('finds nothing when the ids are scoped by parent', () => {
     const scoped = (p: string, price: number): ImportOption => ({
       ...balls(price),

@@ -17,6 +17,14 @@ export interface PendingVariant {
   expanded?: true;
 }
 
+// Up to this many kept variants, a duplicate ext_id is found by a scan.
+const SCAN_MAX = 8;
+
+function hasExtId(values: readonly ImportOptionValue[], extId: string): boolean {
+  for (const value of values) if (value.ext_id === extId) return true;
+  return false;
+}
+
 /**
  * The variant rule (docs/mapping-format.md): 2+ variants (or 1 with `always`) become one required
  * single-choice option; the product's price is the cheapest variant and values carry the difference.
@@ -47,9 +55,10 @@ export function variantOption(
     }
   }
   const values: ImportOptionValue[] = [];
-  const prices: (number | undefined)[] = [];
-  const rows: number[] = [];
-  const seen = new Set<string>();
+  /** The variant each value was made from, by index. */
+  const made: PendingVariant[] = [];
+  // A product has a few variants: a scan of those kept costs less than a Set per product.
+  let seen: Set<string> | undefined;
   let base: number | undefined;
   for (const v of variants) {
     ctx.cursor.row = v.row;
@@ -65,7 +74,7 @@ export function variantOption(
       ctx.rowIssue('empty-ext-id', 'error', `variants.value.ext_id is empty for "${v.name}"`);
       continue;
     }
-    if (seen.has(v.extId)) {
+    if (seen ? seen.has(v.extId) : hasExtId(values, v.extId)) {
       ctx.rowIssue(
         'duplicate-ext-id',
         'error',
@@ -73,12 +82,12 @@ export function variantOption(
       );
       continue;
     }
-    seen.add(v.extId);
+    if (seen) seen.add(v.extId);
+    else if (values.length >= SCAN_MAX) seen = new Set([...values.map((value) => value.ext_id), v.extId]);
     const value: ImportOptionValue = { ext_id: v.extId, name: v.name };
     if (v.hidden !== undefined) value.hidden = v.hidden;
     values.push(value);
-    prices.push(v.price);
-    rows.push(v.row);
+    made.push(v);
     if (v.price !== undefined && (base === undefined || v.price < base)) base = v.price;
   }
   if (values.length === 0) {
@@ -90,17 +99,19 @@ export function variantOption(
     return undefined;
   }
   if (base !== undefined) product.price = toCents(base, ctx.money.digits);
-  const kept: ImportOptionValue[] = [];
+  // The values kept move to the front of the list (a skipped one leaves it).
+  let kept = 0;
   for (let i = 0; i < values.length; i++) {
     const value = values[i] as ImportOptionValue;
-    const price = prices[i];
+    const from = made[i] as PendingVariant;
+    const price = from.price;
     if (price !== undefined && base !== undefined) {
       value.price_operator = '+';
       value.price_operand = centsDifference(price, base, ctx.money.digits);
     } else if (base !== undefined && value.hidden !== true) {
       // It would sell at the base price (a `variable` Square variation at the cheapest one's price).
       // With no priced variant at all the product itself is unpriced: judged once, as a product.
-      ctx.cursor.row = rows[i] as number;
+      ctx.cursor.row = from.row;
       const verdict = unpricedVerdict(
         unpriced.action,
         `variant "${value.name ?? value.ext_id}" of ${entityLabel('product', product)}`,
@@ -113,9 +124,10 @@ export function variantOption(
         continue;
       }
     }
-    value.position = kept.length + 1;
-    kept.push(value);
+    value.position = kept + 1;
+    values[kept++] = value;
   }
+  values.length = kept;
   return {
     ext_id: option.extId,
     name: option.name ?? settings.optionFallback,
@@ -123,6 +135,6 @@ export function variantOption(
     min_selectable: 1,
     max_selectable: 1,
     position: 1,
-    option_values: kept,
+    option_values: values,
   };
 }
