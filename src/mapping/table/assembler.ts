@@ -3,6 +3,8 @@ import type { CanonicalMenu } from '../../model/canonical-menu.js';
 import type { ImportCategory, ImportOption, ImportProduct } from '../../model/import-payload.js';
 import { implausiblePriceMessage, isImplausiblePrice } from '../../model/money.js';
 import { toCents } from './cents.js';
+import { newProduct } from './new-product.js';
+import { SharedNames } from './shared-names.js';
 import { flattenCategoryPath } from '../transforms/category-path.js';
 import { sameNameLoosely } from '../transforms/slug.js';
 import type { TemplateContext } from '../transforms/template.js';
@@ -104,7 +106,8 @@ function firstVariant(open: OpenProduct): PendingVariant {
 
 /** The variant option's ext_id: the mapped one, else (template default or empty) `{ext_id}-variant`. */
 function optionExtIdOf(open: OpenProduct): string {
-  return open.optionExtId ?? `${open.product.ext_id}-variant`;
+  // Kept once derived: every variant row's templates read it, and the option keeps it.
+  return (open.optionExtId ??= `${open.product.ext_id}-variant`);
 }
 
 /**
@@ -128,6 +131,8 @@ export class MenuAssembler {
   fallback: { extId: string; name: string; products: number } | undefined;
   /** With rows: all the head is a variant and carries the price, so product.price is not read. */
   private readonly headPriced: boolean;
+  /** Option and value names, kept once each. */
+  private readonly names = new SharedNames();
   /** Reused for every head row's variant option templates, which read it during the call only. */
   private readonly headContext: { product: string } = { product: '' };
   /** Reused for every variant row: templates read it during the call only. */
@@ -218,16 +223,19 @@ export class MenuAssembler {
     }
     if (!this.extIdIsGroupKey) this.productIds.add(extId);
 
-    const product: ImportProduct = { ext_id: extId, name };
-    if (categoryExtId !== undefined) product.category_ext_id = categoryExtId;
-    if (description !== undefined) product.description = description;
-    if (price !== undefined) product.price = toCents(price, this.ctx.money.digits);
-    if (image !== undefined) product.image = image;
-    if (hidden !== undefined) product.hidden = hidden;
     const positionKey = categoryExtId ?? '';
     const position = (this.positions.get(positionKey) ?? 0) + 1;
     this.positions.set(positionKey, position);
-    product.position = position;
+    const product = newProduct(
+      extId,
+      name,
+      categoryExtId,
+      description,
+      price === undefined ? undefined : toCents(price, this.ctx.money.digits),
+      image,
+      hidden,
+      position,
+    );
 
     const open: OpenProduct = {
       product,
@@ -256,7 +264,7 @@ export class MenuAssembler {
       const context = this.headContext;
       context.product = extId;
       if (v.optionExtId) open.optionExtId = text(v.optionExtId(cells, context));
-      if (v.optionName) open.optionName = text(v.optionName(cells, context));
+      if (v.optionName) open.optionName = this.names.of(text(v.optionName(cells, context)));
       if (v.any) open.anyLists = parentLists(v.any, cells, context);
       if (v.rows === 'all') this.variant(open, record, true);
     }
@@ -301,8 +309,8 @@ export class MenuAssembler {
     context.name = undefined;
     // SumUp writes the option set's name on the variation rows only, not on the item's row.
     if (open.optionName === undefined && v.optionName && !isHead)
-      open.optionName = text(v.optionName(record.cells, context));
-    const name = text(v.valueName(record.cells, context));
+      open.optionName = this.names.of(text(v.optionName(record.cells, context)));
+    const name = this.names.of(text(v.valueName(record.cells, context)));
     ctx.cursor.subject = name === undefined ? open.product.name : `${open.product.name} / ${name}`;
     let price: number | undefined;
     let priceMissing = false;
