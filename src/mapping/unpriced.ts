@@ -21,13 +21,31 @@ export const UNPRICED_SKIP_REASON = 'unpriced';
  * values (a value without an operand adds nothing). Undefined when it has no visible value.
  */
 function cheapestChoice(option: ImportOption): number | undefined {
+  const take = Math.max(1, option.min_selectable ?? 1);
+  const one = take === 1 ? cheapestOne(option) : null;
+  if (one !== null) return one;
   const operands = (option.option_values ?? [])
     .filter((v) => v.hidden !== true)
     .map((v) => v.price_operand ?? 0)
     .sort((a, b) => a - b);
   if (operands.length === 0) return undefined;
-  const take = Math.max(1, option.min_selectable ?? 1);
   return operands.slice(0, take).reduce((sum, n) => sum + n, 0);
+}
+
+/**
+ * The one cheapest visible value's operand, as `cheapestChoice` sums it, without sorting a list
+ * (every variant option of a 100k-product menu is judged); null for an operand that is not a
+ * number, which only the sort orders as it always has.
+ */
+function cheapestOne(option: ImportOption): number | undefined | null {
+  let least: number | undefined;
+  for (const value of option.option_values ?? []) {
+    if (value.hidden === true) continue;
+    const n = value.price_operand ?? 0;
+    if (Number.isNaN(n)) return null;
+    if (least === undefined || n < least) least = n;
+  }
+  return least === undefined ? undefined : 0 + least;
 }
 
 /**
