@@ -3,6 +3,8 @@ import type { CanonicalMenu } from '../../model/canonical-menu.js';
 import type { ImportCategory, ImportOption, ImportProduct } from '../../model/import-payload.js';
 import { implausiblePriceMessage, isImplausiblePrice } from '../../model/money.js';
 import { toCents } from './cents.js';
+import { newProduct } from './new-product.js';
+import { SharedNames } from './shared-names.js';
 import { flattenCategoryPath } from '../transforms/category-path.js';
 import { sameNameLoosely } from '../transforms/slug.js';
 import type { TemplateContext } from '../transforms/template.js';
@@ -76,35 +78,66 @@ export function isOpen(group: OpenProduct | ClosedGroup): group is OpenProduct {
   return 'product' in group;
 }
 
-/** Keeps a variant on its product: the first in the product's own fields, the others in `more`. */
-function addVariant(open: OpenProduct, pending: PendingVariant): void {
+/**
+ * Keeps a variant on its product: the first in the product's own fields (no object for it), the
+ * others in `more`. Every PendingVariant is built in one literal shape, `expanded` undefined or true.
+ */
+function addVariant(
+  open: OpenProduct,
+  row: number,
+  name: string | undefined,
+  extId: string | undefined,
+  price: number | undefined,
+  hidden: boolean | undefined,
+  priceMissing: boolean,
+  expanded: boolean,
+): void {
   if (open.firstRow === 0) {
-    open.firstRow = pending.row;
-    open.firstName = pending.name;
-    open.firstExtId = pending.extId;
-    open.firstPrice = pending.price;
-    open.firstHidden = pending.hidden;
-    open.firstPriceMissing = pending.priceMissing;
-    open.firstExpanded = pending.expanded === true;
-  } else if (open.more) open.more.push(pending);
+    open.firstRow = row;
+    open.firstName = name;
+    open.firstExtId = extId;
+    open.firstPrice = price;
+    open.firstHidden = hidden;
+    open.firstPriceMissing = priceMissing;
+    open.firstExpanded = expanded;
+    return;
+  }
+  const pending: PendingVariant = {
+    row,
+    name,
+    extId,
+    price,
+    hidden,
+    priceMissing,
+    expanded: expanded ? true : undefined,
+  };
+  if (open.more) open.more.push(pending);
   else open.more = [pending];
 }
 
-function firstVariant(open: OpenProduct): PendingVariant {
-  return {
+/** All the variants of a product, the first one first. */
+function variantsOf(open: OpenProduct): PendingVariant[] {
+  const first: PendingVariant = {
     row: open.firstRow,
     name: open.firstName,
     extId: open.firstExtId,
     price: open.firstPrice,
     hidden: open.firstHidden,
     priceMissing: open.firstPriceMissing,
-    ...(open.firstExpanded ? { expanded: true as const } : {}),
+    expanded: open.firstExpanded ? true : undefined,
   };
+  return open.more === undefined ? [first] : [first, ...open.more];
+}
+
+function anyExpanded(variants: readonly PendingVariant[]): boolean {
+  for (let i = 0; i < variants.length; i++) if (variants[i]?.expanded) return true;
+  return false;
 }
 
 /** The variant option's ext_id: the mapped one, else (template default or empty) `{ext_id}-variant`. */
 function optionExtIdOf(open: OpenProduct): string {
-  return open.optionExtId ?? `${open.product.ext_id}-variant`;
+  // Kept once derived: every variant row's templates read it, and the option keeps it.
+  return (open.optionExtId ??= `${open.product.ext_id}-variant`);
 }
 
 /**
@@ -128,6 +161,8 @@ export class MenuAssembler {
   fallback: { extId: string; name: string; products: number } | undefined;
   /** With rows: all the head is a variant and carries the price, so product.price is not read. */
   private readonly headPriced: boolean;
+  /** Option and value names, kept once each. */
+  private readonly names = new SharedNames();
   /** Reused for every head row's variant option templates, which read it during the call only. */
   private readonly headContext: { product: string } = { product: '' };
   /** Reused for every variant row: templates read it during the call only. */
@@ -218,16 +253,19 @@ export class MenuAssembler {
     }
     if (!this.extIdIsGroupKey) this.productIds.add(extId);
 
-    const product: ImportProduct = { ext_id: extId, name };
-    if (categoryExtId !== undefined) product.category_ext_id = categoryExtId;
-    if (description !== undefined) product.description = description;
-    if (price !== undefined) product.price = toCents(price, this.ctx.money.digits);
-    if (image !== undefined) product.image = image;
-    if (hidden !== undefined) product.hidden = hidden;
     const positionKey = categoryExtId ?? '';
     const position = (this.positions.get(positionKey) ?? 0) + 1;
     this.positions.set(positionKey, position);
-    product.position = position;
+    const product = newProduct(
+      extId,
+      name,
+      categoryExtId,
+      description,
+      price === undefined ? undefined : toCents(price, this.ctx.money.digits),
+      image,
+      hidden,
+      position,
+    );
 
     const open: OpenProduct = {
       product,
@@ -256,7 +294,7 @@ export class MenuAssembler {
       const context = this.headContext;
       context.product = extId;
       if (v.optionExtId) open.optionExtId = text(v.optionExtId(cells, context));
-      if (v.optionName) open.optionName = text(v.optionName(cells, context));
+      if (v.optionName) open.optionName = this.names.of(text(v.optionName(cells, context)));
       if (v.any) open.anyLists = parentLists(v.any, cells, context);
       if (v.rows === 'all') this.variant(open, record, true);
     }
@@ -301,8 +339,8 @@ export class MenuAssembler {
     context.name = undefined;
     // SumUp writes the option set's name on the variation rows only, not on the item's row.
     if (open.optionName === undefined && v.optionName && !isHead)
-      open.optionName = text(v.optionName(record.cells, context));
-    const name = text(v.valueName(record.cells, context));
+      open.optionName = this.names.of(text(v.optionName(record.cells, context)));
+    const name = this.names.of(text(v.valueName(record.cells, context)));
     ctx.cursor.subject = name === undefined ? open.product.name : `${open.product.name} / ${name}`;
     let price: number | undefined;
     let priceMissing = false;
@@ -345,19 +383,11 @@ export class MenuAssembler {
       expanded.forEach((each, i) => {
         const id = ids[i];
         const eachId = id === undefined || apart ? id : `${id}-${each.suffix}`;
-        addVariant(open, {
-          row,
-          name: each.name,
-          extId: eachId,
-          price,
-          hidden,
-          priceMissing,
-          expanded: true,
-        });
+        addVariant(open, row, each.name, eachId, price, hidden, priceMissing, true);
       });
       return;
     }
-    addVariant(open, { row, name, extId, price, hidden, priceMissing });
+    addVariant(open, row, name, extId, price, hidden, priceMissing, false);
   }
 
   /**
@@ -365,7 +395,7 @@ export class MenuAssembler {
    * price, and "any size" at another): the named variation is kept, the other counted.
    */
   private withoutNamedTwice(variants: PendingVariant[]): PendingVariant[] {
-    if (!variants.some((v) => v.expanded)) return variants;
+    if (!anyExpanded(variants)) return variants;
     const named = new Set(variants.filter((v) => !v.expanded).map((v) => v.name));
     return variants.filter((v) => {
       if (!v.expanded || !named.has(v.name)) return true;
@@ -404,7 +434,7 @@ export class MenuAssembler {
           }
         } else {
           variant = variantOption(
-            this.withoutNamedTwice([firstVariant(open), ...(open.more ?? [])]),
+            this.withoutNamedTwice(variantsOf(open)),
             v,
             { extId: optionExtIdOf(open), name: open.optionName },
             open.product,
@@ -423,13 +453,16 @@ export class MenuAssembler {
             variant ? 2 : 1,
             this.ctx,
           )
-        : [];
-      if (variant || own.length > 0) {
-        options = variant ? [variant, ...own] : own;
-        for (const set of open.sets ?? []) {
-          const position = options.length + 1;
-          options.push(set.position === position ? set : movedSetOption(set, position));
+        : undefined;
+      const fresh = variant ? (own ? [variant, ...own] : [variant]) : own?.length ? own : undefined;
+      if (fresh) {
+        if (open.sets) {
+          for (const set of open.sets) {
+            const position = fresh.length + 1;
+            fresh.push(set.position === position ? set : movedSetOption(set, position));
+          }
         }
+        options = fresh;
       }
       open.pending = undefined;
       if (options) open.product.options = options;

@@ -153,11 +153,17 @@ export function compileCondition(cond: Condition, ctx: CompileContext, field: st
   const tests: CompiledCondition[] = [];
   if (cond.all) {
     const all = cond.all.map((c, i) => compileCondition(c, ctx, `${field}.all[${i}]`));
-    tests.push((cells) => all.every((t) => t(cells)));
+    tests.push((cells) => {
+      for (const test of all) if (!test(cells)) return false;
+      return true;
+    });
   }
   if (cond.any) {
     const any = cond.any.map((c, i) => compileCondition(c, ctx, `${field}.any[${i}]`));
-    tests.push((cells) => any.some((t) => t(cells)));
+    tests.push((cells) => {
+      for (const test of any) if (test(cells)) return true;
+      return false;
+    });
   }
   if (cond.not) {
     const not = compileCondition(cond.not, ctx, `${field}.not`);
@@ -188,7 +194,10 @@ export function compileCondition(cond: Condition, ctx: CompileContext, field: st
     tests.push(valueTest(withQuietTransforms(value.fn, cond), cond));
   }
   if (tests.length === 1) return tests[0] as CompiledCondition;
-  return (cells) => tests.every((t) => t(cells));
+  return (cells) => {
+    for (const test of tests) if (!test(cells)) return false;
+    return true;
+  };
 }
 
 const norm = (v: string | number | boolean) => String(v).trim().toLowerCase();
@@ -216,10 +225,12 @@ function valueTest(fn: CompiledValue, cond: Condition): CompiledCondition {
   const { empty, below, above } = cond;
   const contains = cond.contains === undefined ? undefined : norm(cond.contains);
   const numeric = below !== undefined || above !== undefined;
+  // `empty` alone needs no lower-case copy of the cell (a product title on every row).
+  const compares = inSet !== undefined || notIn !== undefined || contains !== undefined;
   const noContext = {};
   return (cells) => {
     const v = fn(cells, noContext);
-    const text = v === null ? '' : norm(v);
+    const text = v === null ? '' : compares ? norm(v) : String(v).trim();
     if (empty !== undefined && (text === '') !== empty) return false;
     if (inSet && !inSet.has(text)) return false;
     if (notIn && notIn.has(text)) return false;

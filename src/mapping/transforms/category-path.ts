@@ -29,6 +29,19 @@ export function flattenCategoryPath(path: string, options: CategoryPathOptions =
   return segments[segments.length - 1] ?? null;
 }
 
+/** Distinct paths one transform remembers: an export names a few hundred categories on 100k rows. */
+const MEMO_LIMIT = 1024;
+
 export function compileCategoryPath(options: CategoryPathOptions = {}): CompiledTransform {
-  return (value) => (value === null ? null : flattenCategoryPath(String(value), options));
+  const names = new Map<string, string | null>();
+  return (value) => {
+    if (value === null) return null;
+    const path = String(value);
+    let name = names.get(path);
+    if (name === undefined) {
+      name = flattenCategoryPath(path, options);
+      if (names.size < MEMO_LIMIT) names.set(path, name);
+    }
+    return name;
+  };
 }

@@ -63,11 +63,16 @@ export function compileTemplate(
         const fixed = applyTemplateFunction(part.fn, params[part.name.slice(6)] ?? '');
         return () => fixed;
       }
-      return (_cells, context) => applyTemplateFunction(part.fn, context[part.name] ?? '');
+      const name = part.name;
+      if (!part.fn) return (_cells, context) => context[name] ?? '';
+      const apply = memoized(part.fn);
+      return (_cells, context) => apply(context[name] ?? '');
     }
     const index = columnIndex(part.name);
     if (index === undefined) return () => '';
-    return (cells) => applyTemplateFunction(part.fn, cellText(cells[index]));
+    if (!part.fn) return (cells) => cellText(cells[index]);
+    const apply = memoized(part.fn);
+    return (cells) => apply(cellText(cells[index]));
   });
   if (steps.length === 1) {
     const only = steps[0] as Step;
@@ -77,6 +82,26 @@ export function compileTemplate(
     let out = '';
     for (const step of steps) out += step(cells, context);
     return out.trim();
+  };
+}
+
+/** Distinct texts (of at most MEMO_LENGTH characters) a placeholder's function remembers; others are computed each time. */
+const MEMO_LIMIT = 1024;
+const MEMO_LENGTH = 200;
+
+/**
+ * A template function that remembers its results: `{slug(@name)}` sees "Small" and "Large" once
+ * per variant row of a big export, and the slug of each is the same string every time.
+ */
+function memoized(fn: TemplateFunction): (text: string) => string {
+  const results = new Map<string, string>();
+  return (text) => {
+    let result = results.get(text);
+    if (result === undefined) {
+      result = applyTemplateFunction(fn, text);
+      if (results.size < MEMO_LIMIT && text.length <= MEMO_LENGTH) results.set(text, result);
+    }
+    return result;
   };
 }
 

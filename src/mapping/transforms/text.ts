@@ -84,7 +84,21 @@ export function compileDefault(fallback: string | number | boolean): CompiledTra
   return (value) => (value === null || value === '' ? fallback : value);
 }
 
+/** Distinct short texts a null_if remembers its answer for; others are compared each time. */
+const NULL_IF_MEMO_LIMIT = 1024;
+const NULL_IF_MEMO_LENGTH = 64;
+
 export function compileNullIf(values: readonly string[]): CompiledTransform {
   const set = new Set(values.map((v) => v.trim().toLowerCase()));
-  return (value) => (value !== null && set.has(String(value).trim().toLowerCase()) ? null : value);
+  // Option values ("Small", "Large") repeat on every row: no lower-case copy of each.
+  const answers = new Map<string, boolean>();
+  const matches = (text: string): boolean => {
+    let match = answers.get(text);
+    if (match === undefined) {
+      match = set.has(text.trim().toLowerCase());
+      if (answers.size < NULL_IF_MEMO_LIMIT && text.length <= NULL_IF_MEMO_LENGTH) answers.set(text, match);
+    }
+    return match;
+  };
+  return (value) => (value !== null && matches(String(value)) ? null : value);
 }
