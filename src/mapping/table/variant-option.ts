@@ -20,9 +20,31 @@ export interface PendingVariant {
 // Up to this many kept variants, a duplicate ext_id is found by a scan.
 const SCAN_MAX = 8;
 
-function hasExtId(values: readonly ImportOptionValue[], extId: string): boolean {
-  for (const value of values) if (value.ext_id === extId) return true;
+/** A variant that makes a value: it has a name and an ext_id. */
+type KeptVariant = PendingVariant & { name: string; extId: string };
+
+function hasExtId(made: readonly KeptVariant[], extId: string): boolean {
+  for (const v of made) if (v.extId === extId) return true;
   return false;
+}
+
+/**
+ * An option value in one object literal, so that 100k values do not each grow a property array;
+ * keys in the order the menu's JSON has always had them.
+ */
+function optionValue(
+  ext_id: string,
+  name: string,
+  hidden: boolean | undefined,
+  operand: number | undefined,
+  position: number,
+): ImportOptionValue {
+  if (operand === undefined) {
+    return hidden === undefined ? { ext_id, name, position } : { ext_id, name, hidden, position };
+  }
+  return hidden === undefined
+    ? { ext_id, name, price_operator: '+', price_operand: operand, position }
+    : { ext_id, name, hidden, price_operator: '+', price_operand: operand, position };
 }
 
 /**
@@ -54,9 +76,8 @@ export function variantOption(
       break;
     }
   }
-  const values: ImportOptionValue[] = [];
-  /** The variant each value was made from, by index. */
-  const made: PendingVariant[] = [];
+  /** The variants that make values, in order: named, with an ext_id, and that ext_id not met before. */
+  const made: KeptVariant[] = [];
   // A product has a few variants: a scan of those kept costs less than a Set per product.
   let seen: Set<string> | undefined;
   let base: number | undefined;
@@ -74,7 +95,7 @@ export function variantOption(
       ctx.rowIssue('empty-ext-id', 'error', `variants.value.ext_id is empty for "${v.name}"`);
       continue;
     }
-    if (seen ? seen.has(v.extId) : hasExtId(values, v.extId)) {
+    if (seen ? seen.has(v.extId) : hasExtId(made, v.extId)) {
       ctx.rowIssue(
         'duplicate-ext-id',
         'error',
@@ -83,14 +104,11 @@ export function variantOption(
       continue;
     }
     if (seen) seen.add(v.extId);
-    else if (values.length >= SCAN_MAX) seen = new Set([...values.map((value) => value.ext_id), v.extId]);
-    const value: ImportOptionValue = { ext_id: v.extId, name: v.name };
-    if (v.hidden !== undefined) value.hidden = v.hidden;
-    values.push(value);
-    made.push(v);
+    else if (made.length >= SCAN_MAX) seen = new Set([...made.map((kept) => kept.extId), v.extId]);
+    made.push(v as KeptVariant);
     if (v.price !== undefined && (base === undefined || v.price < base)) base = v.price;
   }
-  if (values.length === 0) {
+  if (made.length === 0) {
     ctx.rowIssue(
       'empty-group',
       'error',
@@ -99,35 +117,35 @@ export function variantOption(
     return undefined;
   }
   if (base !== undefined) product.price = toCents(base, ctx.money.digits);
-  // The values kept move to the front of the list (a skipped one leaves it).
+  // Sized to the variants kept (an array grown by push keeps room for 17).
+  const values = new Array<ImportOptionValue>(made.length);
   let kept = 0;
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i] as ImportOptionValue;
-    const from = made[i] as PendingVariant;
-    const price = from.price;
-    if (price !== undefined && base !== undefined) {
-      value.price_operator = '+';
-      value.price_operand = centsDifference(price, base, ctx.money.digits);
-    } else if (base !== undefined && value.hidden !== true) {
+  for (const from of made) {
+    let hidden = from.hidden;
+    let operand: number | undefined;
+    if (from.price !== undefined && base !== undefined) {
+      operand = centsDifference(from.price, base, ctx.money.digits);
+    } else if (base !== undefined && hidden !== true) {
       // It would sell at the base price (a `variable` Square variation at the cheapest one's price).
       // With no priced variant at all the product itself is unpriced: judged once, as a product.
       ctx.cursor.row = from.row;
       const verdict = unpricedVerdict(
         unpriced.action,
-        `variant "${value.name ?? value.ext_id}" of ${entityLabel('product', product)}`,
+        `variant "${from.name}" of ${entityLabel('product', product)}`,
         'has no price of its own',
       );
       ctx.rowIssue('unpriced', verdict.severity, verdict.message, settings.valuePriceColumn);
-      if (verdict.outcome === 'hide') value.hidden = true;
+      if (verdict.outcome === 'hide') hidden = true;
       if (verdict.outcome === 'skip') {
         unpriced.countSkip(UNPRICED_SKIP_REASON);
         continue;
       }
     }
-    value.position = kept + 1;
-    values[kept++] = value;
+    values[kept] = optionValue(from.extId, from.name, hidden, operand, kept + 1);
+    kept++;
   }
-  values.length = kept;
+  // A skipped value leaves the list.
+  if (kept < values.length) values.length = kept;
   return {
     ext_id: option.extId,
     name: option.name ?? settings.optionFallback,
