@@ -20,3 +20,25 @@ export function padStartDisplay(text: string, width: number): string {
   const missing = width - displayWidth(text);
   return missing > 0 ? ' '.repeat(missing) + text : text;
 }
+
+/**
+ * A terminal table: the header and the rows as lines, columns two spaces apart and as wide as their
+ * widest cell on screen; `rightAligned` holds the indexes of columns of numbers.
+ */
+export function alignedRows(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  rightAligned: ReadonlySet<number> = new Set(),
+): string[] {
+  const widths = header.map((title, i) =>
+    Math.max(displayWidth(title), ...rows.map((row) => displayWidth(row[i]!))),
+  );
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) =>
+        rightAligned.has(i) ? padStartDisplay(cell, widths[i]!) : padEndDisplay(cell, widths[i]!),
+      )
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)];
+}

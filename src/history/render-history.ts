@@ -1,5 +1,5 @@
 import type { HistoryEntry } from './list-history.js';
-import { displayWidth, padEndDisplay, padStartDisplay } from '../display-width.js';
+import { alignedRows } from '../display-width.js';
 
 const HEADER = [
   'RUN',
@@ -19,17 +19,7 @@ const NUMERIC = new Set([4, 5, 6]);
 /** `menusync history` as a table, newest first; computes nothing (listHistory did). */
 export function renderHistory(entries: readonly HistoryEntry[]): string {
   const rows = entries.map(historyRow);
-  const widths = HEADER.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => displayWidth(row[column]!))),
-  );
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, column) =>
-        NUMERIC.has(column) ? padStartDisplay(cell, widths[column]!) : padEndDisplay(cell, widths[column]!),
-      )
-      .join('  ')
-      .trimEnd();
-  return `${[line(HEADER), ...rows.map(line)].join('\n')}\n`;
+  return `${alignedRows(HEADER, rows, NUMERIC).join('\n')}\n`;
 }
 
 function historyRow(entry: HistoryEntry): string[] {

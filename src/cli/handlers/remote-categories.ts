@@ -1,4 +1,4 @@
-import { displayWidth, padEndDisplay } from '../../display-width.js';
+import { alignedRows } from '../../display-width.js';
 import { createPlatformClient } from '../../platform/client.js';
 import type { RemoteCategory } from '../../platform/types.js';
 import { resolveApplyConnection, type ApplyConnectionArgs } from '../../apply/connection.js';
@@ -41,13 +41,5 @@ export function renderTable(categories: RemoteCategory[]): string {
     c.hidden ? 'yes' : 'no',
     String(c.options?.length ?? 0),
   ]);
-  const widths = COLUMNS.map((header, i) =>
-    Math.max(header.length, ...rows.map((row) => displayWidth(row[i]!))),
-  );
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, i) => padEndDisplay(cell, widths[i]!))
-      .join('  ')
-      .trimEnd();
-  return [line(COLUMNS), ...rows.map(line), countOf(categories.length, 'category', 'categories')].join('\n');
+  return [...alignedRows(COLUMNS, rows), countOf(categories.length, 'category', 'categories')].join('\n');
 }

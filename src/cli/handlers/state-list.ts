@@ -1,4 +1,4 @@
-import { displayWidth, padEndDisplay } from '../../display-width.js';
+import { alignedRows } from '../../display-width.js';
 import { targetOverview, type TargetOverview } from '../../state/target-overview.js';
 import { countOf } from '../../plural.js';
 import { createOutput } from '../output.js';
@@ -46,13 +46,5 @@ export function renderTargets(
     t.uncertain ? 'yes' : 'no',
     t.locked ? 'yes' : 'no',
   ]);
-  const widths = COLUMNS.map((header, i) =>
-    Math.max(header.length, ...rows.map((row) => displayWidth(row[i]!))),
-  );
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, i) => padEndDisplay(cell, widths[i]!))
-      .join('  ')
-      .trimEnd();
-  return [line(COLUMNS), ...rows.map(line), `${countOf(targets.length, 'target')} in ${location}`].join('\n');
+  return [...alignedRows(COLUMNS, rows), `${countOf(targets.length, 'target')} in ${location}`].join('\n');
 }
