@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { CategoryPage } from '../../src/platform/category-page.js';
 import {
-  CATEGORY_FIELDS,
-  OPTION_FIELDS,
-  OPTION_VALUE_FIELDS,
+  CATEGORY_MEMBERS,
+  OPTION_MEMBERS,
+  OPTION_VALUE_MEMBERS,
   readCategoryPage,
 } from '../../src/platform/category-read.js';
 
@@ -16,17 +16,45 @@ const elementShape = (optionalArray: z.ZodType): Shape =>
 const optionShape = elementShape(categoryShape.options!);
 const valueShape = elementShape(optionShape.option_values!);
 
-/** A page as the platform lists it, members in its own order, with members the schema does not know. */
+/**
+ * A page as the platform might list it: members in its own order, every declared member somewhere
+ * at each level (so each is replaced below), and members the schema does not know.
+ */
 function page(): Record<string, unknown> {
   const value = (v: number) => ({
     ext_id: `V${v}`,
     name: `Value ${v}`,
+    short_name: `V${v}`,
     price_operator: '+',
     price_operand: v / 2,
+    hidden: false,
+    checked_default: v === 0,
+    position: v,
+    subrestaurant_uids: ['r1'],
     uid: `v${v}`,
     colour: { r: 1 },
     '7': 'seven',
   });
+  const option = {
+    ext_id: 'SIZE',
+    uid: 'o1',
+    name: 'Size',
+    short_name: 'S',
+    type: 'single',
+    min_selectable: 0,
+    max_selectable: 1,
+    max_quantity: 2,
+    note: 'pick one',
+    hidden: false,
+    position: 0,
+    primary: true,
+    first_default: false,
+    show_caption: true,
+    print_caption: false,
+    subrestaurant_uids: [],
+    option_values: [value(0), value(1)],
+    layout: 'grid',
+  };
   return {
     success: true,
     categories: [
@@ -35,10 +63,11 @@ function page(): Record<string, unknown> {
         uid: 'c1',
         products_count: 3,
         extra: [1, 2],
-        options: [{ ext_id: 'SIZE', uid: 'o1', type: 'single', option_values: [value(0), value(1)] }],
+        options: [option],
         subrestaurant_uids: ['r1', 'r2'],
         position: -2,
         hidden: false,
+        ext_id: 'C1',
       },
       { uid: 'c2', url: 'https://example.test/c2', options: [], description: 'none', image: 'i.png' },
     ],
@@ -116,9 +145,9 @@ function expectAgreement(body: Record<string, unknown>): boolean {
 
 describe('the live read checks a page without zod when it can', () => {
   it('declares the members of the zod schema, in its order', () => {
-    expect(CATEGORY_FIELDS.names).toEqual(Object.keys(categoryShape));
-    expect(OPTION_FIELDS.names).toEqual(Object.keys(optionShape));
-    expect(OPTION_VALUE_FIELDS.names).toEqual(Object.keys(valueShape));
+    expect(CATEGORY_MEMBERS).toEqual(Object.keys(categoryShape));
+    expect(OPTION_MEMBERS).toEqual(Object.keys(optionShape));
+    expect(OPTION_VALUE_MEMBERS).toEqual(Object.keys(valueShape));
   });
 
   it('reads a well-formed page as zod does: declared members first, the others after', () => {
