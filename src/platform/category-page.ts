@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readCategoryPage, type ReadPage } from './category-read.js';
 import { FatalPlatformError } from './errors.js';
 import type { RemoteCategory } from './types.js';
 
@@ -92,9 +93,7 @@ export class CategoryListing {
 
   /** Adds one page's answer; true when more pages follow. Throws listingError when it cannot be trusted. */
   add(pageNumber: number, body: Record<string, unknown>): boolean {
-    const parsed = CategoryPage.safeParse(body);
-    if (!parsed.success) throw listingError(`page ${pageNumber} ${describeIssue(parsed.error, body)}`);
-    const page = parsed.data;
+    const page = readCategoryPage(body) ?? parsePage(pageNumber, body);
     const at = `page ${pageNumber}`;
     if (page.page !== pageNumber) throw listingError(`asked for page ${pageNumber}, got page ${page.page}`);
     if (page.pagesize !== this.pagesize)
@@ -114,7 +113,7 @@ export class CategoryListing {
           `${at} repeats category uid ${category.uid}${first === pageNumber ? '' : `, already listed on page ${first}`}`,
         );
       this.seen.set(category.uid, pageNumber);
-      this.categories.push(category as RemoteCategory);
+      this.categories.push(category);
     }
     const read = this.categories.length;
     if (page.more) {
@@ -132,6 +131,13 @@ export class CategoryListing {
       );
     return false;
   }
+}
+
+/** The page through zod: what readCategoryPage does not accept for certain, and the error of a malformed page. */
+function parsePage(pageNumber: number, body: Record<string, unknown>): ReadPage {
+  const parsed = CategoryPage.safeParse(body);
+  if (!parsed.success) throw listingError(`page ${pageNumber} ${describeIssue(parsed.error, body)}`);
+  return parsed.data as ReadPage;
 }
 
 function describeIssue(error: z.ZodError, body: Record<string, unknown>): string {
