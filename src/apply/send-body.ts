@@ -23,12 +23,17 @@ export interface SendBody {
  * A replace's body is made of the snapshot's product lines (payload-json.ts).
  */
 export function sendBody(payload: ImportPayload, desired: CanonicalMenu, maxPayloadBytes: number): SendBody {
-  const { text, lines } = payloadJson(payload, desired);
+  const { text, lines, head } = payloadJson(payload, desired);
   const size = Buffer.byteLength(text, 'utf8');
   const chunks = splitPayload(payload, maxPayloadBytes, size);
   const whole =
     chunks.length === 1 ? rememberSerializedPayload(payload, Buffer.from(text, 'utf8')) : undefined;
-  return { chunks, whole, lines, bytesOf: (chunk) => (whole ? size : payloadBytes(chunk)) };
+  // The body ends with the menu's JSON (after the head and its comma): the snapshot's hash input.
+  const withBytes =
+    lines && whole && head !== undefined
+      ? { ...lines, bytes: whole.subarray(Buffer.byteLength(head, 'utf8') + 1) }
+      : lines;
+  return { chunks, whole, lines: withBytes, bytesOf: (chunk) => (whole ? size : payloadBytes(chunk)) };
 }
 
 /**

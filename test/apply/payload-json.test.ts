@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { payloadJson } from '../../src/apply/payload-json.js';
+import { sendBody } from '../../src/apply/send-body.js';
 import type { CanonicalMenu } from '../../src/model/canonical-menu.js';
 import type { ImportOption } from '../../src/model/import-payload.js';
 import { plan } from '../../src/plan/index.js';
+import { prepareSnapshotMenu } from '../../src/state/snapshot-lines.js';
 import { menuArb } from '../plan/arbitraries.js';
 
 /** Products sharing one option object, as extract builds modifier sets. */
@@ -28,6 +30,22 @@ describe('payloadJson', () => {
           expect(lines !== undefined).toBe(payload.products === desired.products);
           if (lines) expect(`[${lines.products.join(',')}]`).toBe(JSON.stringify(desired.products));
         }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("hashes a replace's menu from the body's bytes as from its lines", () => {
+    const menus = fc.oneof(menuArb, menuArb.map(withSharedOptions));
+    const posUids = fc.oneof(fc.constant('main'), fc.string({ unit: 'grapheme' }));
+    fc.assert(
+      fc.property(menus, posUids, (desired, posUid) => {
+        const { payload } = plan(desired, null, { posUid, allowEmpty: true, mode: 'replace' });
+        if (!payload) return;
+        const body = sendBody(payload, desired, Number.MAX_SAFE_INTEGER);
+        expect(body.lines?.bytes).toBeDefined();
+        const fromBytes = prepareSnapshotMenu(desired, body.lines).hash;
+        expect(fromBytes).toBe(prepareSnapshotMenu(desired).hash);
       }),
       { numRuns: 200 },
     );
