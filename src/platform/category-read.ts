@@ -1,7 +1,8 @@
+import { CategoryRead, OptionRead, OptionValueRead } from './category-schema.js';
 import type { RemoteCategory, RemoteOption, RemoteOptionValue } from './types.js';
 
 /**
- * The common case of category-page.ts's CategoryPage schema without zod: a page whose every member
+ * The common case of category-schema.ts's CategoryPage schema without zod: a page whose every member
  * has the schema's type gives the categories zod would give, in the same shape (declared members
  * first in declaration order, then the others as listed, `__proto__` dropped). Anything this does
  * not accept for certain (a wrong type, a value zod might take that this does not, a member present
@@ -12,51 +13,10 @@ import type { RemoteCategory, RemoteOption, RemoteOptionValue } from './types.js
  */
 type Row = Record<string, unknown>;
 
-/** The declared members of OptionValueRead, OptionRead and CategoryRead, in their order (a test compares them). */
-export const OPTION_VALUE_MEMBERS: readonly string[] = [
-  'uid',
-  'ext_id',
-  'name',
-  'short_name',
-  'price_operator',
-  'price_operand',
-  'hidden',
-  'checked_default',
-  'position',
-  'subrestaurant_uids',
-];
-export const OPTION_MEMBERS: readonly string[] = [
-  'uid',
-  'ext_id',
-  'name',
-  'short_name',
-  'type',
-  'min_selectable',
-  'max_selectable',
-  'max_quantity',
-  'note',
-  'hidden',
-  'position',
-  'primary',
-  'first_default',
-  'show_caption',
-  'print_caption',
-  'subrestaurant_uids',
-  'option_values',
-];
-export const CATEGORY_MEMBERS: readonly string[] = [
-  'uid',
-  'ext_id',
-  'name',
-  'description',
-  'image',
-  'products_count',
-  'url',
-  'hidden',
-  'position',
-  'subrestaurant_uids',
-  'options',
-];
+/** The declared members of OptionValueRead, OptionRead and CategoryRead, in their order. */
+export const OPTION_VALUE_MEMBERS: readonly string[] = Object.keys(OptionValueRead.shape);
+export const OPTION_MEMBERS: readonly string[] = Object.keys(OptionRead.shape);
+export const CATEGORY_MEMBERS: readonly string[] = Object.keys(CategoryRead.shape);
 
 const VALUE_DECLARED: ReadonlySet<string> = new Set(OPTION_VALUE_MEMBERS);
 const OPTION_DECLARED: ReadonlySet<string> = new Set(OPTION_MEMBERS);

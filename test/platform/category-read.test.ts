@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { CategoryPage } from '../../src/platform/category-page.js';
+import { CategoryPage } from '../../src/platform/category-schema.js';
 import {
   CATEGORY_MEMBERS,
   OPTION_MEMBERS,
