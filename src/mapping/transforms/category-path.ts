@@ -1,3 +1,4 @@
+import { memoByText } from './text-memo.js';
 import type { CategoryPathOptions } from '../value-schema.js';
 import type { CompiledTransform } from './types.js';
 
@@ -29,19 +30,8 @@ export function flattenCategoryPath(path: string, options: CategoryPathOptions =
   return segments[segments.length - 1] ?? null;
 }
 
-/** Distinct paths one transform remembers: an export names a few hundred categories on 100k rows. */
-const MEMO_LIMIT = 1024;
-
 export function compileCategoryPath(options: CategoryPathOptions = {}): CompiledTransform {
-  const names = new Map<string, string | null>();
-  return (value) => {
-    if (value === null) return null;
-    const path = String(value);
-    let name = names.get(path);
-    if (name === undefined) {
-      name = flattenCategoryPath(path, options);
-      if (names.size < MEMO_LIMIT) names.set(path, name);
-    }
-    return name;
-  };
+  // An export names a few hundred categories on 100k rows.
+  const flatten = memoByText((path) => flattenCategoryPath(path, options), { maxLength: Infinity });
+  return (value) => (value === null ? null : flatten(String(value)));
 }

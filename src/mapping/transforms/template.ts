@@ -6,6 +6,7 @@ import {
   templateCall,
   type TemplateFunction,
 } from './template-syntax.js';
+import { memoByText } from './text-memo.js';
 
 // A table mapping's templates: `{Column}`, `{fn(Column)}`, `{@name}`, `{@param.x}` in the one
 // template syntax (template-syntax.ts, shared with document mappings). Parsed once per mapping
@@ -63,15 +64,16 @@ export function compileTemplate(
         const fixed = applyTemplateFunction(part.fn, params[part.name.slice(6)] ?? '');
         return () => fixed;
       }
-      const name = part.name;
-      if (!part.fn) return (_cells, context) => context[name] ?? '';
-      const apply = memoized(part.fn);
+      const { name, fn } = part;
+      if (!fn) return (_cells, context) => context[name] ?? '';
+      const apply = memoByText((text) => applyTemplateFunction(fn, text));
       return (_cells, context) => apply(context[name] ?? '');
     }
     const index = columnIndex(part.name);
     if (index === undefined) return () => '';
-    if (!part.fn) return (cells) => cellText(cells[index]);
-    const apply = memoized(part.fn);
+    const fn = part.fn;
+    if (!fn) return (cells) => cellText(cells[index]);
+    const apply = memoByText((text) => applyTemplateFunction(fn, text));
     return (cells) => apply(cellText(cells[index]));
   });
   if (steps.length === 1) {
@@ -82,26 +84,6 @@ export function compileTemplate(
     let out = '';
     for (const step of steps) out += step(cells, context);
     return out.trim();
-  };
-}
-
-/** Distinct texts (of at most MEMO_LENGTH characters) a placeholder's function remembers; others are computed each time. */
-const MEMO_LIMIT = 1024;
-const MEMO_LENGTH = 200;
-
-/**
- * A template function that remembers its results: `{slug(@name)}` sees "Small" and "Large" once
- * per variant row of a big export, and the slug of each is the same string every time.
- */
-function memoized(fn: TemplateFunction): (text: string) => string {
-  const results = new Map<string, string>();
-  return (text) => {
-    let result = results.get(text);
-    if (result === undefined) {
-      result = applyTemplateFunction(fn, text);
-      if (results.size < MEMO_LIMIT && text.length <= MEMO_LENGTH) results.set(text, result);
-    }
-    return result;
   };
 }
 

@@ -1,6 +1,7 @@
 import { decodeHTML } from 'entities';
 import type { ReplaceOptions, SplitOptions } from '../value-schema.js';
 import type { CompiledTransform, Scalar } from './types.js';
+import { memoByText } from './text-memo.js';
 
 const asText = (value: Scalar): string | null => (value === null ? null : String(value));
 const emptyToNull = (s: string): string | null => (s === '' ? null : s);
@@ -84,21 +85,9 @@ export function compileDefault(fallback: string | number | boolean): CompiledTra
   return (value) => (value === null || value === '' ? fallback : value);
 }
 
-/** Distinct short texts a null_if remembers its answer for; others are compared each time. */
-const NULL_IF_MEMO_LIMIT = 1024;
-const NULL_IF_MEMO_LENGTH = 64;
-
 export function compileNullIf(values: readonly string[]): CompiledTransform {
   const set = new Set(values.map((v) => v.trim().toLowerCase()));
   // Option values ("Small", "Large") repeat on every row: no lower-case copy of each.
-  const answers = new Map<string, boolean>();
-  const matches = (text: string): boolean => {
-    let match = answers.get(text);
-    if (match === undefined) {
-      match = set.has(text.trim().toLowerCase());
-      if (answers.size < NULL_IF_MEMO_LIMIT && text.length <= NULL_IF_MEMO_LENGTH) answers.set(text, match);
-    }
-    return match;
-  };
+  const matches = memoByText((text) => set.has(text.trim().toLowerCase()), { maxLength: 64 });
   return (value) => (value !== null && matches(String(value)) ? null : value);
 }
