@@ -62,15 +62,9 @@ export class Db {
 
   /** `work` inside one transaction on one client: all of it or none of it. */
   async transaction<T>(work: (client: Queryable) => Promise<T>, writing = true): Promise<T> {
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (error) {
-      throw queryError(error, this.where.display, writing);
-    }
+    const client = await this.begin(writing);
     let broken: unknown;
     try {
-      await this.run('BEGIN', [], writing, client);
       const result = await work(client);
       await this.run('COMMIT', [], writing, client);
       return result;
@@ -80,6 +74,30 @@ export class Db {
     } finally {
       // A client whose rollback failed is not handed out again.
       client.release(broken instanceof Error ? broken : undefined);
+    }
+  }
+
+  /**
+   * A pool client with a transaction open. A connection the server closed while it sat idle in the
+   * pool (a restart, pg_terminate_backend) can be handed out before the pool hears of it, and then
+   * fails at BEGIN, before anything was done: it is dropped and BEGIN is tried once on a fresh
+   * connection. Without that, a run whose import the platform confirmed could not move its snapshot.
+   */
+  private async begin(writing: boolean): Promise<pg.PoolClient> {
+    for (let attempt = 1; ; attempt++) {
+      let client: pg.PoolClient;
+      try {
+        client = await this.pool.connect();
+      } catch (error) {
+        throw queryError(error, this.where.display, writing);
+      }
+      try {
+        await client.query('BEGIN');
+        return client;
+      } catch (error) {
+        client.release(error instanceof Error ? error : new Error(String(error)));
+        if (attempt >= 2) throw queryError(error, this.where.display, writing);
+      }
     }
   }
 
