@@ -45,15 +45,16 @@ export function parseCron(expression: string): CronSchedule {
 }
 
 /**
- * Whether the schedule fires in the minute of `at`, read in `timeZone` (an IANA name), or in this
- * machine's local time when none is given, as the system's cron does.
+ * Whether the schedule fires in the minute of `at`, read in `timeZone` (an IANA name), UTC when none
+ * is given: the zone the workers' queue reads it in, so `--due` from cron and the workers agree on a
+ * target's hour whatever the machine's local zone is.
  */
-export function cronMatches(schedule: CronSchedule, at: Date, timeZone?: string): boolean {
+export function cronMatches(schedule: CronSchedule, at: Date, timeZone = 'UTC'): boolean {
   const minute = Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS;
   const next = cronParser()
     .parseExpression(schedule.expression, {
       currentDate: new Date(minute - 1),
-      ...(timeZone ? { tz: timeZone } : {}),
+      tz: timeZone,
     })
     .next();
   return next.getTime() === minute;

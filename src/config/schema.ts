@@ -236,9 +236,9 @@ export const TargetConfig = z.strictObject({
       'A 5-field cron expression: --due selects by it, fleet schedule registers it for the workers.',
     examples: ['15 3 * * *'],
   }),
-  /** The IANA time zone `schedule:` is read in by the workers' queue (default UTC). */
+  /** The IANA time zone `schedule:` is read in, by `--due` and the workers' queue alike (default UTC). */
   timezone: TimeZone.optional().meta({
-    description: "The IANA time zone the workers' queue reads schedule in.",
+    description: 'The IANA time zone schedule is read in, by --due and by the workers alike.',
     default: 'UTC',
     examples: ['Europe/Paris'],
   }),

@@ -4,8 +4,8 @@ import { parseConfig } from '../../src/config/load-config.js';
 import { InvalidInputError } from '../../src/errors.js';
 import { selectTargets } from '../../src/fleet/select-targets.js';
 
-// Local time, as cron reads it: Tuesday 2026-11-24 02:30.
-const at = (day: number, hour: number, minute: number) => new Date(2026, 10, day, hour, minute);
+// UTC, the zone a schedule without `timezone:` is read in: Tuesday 2026-11-24 02:30.
+const at = (day: number, hour: number, minute: number) => new Date(Date.UTC(2026, 10, day, hour, minute));
 
 describe('schedule: a 5-field cron expression', () => {
   it.each([
