@@ -104,7 +104,12 @@ export async function runDemo(out: Output, options: { keep?: boolean } = {}): Pr
           ? `Read-back verification: verified (categories, options, values and product counts match)`
           : `Read-back verification: ${verification?.status ?? 'not done'}${verification?.details.map((d) => `\n  - ${d}`).join('') ?? ''}`,
       );
-      out.info(`HTML report: ${outcome.reports.html}\n`);
+      // A path the demo deletes at the end would be a dead end to whoever copies it: only --keep prints it.
+      out.info(
+        options.keep
+          ? `HTML report: ${outcome.reports.html}\n`
+          : `HTML report written to the state folder (menusync demo --keep keeps it)\n`,
+      );
     }
     const live = sandbox.exportMenu(DEMO_CLIENT.clientId);
     out.info(

@@ -26,6 +26,11 @@ describe('menusync demo (npm start)', () => {
     expect(path.dirname(stateDir as string)).toBe(tmp);
     expect(result.stderr).toContain(`Removed ${stateDir}`);
     expect(readdirSync(tmp)).toEqual([]);
+    // No path printed that the demo then deletes.
+    expect(result.stderr).not.toContain(`${stateDir}${path.sep}`);
+    expect(
+      result.stderr.match(/HTML report written to the state folder \(menusync demo --keep keeps it\)/g),
+    ).toHaveLength(3);
   });
 
   it('keeps the state folder and its HTML reports with --keep', async () => {
