@@ -136,7 +136,9 @@ function printReport(
   else if (!args.quiet) {
     if (!shown) out.data(renderTerminal(outcome.report, { color: out.color }));
     else out.data(outcomeLines(outcome.report, outcome.requests, out));
-    out.info(`report: ${reportWhere(outcome.reports.html, outcome.runId, stateLocation)}`);
+    out.info(
+      `report: ${reportWhere(outcome.reports.html, outcome.runId, stateLocation, outcome.report.target)}`,
+    );
   }
 }
 
