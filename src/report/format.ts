@@ -2,6 +2,7 @@ import { isMove, isVisibleUpdate, orderWords } from '../plan/counts.js';
 import type { FieldChange, PlanAction, PlanCounts, PlanEntry, PlanNote } from '../plan/types.js';
 import { quoteVisibly } from '../model/invisible-characters.js';
 import { formatLocation } from '../model/data-issue.js';
+import type { RunReport } from './types.js';
 
 /** Shared wording of the renderers, so terminal, Markdown and HTML say the same thing. */
 
@@ -175,4 +176,29 @@ export const NOTES_TITLE = 'Decided from the export';
 export function noteText(note: PlanNote): string {
   const where = note.location ? formatLocation(note.location) : '';
   return where ? `${where}: ${note.message}` : note.message;
+}
+
+/**
+ * The heading of each entry list: what happened once the import is confirmed, what would happen
+ * otherwise (a plan, or a run that was blocked or failed before anything was applied). A red
+ * "Removed (89)" on a run that removed nothing sends a manager looking for 89 lost products.
+ */
+export function entryTitle(action: ChangeAction, applied: boolean): string {
+  return (applied ? APPLIED_TITLE : PLANNED_TITLE)[action];
+}
+
+const APPLIED_TITLE: Readonly<Record<ChangeAction, string>> = {
+  update: 'Changed',
+  remove: 'Removed',
+  add: 'Added',
+};
+const PLANNED_TITLE: Readonly<Record<ChangeAction, string>> = {
+  update: 'Would change',
+  remove: 'Would remove',
+  add: 'Would add',
+};
+
+/** What each guard that blocked the run names as its cause (the first bad row of an extraction), one line each. */
+export function blockCauses(report: Pick<RunReport, 'blockedBy'>): string[] {
+  return report.blockedBy.flatMap((block) => (block.first ? [`First error: ${block.first}`] : []));
 }

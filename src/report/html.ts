@@ -14,6 +14,8 @@ import {
   priceDirection,
   shownChanges,
   yesNo,
+  entryTitle,
+  blockCauses,
 } from './format.js';
 import { changeHeadline, failureLine, localTime, reportTitle, targetLine, troubleWord } from './headline.js';
 import { liveSections } from './live-sections.js';
@@ -107,12 +109,12 @@ function changeRow(entry: PlanEntry, change: FieldChange): string {
   return `<tr>${entityCells(entry)}${cell(field)}${value(before)}${value(after, direction ?? '')}</tr>`;
 }
 
-function changedSection(entries: readonly PlanEntry[], max: number): string {
+function changedSection(title: string, entries: readonly PlanEntry[], max: number): string {
   if (entries.length === 0) return '';
   const [shown, more] = capped(entries, max);
   const rows = shown.flatMap((e) => shownChanges(e).map((c) => changeRow(e, c)));
   const head = ['What', 'ID', 'Name', 'Where', 'Field', 'Before', 'After'];
-  return `<h2>Changed (${entries.length})</h2>\n${table(head, rows)}${more}`;
+  return `<h2>${escapeHtml(title)} (${entries.length})</h2>\n${table(head, rows)}${more}`;
 }
 
 function countsTable(report: RunReport): string {
@@ -159,11 +161,14 @@ function liveHtml(report: RunReport, max: number): string[] {
  * The Changed/Removed/Added tables of a plan's entries, by cap: the bulk of a big plan's page.
  * Changes come first, prices at their top (changedEntries), as a customer notices them.
  */
-const entrySections = memoByEntries((entries, max): string[] => [
-  changedSection(changedEntries(entries, 'update'), max),
-  listSection('Removed', 'remove', changedEntries(entries, 'remove'), max),
-  listSection('Added', 'add', changedEntries(entries, 'add'), max),
-]);
+const sectionsWorded = (applied: boolean) =>
+  memoByEntries((entries, max): string[] => [
+    changedSection(entryTitle('update', applied), changedEntries(entries, 'update'), max),
+    listSection(entryTitle('remove', applied), 'remove', changedEntries(entries, 'remove'), max),
+    listSection(entryTitle('add', applied), 'add', changedEntries(entries, 'add'), max),
+  ]);
+/** Worded as done once applied, as "Would …" otherwise (a plan, a blocked or failed run). */
+const entrySections = { applied: sectionsWorded(true), planned: sectionsWorded(false) };
 
 /**
  * Renders a plan's entry tables ahead of its report (apply does it while the import is out, when
@@ -171,7 +176,8 @@ const entrySections = memoByEntries((entries, max): string[] => [
  * The plan must not be changed afterwards (plans are data: nothing changes them).
  */
 export function prepareHtml(plan: Plan, options: { maxRows?: number } = {}): void {
-  entrySections(plan.entries, options.maxRows ?? DEFAULT_MAX_ROWS);
+  // Ahead of an import, whose report says what it did when it succeeds.
+  entrySections.applied(plan.entries, options.maxRows ?? DEFAULT_MAX_ROWS);
 }
 
 /** A self-contained page for a restaurant manager: what was added, changed (prices up/down) and removed. */
@@ -182,7 +188,7 @@ export function renderHtml(report: RunReport, options: { maxRows?: number } = {}
   const failure = failureLine(report);
   const when = report.finishedAt ?? report.startedAt;
   const status = report.blocked
-    ? `<p class="status blocked">Blocked: ${escapeHtml(report.blocked)}</p>`
+    ? `<p class="status blocked">${[`Blocked: ${report.blocked}`, ...blockCauses(report)].map(escapeHtml).join('<br>')}</p>`
     : `<p class="status">${escapeHtml(`Mode: ${report.mode} (${report.reason})`)}</p>`;
   const order = orderLine(entries, report.counts);
   const heading = `Menu ${report.command === 'apply' ? 'update' : 'plan'}${trouble ? ` ${trouble}` : ''}: ${changeHeadline(report)}`;
@@ -197,7 +203,7 @@ export function renderHtml(report: RunReport, options: { maxRows?: number } = {}
       : []),
     countsTable(report),
     notesHtml(report.plan.notes ?? [], max),
-    ...entrySections(entries, max),
+    ...entrySections[report.applied ? 'applied' : 'planned'](entries, max),
     ...(order ? [`<p>${escapeHtml(order)}</p>`] : []),
     resultSection(report),
   ].filter((part) => part !== '');

@@ -11,6 +11,8 @@ import {
   orderLine,
   shownChanges,
   yesNo,
+  entryTitle,
+  blockCauses,
 } from './format.js';
 import { changeHeadline, failureLine, localTime, targetLine, troubleWord } from './headline.js';
 import { liveSections } from './live-sections.js';
@@ -54,12 +56,17 @@ function section(title: string, entries: readonly PlanEntry[], max: number): str
   return [`### ${title} (${entries.length})`, '', ...items, ''];
 }
 
-/** The Changed/Removed/Added lists of a plan's entries, by cap: the bulk of a big plan's report. */
-const entrySections = memoByEntries((entries, max): string[] => [
-  ...section('Changed', changedEntries(entries, 'update'), max),
-  ...section('Removed', changedEntries(entries, 'remove'), max),
-  ...section('Added', changedEntries(entries, 'add'), max),
-]);
+/**
+ * The Changed/Removed/Added lists of a plan's entries, by cap: the bulk of a big plan's report.
+ * Worded as done once applied, as "Would …" otherwise; each wording is kept apart.
+ */
+const sectionsWorded = (applied: boolean) =>
+  memoByEntries((entries, max): string[] =>
+    (['update', 'remove', 'add'] as const).flatMap((action) =>
+      section(entryTitle(action, applied), changedEntries(entries, action), max),
+    ),
+  );
+const entrySections = { applied: sectionsWorded(true), planned: sectionsWorded(false) };
 
 /**
  * Renders a plan's entry lists ahead of its report (apply does it while the import is out, when
@@ -67,7 +74,8 @@ const entrySections = memoByEntries((entries, max): string[] => [
  * The plan must not be changed afterwards (plans are data: nothing changes them).
  */
 export function prepareMarkdown(plan: Plan, options: { maxItems?: number } = {}): void {
-  entrySections(plan.entries, options.maxItems ?? DEFAULT_MAX_ITEMS);
+  // Ahead of an import, whose report says what it did when it succeeds.
+  entrySections.applied(plan.entries, options.maxItems ?? DEFAULT_MAX_ITEMS);
 }
 
 const LIVE_SYMBOL = { add: '+', update: '~', remove: '−' } as const;
@@ -116,7 +124,10 @@ export function renderMarkdown(report: RunReport, options: { maxItems?: number }
     `**Mode:** ${report.mode}: ${escapeMarkdown(report.reason)}`,
   );
   if (report.rollback) out.push('', `**Rollback:** ${escapeMarkdown(rollbackText(report.rollback))}`);
-  if (report.blocked) out.push('', `> **Blocked:** ${escapeMarkdown(report.blocked)}`);
+  if (report.blocked) {
+    out.push('', `> **Blocked:** ${escapeMarkdown(report.blocked)}`);
+    for (const cause of blockCauses(report)) out.push('>', `> ${escapeMarkdown(cause)}`);
+  }
   out.push(...liveMarkdown(report, max));
   out.push('', '| | Change | Remove | Add | Move | Keep |', '|---|---:|---:|---:|---:|---:|');
   for (const kind of COUNT_KINDS) {
@@ -126,7 +137,7 @@ export function renderMarkdown(report: RunReport, options: { maxItems?: number }
   }
   out.push('');
   out.push(...notesMarkdown(report.plan.notes ?? [], max));
-  out.push(...entrySections(entries, max));
+  out.push(...entrySections[report.applied ? 'applied' : 'planned'](entries, max));
   const order = orderLine(entries, report.counts);
   if (order) out.push(escapeMarkdown(order), '');
   if (report.command === 'apply') {

@@ -9,6 +9,7 @@ import {
   shownChanges,
   sortByNotice,
   yesNo,
+  blockCauses,
 } from './format.js';
 import { changeHeadline, failureLine } from './headline.js';
 import { changeTree, type RootNode } from './tree.js';
@@ -80,7 +81,10 @@ export function renderTerminal(report: RunReport, options: TerminalOptions): str
   if (shown.length > 0) out.push('', ...shown);
   out.push('', `Plan: ${report.mode} (${report.reason})`);
   if (report.rollback) out.push(`Rollback: ${rollbackText(report.rollback)}`);
-  if (report.blocked) out.push(paint(31, `Blocked: ${report.blocked}`));
+  if (report.blocked) {
+    out.push(paint(31, `Blocked: ${report.blocked}`));
+    for (const cause of blockCauses(report)) out.push(paint(31, `  ${cause}`));
+  }
   if (report.command === 'apply') {
     out.push(`Applied: ${yesNo(report.applied)} (${countOf(report.attempts, 'attempt')})`);
     out.push(`Verified: ${verifiedText(report)}`);

@@ -131,13 +131,15 @@ describe('HTML rendering', () => {
     );
   });
 
-  it('lists added and removed entities in their own tables', () => {
+  it('lists added and removed entities in their own tables, as done only once applied', () => {
+    expect(renderHtml(reportOf(samplePlan(), applied))).toContain('<h2>Removed (1)</h2>');
     const html = renderHtml(reportOf(samplePlan()));
-    expect(html).toContain('<h2>Added (1)</h2>');
+    expect(html).not.toMatch(/<h2>(Added|Removed|Changed) /);
+    expect(html).toContain('<h2>Would add (1)</h2>');
     expect(html).toContain(
       '<tr class="add"><td>product</td><td>P4</td><td dir="auto">Muffin</td><td></td></tr>',
     );
-    expect(html).toContain('<h2>Removed (1)</h2>');
+    expect(html).toContain('<h2>Would remove (1)</h2>');
     expect(html).toContain(
       '<td>option value</td><td>OAT</td><td dir="auto">Oat</td><td>category C1 / option MILK</td>',
     );
