@@ -1,7 +1,9 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { MenusyncError } from '../errors.js';
+import { headerIssues } from '../mapping/check-header.js';
 import { resolveParameters } from '../mapping/extract-menu.js';
+import { formatLocation, type DataIssue } from '../model/data-issue.js';
 import { loadMapping } from '../mapping/loader.js';
 import { resolveMenuAddress } from '../platform/menu-address.js';
 import { readSecretFile } from './connection-checks.js';
@@ -15,8 +17,8 @@ export interface TargetProblem {
 
 /**
  * Everything a run of the target would need before it reads a row: its mapping loads and takes
- * its params, every input is a readable file, the base URL, client id and secret resolve (flags
- * aside). Every problem is returned, not only the first; the secret itself is read, never shown.
+ * its params, every input is a readable file whose header has every column the mapping and its
+ * params need, the base URL, client id and secret resolve (flags aside). Every problem is returned, not only the first; the secret itself is read, never shown.
  */
 export async function checkTarget(
   loaded: LoadedConfig,
@@ -37,14 +39,23 @@ export async function checkTarget(
   else {
     const mapping = target.mapping;
     await attempt(async () => {
-      const params = Object.fromEntries(Object.entries(target.params ?? {}).map(([k, v]) => [k, String(v)]));
-      resolveParameters((await loadMapping(mapping)).mapping, params);
+      resolveParameters((await loadMapping(mapping)).mapping, stringParams(target.params));
     });
   }
   if (!target.inputs || target.inputs.length === 0) problems.push('no inputs: set inputs in the target');
+  const before = problems.length;
   for (const input of target.inputs ?? []) {
     const problem = await fileProblem(input);
     if (problem) problems.push(`input ${input}: ${problem}`);
+  }
+  // With the mapping loaded and every input there, the headers say what the night's run would.
+  const mapping = target.mapping;
+  const inputs = target.inputs ?? [];
+  if (mapping && inputs.length > 0 && problems.length === before) {
+    await attempt(async () => {
+      const issues = await headerIssues({ mapping, inputs, params: stringParams(target.params) });
+      for (const issue of issues) problems.push(`${issueWhere(issue)}${issue.message} [${issue.code}]`);
+    });
   }
   await attempt(() => {
     const address = resolveMenuAddress({ config: target, env });
@@ -59,6 +70,15 @@ export async function checkTarget(
   } else if (!env.MENUSYNC_CLIENT_SECRET)
     problems.push('no client secret: set client_secret_file (or MENUSYNC_CLIENT_SECRET)');
   return problems.map((message) => ({ target: name, message }));
+}
+
+function stringParams(params: Readonly<Record<string, unknown>> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(params ?? {}).map(([k, v]) => [k, String(v)]));
+}
+
+function issueWhere(issue: DataIssue): string {
+  const where = formatLocation(issue.location);
+  return where ? `${where}: ` : '';
 }
 
 async function fileProblem(file: string): Promise<string | null> {
