@@ -2,6 +2,7 @@ import type { LoadedConfig } from '../config/load-config.js';
 import type { PlanCounts, PlanMode } from '../plan/types.js';
 import type { RunOutcome } from '../report/outcome.js';
 import { isEnabled } from './config-targets.js';
+import type { HistoryRun } from './history-runs.js';
 import type { LedgerRow, LedgerState } from './job-ledger.js';
 import { needsPerson } from './job-outcome.js';
 import { nextCronTime } from './next-cron-time.js';
@@ -12,8 +13,10 @@ import { registeredSchedules } from './schedules.js';
 export interface TargetQueueStatus {
   target: string;
   enabled: boolean;
+  /** The newest run, from the run history or the queue's ledger, whichever is newer. */
   lastRun: {
-    jobId: string;
+    /** The queue's job, null for a run outside the queue (cron's apply, a person, the library). */
+    jobId: string | null;
     finishedAt: string;
     state: LedgerState;
     exit: number | null;
@@ -39,37 +42,57 @@ export interface TargetQueueStatus {
 }
 
 /**
- * Where every target of the config stands in the workers' queue: from the ledger (last run, who
- * ran it, how), pg-boss (whether a running job's worker is still there) and the registered schedules.
+ * Where every target of the config stands: its last run from the run history (whoever ran it:
+ * cron, a person, the library or a worker) or the queue's ledger when that is newer or the same run
+ * (it knows the job and the worker), queued and running jobs from the ledger and pg-boss (whether a
+ * running job's worker is still there), and the registered schedules.
  */
 export async function fleetStatus(
   queue: QueueConnection,
   loaded: LoadedConfig,
+  history: ReadonlyMap<string, HistoryRun> = new Map(),
   now = new Date(),
 ): Promise<TargetQueueStatus[]> {
-  const { newest, lastRun } = await queue.ledger.latest();
+  const { newest, lastRun: ledgerRuns } = await queue.ledger.latest();
   const schedules = await registeredSchedules(queue);
   const rows: TargetQueueStatus[] = [];
   for (const [target, config] of Object.entries(loaded.config.targets)) {
-    const last = lastRun.get(target);
+    const last = newerRun(ledgerRuns.get(target), history.get(target));
     const schedule = schedules.get(target);
     rows.push({
       target,
       enabled: isEnabled(config),
-      lastRun: last ? lastRunOf(last) : null,
+      lastRun: last?.run ?? null,
       current: await currentOf(queue, newest.get(target)),
       nextScheduled: schedule
         ? (nextCronTime(schedule.cron, schedule.timezone, now)?.toISOString() ?? null)
         : null,
       schedule: schedule ? { cron: schedule.cron, timezone: schedule.timezone } : null,
       lastError: last?.error ?? null,
-      needsPerson: last ? needsPerson(last.state) : false,
+      needsPerson: last ? needsPerson(last.run.state) : false,
     });
   }
   return rows;
 }
 
-function lastRunOf(row: LedgerRow): NonNullable<TargetQueueStatus['lastRun']> {
+type LastRun = NonNullable<TargetQueueStatus['lastRun']>;
+
+/** The ledger's job when it ran the history's newest run or came after it; else the history's run. */
+function newerRun(
+  row: LedgerRow | undefined,
+  run: HistoryRun | undefined,
+): { run: LastRun; error: string | null } | undefined {
+  if (row && (!run || row.runId === run.runId || row.finishedAt!.toISOString() >= run.finishedAt))
+    return { run: lastRunOf(row), error: row.error };
+  if (!run) return undefined;
+  const { runId, finishedAt, state, exit, outcome, mode, counts } = run;
+  return {
+    run: { jobId: null, finishedAt, state, exit, outcome, mode, counts, worker: null, runId },
+    error: run.error,
+  };
+}
+
+function lastRunOf(row: LedgerRow): LastRun {
   return {
     jobId: row.jobId,
     finishedAt: row.finishedAt!.toISOString(),

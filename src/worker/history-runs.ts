@@ -1,0 +1,97 @@
+import { configTarget, type LoadedConfig } from '../config/load-config.js';
+import { ExitCode } from '../errors.js';
+import type { PlanCounts, PlanMode } from '../plan/types.js';
+import { resolveMenuAddress } from '../platform/menu-address.js';
+import type { RunOutcome } from '../report/outcome.js';
+import type { StateStore } from '../state/store.js';
+import { DEFAULT_POS_UID, targetKey } from '../state/target.js';
+import type { LedgerState } from './job-ledger.js';
+
+/** A target's newest run as its state's history holds it, whoever ran it. */
+export interface HistoryRun {
+  runId: string;
+  finishedAt: string;
+  outcome: RunOutcome;
+  mode: PlanMode | null;
+  counts: PlanCounts | null;
+  /** As the queue's ledger words a job that ended so, and the exit `apply` had. */
+  state: LedgerState;
+  exit: number;
+  error: string | null;
+}
+
+/**
+ * The newest run of every config target in the state, by the target's menu (base URL and client
+ * id, the state's key): runs of cron's `apply --all`, of a person, of the library and of the
+ * workers alike, since each leaves its report in the run history. A target the state has never
+ * seen, or whose address the config leaves to flags, has none.
+ */
+export async function newestRuns(
+  store: StateStore,
+  loaded: LoadedConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Map<string, HistoryRun>> {
+  const byKey = new Map((await store.listTargets()).map((stored) => [stored.key, stored]));
+  const runs = new Map<string, HistoryRun>();
+  for (const name of Object.keys(loaded.config.targets)) {
+    const { baseUrl, clientId } = resolveMenuAddress({ config: configTarget(loaded, name), env });
+    if (!baseUrl || !clientId) continue;
+    const stored = byKey.get(targetKey({ baseUrl, clientId }));
+    if (!stored?.target || !stored.lastRunId) continue;
+    const targetStore = store.target({ ...stored.target, posUid: DEFAULT_POS_UID });
+    const run = historyRun(stored.lastRunId, await targetStore.readRunFile(stored.lastRunId, 'report.json'));
+    if (run) runs.set(name, run);
+  }
+  return runs;
+}
+
+interface StoredReport {
+  outcome?: RunOutcome;
+  mode?: PlanMode;
+  counts?: PlanCounts;
+  errors?: string[];
+  verified?: boolean | null;
+  startedAt?: string;
+  finishedAt?: string;
+}
+
+/** A run's report.json read for status; null when it has none or it is not one (a run killed early). */
+function historyRun(runId: string, bytes: Buffer | null): HistoryRun | null {
+  if (bytes === null) return null;
+  let report: StoredReport;
+  try {
+    report = JSON.parse(bytes.toString('utf8')) as StoredReport;
+  } catch {
+    return null;
+  }
+  const finishedAt = report.finishedAt ?? report.startedAt;
+  if (typeof report !== 'object' || report === null || !report.outcome || !finishedAt) return null;
+  const error = report.errors?.[0] ?? null;
+  const { state, exit } = endOf(report.outcome, error !== null || report.verified === false);
+  return {
+    runId,
+    finishedAt,
+    outcome: report.outcome,
+    mode: report.mode ?? null,
+    counts: report.counts ?? null,
+    state,
+    exit,
+    error,
+  };
+}
+
+/** The ledger state and exit code of a run that ended with this outcome, as apply and the worker decide them. */
+function endOf(outcome: RunOutcome, troubled: boolean): { state: LedgerState; exit: number } {
+  switch (outcome) {
+    case 'blocked':
+      return { state: 'needs-person', exit: ExitCode.blocked };
+    case 'failed':
+    case 'uncertain':
+    case 'cancelled':
+      return { state: 'failed', exit: ExitCode.failure };
+    default:
+      return troubled
+        ? { state: 'failed', exit: ExitCode.failure }
+        : { state: 'succeeded', exit: ExitCode.ok };
+  }
+}
