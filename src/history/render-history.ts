@@ -16,10 +16,17 @@ const HEADER = [
 /** Right-aligned columns: the counts. */
 const NUMERIC = new Set([4, 5, 6]);
 
-/** `menusync history` as a table, newest first; computes nothing (listHistory did). */
-export function renderHistory(entries: readonly HistoryEntry[]): string {
-  const rows = entries.map(historyRow);
-  return `${alignedRows(HEADER, rows, NUMERIC).join('\n')}\n`;
+/**
+ * `menusync history` as a table, newest first; computes nothing (listHistory did). Entries of a
+ * fleet (`history --all`) carry their target, shown first.
+ */
+export function renderHistory(entries: readonly (HistoryEntry & { target?: string })[]): string {
+  if (!entries.some((entry) => entry.target !== undefined)) {
+    return `${alignedRows(HEADER, entries.map(historyRow), NUMERIC).join('\n')}\n`;
+  }
+  const rows = entries.map((entry) => [entry.target ?? '-', ...historyRow(entry)]);
+  const numeric = new Set([...NUMERIC].map((column) => column + 1));
+  return `${alignedRows(['TARGET', ...HEADER], rows, numeric).join('\n')}\n`;
 }
 
 function historyRow(entry: HistoryEntry): string[] {

@@ -39,6 +39,20 @@ describe.runIf(available)('fleet status, whoever ran the night', () => {
     expect(table.stdout).toMatch(/^cafe +\d{4}-\d\d-\d\d \S+Z +needs-person replace \+0 ~0 -0 \(exit 3\)/m);
     expect(table.stdout).toMatch(/Needs a person:\n {2}cafe: blocked: the desired menu has no products/);
 
+    // The same night as history: each target's newest run, the blocked one first.
+    const history = await w.run(['history', '--all']);
+    expect(history.code, history.stderr).toBe(0);
+    const rows = history.stdout.trim().split('\n');
+    expect(rows[0]).toMatch(/^TARGET +RUN +STARTED/);
+    expect(rows.slice(1).map((row) => row.split(/ +/)[0])).toEqual(['cafe', 'bistro']);
+    expect(rows[1]).toMatch(/ apply +replace .* blocked /);
+    const json = JSON.parse(
+      (await w.run(['history', '--target', 'bistro', '--target', 'diner', '--json'])).stdout,
+    );
+    expect(json).toEqual([
+      expect.objectContaining({ target: 'bistro', outcome: 'applied', command: 'apply' }),
+    ]);
+
     // A worker's job for bistro is newer than cron's run: its worker and job are shown.
     const worker = w.worker('night-shift', ['--concurrency', '1', ...FAST]);
     await worker.saw('taking syncs');
@@ -46,7 +60,7 @@ describe.runIf(available)('fleet status, whoever ran the night', () => {
     await w.waitForLedger(allSucceeded(['bistro']));
     const later = (await w.status()).targets.find((t) => t.target === 'bistro')!;
     expect(later.lastRun).toMatchObject({ state: 'succeeded', worker: 'night-shift' });
-    expect(typeof (later.lastRun as { jobId: unknown }).jobId).toBe('string');
+    expect(typeof (later.lastRun as unknown as { jobId: unknown }).jobId).toBe('string');
     worker.proc.kill('SIGTERM');
     await worker.exited;
   });
