@@ -1,5 +1,6 @@
 import { summaryLine } from '../apply/present.js';
-import { blockedLine, targetLabel, type RunEvent } from '../notify/run-event.js';
+import { targetLabel, type RunEvent } from '../notify/run-event.js';
+import { blockedLine } from '../report/blocked-line.js';
 import type { RunReport } from '../report/types.js';
 import { redactorOfThisRun } from '../secrets.js';
 

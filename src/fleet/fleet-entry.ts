@@ -1,6 +1,6 @@
 import type { TargetRunResult } from '../apply/target-run-result.js';
 import { ExitCode } from '../errors.js';
-import type { PlanCounts, PlanMode } from '../plan/types.js';
+import type { GuardBlock, PlanCounts, PlanMode } from '../plan/types.js';
 import type { RunOutcome } from '../report/outcome.js';
 
 /** How one target of a fleet ended, in one word: what the summary counts. */
@@ -18,6 +18,8 @@ export interface FleetEntry {
   applied: boolean;
   verified: boolean | null;
   blocked: string | null;
+  /** The guards behind `blocked` with their numbers and the first bad row ([] when not blocked). */
+  blockedBy: GuardBlock[];
   errors: string[];
   ms: number;
   /** The target's own report (an apply's runs/<id>/report.html), when one was written. */
@@ -53,6 +55,7 @@ export function fleetEntry(target: string, result: TargetRunResult): FleetEntry 
     applied: report?.applied ?? false,
     verified: report?.verified ?? null,
     blocked: report?.blocked ?? null,
+    blockedBy: report?.blockedBy ?? [],
     errors,
     ms: result.ms,
     report: result.reportFile ?? null,

@@ -1,3 +1,4 @@
+import { blockedLine } from '../report/blocked-line.js';
 import { escapeMarkdown } from '../report/markdown.js';
 import { displayWidth, padEndDisplay } from '../display-width.js';
 import type { FleetEntry, FleetSummary } from './fleet-entry.js';
@@ -70,7 +71,8 @@ export function seconds(ms: number): string {
 
 /** Why a target did not succeed, one line: its block, else its first error. */
 export function entryProblem(entry: FleetEntry): string {
-  if (entry.status === 'blocked' && entry.blocked) return `blocked: ${entry.blocked}`;
+  // The guard, its numbers and the first cut row, as the single-target --quiet line and webhooks say it.
+  if (entry.status === 'blocked' && entry.blocked) return `blocked: ${blockedLine(entry) ?? entry.blocked}`;
   return entry.errors[0] ?? '';
 }
 

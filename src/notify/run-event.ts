@@ -1,3 +1,4 @@
+import { blockedLine } from '../report/blocked-line.js';
 import type { NotifyOutcome } from '../config/notify-schema.js';
 import type { ExitCode } from '../errors.js';
 import type { PlanCounts } from '../plan/types.js';
@@ -66,25 +67,6 @@ export function eventClasses(
   if (liveDrift && !classes.includes('drift')) classes.push('drift');
   if (report.applied) classes.push('applied');
   return classes;
-}
-
-/**
- * Why a guard blocked the run, in one line: `empty-menu (products 0, categories 3): the desired …`,
- * and the first row when rows are the cause: `… fix the input or mapping first (first: menu.csv, row 4, …)`.
- */
-export function blockedLine(report: RunReport | undefined): string | null {
-  if (!report?.blocked) return null;
-  if (report.blockedBy.length === 0) return report.blocked;
-  return report.blockedBy
-    .map((block) => {
-      const numbers = Object.entries(block.numbers)
-        .map(([name, value]) => `${name} ${value}`)
-        .join(', ');
-      const ids = block.extIds?.length ? `; ext_ids ${block.extIds.slice(0, 5).join(', ')}` : '';
-      const first = block.first ? ` (first: ${block.first})` : '';
-      return `${block.guard}${numbers ? ` (${numbers}${ids})` : ''}: ${block.message}${first}`;
-    })
-    .join('; ');
 }
 
 export interface RunEventInput {
