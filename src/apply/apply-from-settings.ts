@@ -122,6 +122,7 @@ export async function runApplyTarget(
       outcome,
       report,
       reportFile: outcome.reports.html,
+      runId: outcome.runId,
       ms: ms(),
     };
   } catch (error) {
@@ -130,7 +131,14 @@ export async function runApplyTarget(
     return {
       exit: exitCodeOf(error),
       ...(target ? { target } : {}),
-      ...(finished ? { outcome: finished, report: finished.report, reportFile: finished.reports.html } : {}),
+      ...(finished
+        ? {
+            outcome: finished,
+            report: finished.report,
+            reportFile: finished.reports.html,
+            runId: finished.runId,
+          }
+        : {}),
       error,
       errorText: errorLine(error),
       ms: ms(),

@@ -13,6 +13,8 @@ export interface TargetRunResult {
   report?: RunReport;
   /** The target's own report file (an apply's runs/<id>/report.html), when one was written. */
   reportFile?: string;
+  /** The run's id in the target's history (an apply that got as far as a run). */
+  runId?: string;
   error?: unknown;
   /** One line per error when the run ended before its report (no config inputs, bad credentials). */
   errorText?: string;

@@ -72,6 +72,7 @@ export async function runFleetTargets(
       locked: result.exit === ExitCode.locked,
       errorText: result.errorText,
       reportFile: result.reportFile,
+      runId: result.runId,
     });
     log.end(event);
     context.events.push(event);

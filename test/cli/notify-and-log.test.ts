@@ -147,6 +147,8 @@ describe('notify and --log-format json', () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(events.map((e) => e.event)).toEqual(['run_start', 'run_end', 'fleet_end']);
     expect(events[1]).toMatchObject({ target: 'shop', outcome: 'blocked', exit: 3 });
+    // Each target's line names its run, as a single apply's does: `history` and `report show` take it.
+    expect(events[1]!.runId).toMatch(/^\d{8}T\d{9}Z-[0-9a-f]+$/);
     expect(events[2]).toMatchObject({ exit: 3, summary: { total: 1, blocked: 1 } });
     expect(received.map((r) => r.path).sort()).toEqual(['/fleet', `/hooks/${TOKEN}?key=${TOKEN}`]);
     expect(received.find((r) => r.path === '/fleet')!.body).toMatchObject({
