@@ -60,6 +60,42 @@ describe('commands menusync prints work as printed', () => {
     expect(html).toContain(second.clientId);
   });
 
+  it("report show takes the report address of a JSON log's run_end as it is", async (context) => {
+    if (!available) return context.skip();
+    const state = schemaUrl(testSchema());
+    const [first, second] = worlds as [CliWorld, CliWorld];
+    for (const w of [first, second]) {
+      const args = w.args('apply', await w.writeExport('m.csv', menuCsv(3)), '--yes', '--log-format', 'json');
+      expect((await w.run(args.map((a) => (a === w.stateDir ? state : a)))).code).toBe(0);
+    }
+    const again = second.args(
+      'apply',
+      await second.writeExport('m2.csv', menuCsv(4)),
+      '--yes',
+      '--log-format',
+      'json',
+    );
+    const logged = await second.run(again.map((a) => (a === second.stateDir ? state : a)));
+    const end = logged.stderr
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { event: string; report?: string })
+      .find((event) => event.event === 'run_end');
+    expect(end?.report, logged.stderr).toMatch(/^postgres:\/\/.*#.+\/runs\/.+\/report\.html$/);
+    const elsewhere = testTempDir('address');
+    const result = await runPrinted(
+      `menusync report show ${shellWord(end!.report!)} --out r.html`,
+      elsewhere,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(await readFile(path.join(elsewhere, 'r.html'), 'utf8')).toContain('item-4');
+    const md = await runPrinted(
+      `menusync report show ${shellWord(end!.report!.replace(/html$/, 'md'))}`,
+      elsewhere,
+    );
+    expect(md.code, md.stderr).toBe(0);
+  });
+
   it('quotes what a shell would split or expand', () => {
     expect(shellWord('postgres://u@h:5432/db?schema=s1')).toBe("'postgres://u@h:5432/db?schema=s1'");
     expect(shellWord("it's $HOME")).toBe(`'it'\\''s $HOME'`);

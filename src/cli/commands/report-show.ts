@@ -14,7 +14,8 @@ export const reportShowCommand: CommandModule<object, ReportShowArgs> = {
     withStateTargetOptions(yargs)
       .positional('run', {
         type: 'string',
-        describe: 'Run id, or a unique start of one (see menusync history)',
+        describe:
+          'Run id, or a unique start of one (see menusync history); or the report address a JSON log or fleet report gives',
       })
       .option('format', {
         choices: Object.keys(FORMATS) as ReportFormat[],

@@ -99,6 +99,7 @@ async function applyOne(args: ApplyArgs, settings: RunSettings, store: StateStor
     locked: result.error instanceof LockHeldError,
     errorText: result.error !== undefined && !report ? errorLine(result.error) : undefined,
     runId: result.outcome?.runId,
+    reportFile: result.outcome?.reports.html,
   });
   if (result.error !== undefined) {
     // A blocked, cancelled or failed run has its report too: printed and written like any

@@ -5,8 +5,8 @@ import { resolveStoredTarget } from '../../history/stored-target.js';
 import { redact } from '../../secrets.js';
 import { writeFileAtomic } from '../../state/atomic-write.js';
 import { openStateStore } from '../../state/open-store.js';
-import type { TargetStore } from '../../state/store.js';
-import { isStateUrl } from '../../state/target.js';
+import type { StateStore, TargetStore } from '../../state/store.js';
+import { DEFAULT_POS_UID, isStateUrl } from '../../state/target.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { createOutput } from '../output.js';
 import { REPORT_FORMATS as FORMATS, type ReportFormat } from '../report-formats.js';
@@ -19,9 +19,34 @@ export interface ReportShowArgs extends StateTargetArgs {
   'client-id'?: string;
 }
 
+/**
+ * A report's address as runs print it for a database state (`report` in JSON logs and fleet
+ * reports): `postgres://…?schema=s#TARGET_KEY/runs/RUN_ID/report.html`. It names the state, the
+ * target, the run and the format, so `report show ADDRESS` needs nothing else.
+ */
+const REPORT_ADDRESS = /^([a-z][a-z0-9+.-]*:\/\/[^#]*)#([^/#]+)\/runs\/([^/]+)\/(report\.(?:html|md|json))$/i;
+
+interface ReportAddress {
+  state: string;
+  key: string;
+  run: string;
+  format: ReportFormat;
+}
+
+function reportAddress(run: string | undefined): ReportAddress | null {
+  const match = run === undefined ? null : REPORT_ADDRESS.exec(run);
+  if (!match) return null;
+  const format = (Object.keys(FORMATS) as ReportFormat[]).find((name) => FORMATS[name] === match[4]);
+  return format ? { state: match[1]!, key: match[2]!, run: match[3]!, format } : null;
+}
+
 /** Writes the stored report of the run asked for, to stdout or --out. */
-export async function runReportShow(args: ReportShowArgs): Promise<void> {
+export async function runReportShow(given: ReportShowArgs): Promise<void> {
   const out = createOutput();
+  const address = reportAddress(given.run);
+  const args: ReportShowArgs = address
+    ? { ...given, run: address.run, state: given.state ?? address.state, format: address.format }
+    : given;
   const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
   if (args.out) {
     await checkOutputPaths([{ option: '--out', file: args.out }], {
@@ -31,8 +56,9 @@ export async function runReportShow(args: ReportShowArgs): Promise<void> {
   }
   const store = await openStateStore(settings.stateDir);
   try {
-    const target = await resolveStoredTarget(args, settings, store, out);
-    const targetStore = store.target(target);
+    const targetStore = address
+      ? await storedByKey(store, address.key)
+      : store.target(await resolveStoredTarget(args, settings, store, out));
     const file = FORMATS[args.format];
     const runId = await chooseRun(targetStore, args.run, file);
     const content = await targetStore.readRunFile(runId, file);
@@ -45,6 +71,13 @@ export async function runReportShow(args: ReportShowArgs): Promise<void> {
   } finally {
     await store.close();
   }
+}
+
+/** The target a report address names by its key in the state. */
+async function storedByKey(store: StateStore, key: string): Promise<TargetStore> {
+  const stored = (await store.listTargets()).find((entry) => entry.key === key);
+  if (!stored?.target) throw new UsageError(`${store.location} holds no target ${key}`);
+  return store.target({ ...stored.target, posUid: DEFAULT_POS_UID });
 }
 
 /** The run named (a unique start of its id is enough), or the newest run holding `file`. */
