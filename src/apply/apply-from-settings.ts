@@ -101,6 +101,7 @@ export async function runApplyTarget(
           extractionErrors: desired.errors,
           ...(desired.firstError ? { firstExtractionError: desired.firstError } : {}),
           ...(desired.notes ? { extractionNotes: desired.notes } : {}),
+          ...(desired.source ? { source: desired.source } : {}),
           ...settings.guards,
         },
         ...(saved ? { savedPlan: saved } : {}),

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import type { Output } from '../output.js';
 import type { RunSettings } from '../config/run-settings.js';
 import { requireInputs } from '../config/run-settings.js';
@@ -5,7 +6,8 @@ import { extractMenu } from '../mapping/extract-menu.js';
 import { resolveMenuAddress } from '../platform/menu-address.js';
 import { summaryLine } from '../mapping/issue-summary.js';
 import { noteLines } from '../mapping/notes.js';
-import type { ExtractNote } from '../mapping/types.js';
+import type { ExtractNote, ExtractResult } from '../mapping/types.js';
+import type { PlanSource } from '../plan/types.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { formatLocation, type DataIssue } from '../model/data-issue.js';
 import type { Target } from '../state/target.js';
@@ -21,6 +23,8 @@ export interface DesiredMenu {
   firstError?: string;
   /** What the extraction decided on its own (sale prices, a fallback category), for the plan and its reports. */
   notes?: ExtractNote[];
+  /** The export files (with their modification times) and currency, for the plan and its reports. */
+  source?: PlanSource;
 }
 
 /** Extract the desired menu and tell about every problem; errors block the plan, never the report. */
@@ -62,7 +66,22 @@ export async function extractDesired(
     errors: result.stats.errors,
     ...(first ? { firstError: issueLine(first) } : {}),
     ...(result.notes.length > 0 ? { notes: result.notes } : {}),
+    source: await planSource(result),
   };
+}
+
+/** Each export read with when it was last modified (what the manager asks: "is this last night's?"). */
+async function planSource(result: ExtractResult): Promise<PlanSource> {
+  const inputs = await Promise.all(
+    result.inputs.map(async ({ file }) => ({
+      file,
+      modifiedAt: await stat(file).then(
+        (info) => info.mtime.toISOString(),
+        () => null,
+      ),
+    })),
+  );
+  return { inputs, ...(result.currency ? { currency: result.currency } : {}) };
 }
 
 /** An issue in one line: where it is, what, and its code. */

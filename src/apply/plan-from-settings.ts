@@ -58,23 +58,31 @@ export async function runPlanTarget(
   try {
     target =
       io.known !== undefined ? io.known : await resolvePlanTarget(args, settings, io.store, io.out, io.env);
-    const { menu, errors, firstError, notes } = await extractDesired(settings, io.out, io.progress).finally(
-      io.extracted,
-    );
+    const { menu, errors, firstError, notes, source } = await extractDesired(
+      settings,
+      io.out,
+      io.progress,
+    ).finally(io.extracted);
     const offline = await planOffline(plan, menu, target, io.store, {
       posUid: settings.posUid,
       mode: settings.mode,
       extractionErrors: errors,
       ...(firstError ? { firstExtractionError: firstError } : {}),
       ...(notes ? { extractionNotes: notes } : {}),
+      ...(source ? { source } : {}),
       ...settings.guards,
       ...io.refresh,
     });
-    const report = planReport(offline.plan, {
-      ...(target ?? {}),
-      ...(settings.targetName ? { name: settings.targetName } : {}),
-      posUid: settings.posUid,
-    });
+    const report = planReport(
+      offline.plan,
+      {
+        ...(target ?? {}),
+        ...(settings.targetName ? { name: settings.targetName } : {}),
+        posUid: settings.posUid,
+      },
+      // A plan sent to a manager says when it was made.
+      new Date().toISOString(),
+    );
     const exit = offline.plan.blocked
       ? ExitCode.blocked
       : args['detailed-exitcode'] && offline.plan.mode !== 'none'

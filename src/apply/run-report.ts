@@ -33,7 +33,7 @@ export interface RunReportFiles {
 }
 
 /** The report of a plan that nothing was sent for (plan, and apply's confirmation). */
-export function planReport(plan: Plan, target: RunReportInput['target']): RunReport {
+export function planReport(plan: Plan, target: RunReportInput['target'], madeAt?: string): RunReport {
   return buildRunReport({
     command: 'plan',
     target,
@@ -42,6 +42,7 @@ export function planReport(plan: Plan, target: RunReportInput['target']): RunRep
     verification: null,
     attempts: 0,
     errors: [],
+    ...(madeAt !== undefined ? { startedAt: madeAt } : {}),
   });
 }
 

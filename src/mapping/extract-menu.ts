@@ -92,7 +92,8 @@ export async function runMapping(
   const parts = await runBound(mapping, bound, params, context);
   const read = context.log.sources.map(inputRead);
   const check = { checkText: mayBeGarbled(context.log), money: moneyRules(mapping.money) };
-  return { ...finish(parts, bound[0]?.file, check), inputs: read };
+  const currency = mapping.money?.currency;
+  return { ...finish(parts, bound[0]?.file, check), inputs: read, ...(currency ? { currency } : {}) };
 }
 
 /** Given values, then defaults; a declared parameter with neither stays a wildcard (undefined). */

@@ -37,6 +37,8 @@ export interface ExtractResult {
   notes: ExtractNote[];
   /** The inputs in the order they were opened. */
   inputs: InputRead[];
+  /** The mapping's `money.currency` (ISO 4217), when it names one: reports show prices with it. */
+  currency?: string;
   skipped: SkippedRows[];
   stats: {
     rows: number;

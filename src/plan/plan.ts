@@ -6,7 +6,7 @@ import { liveContext, type LiveContext } from './live/live-context.js';
 import { summarizeLive } from './live/live-menu.js';
 import { modeAgainstLive } from './live/live-mode.js';
 import { chooseMode } from './mode.js';
-import type { Plan, PlanOptions } from './types.js';
+import type { Plan, PlanEntry, PlanOptions } from './types.js';
 
 /**
  * The plan stage: a pure function of the desired menu, the last applied menu (null when unknown)
@@ -45,7 +45,35 @@ export function plan(desired: CanonicalMenu, baseline: CanonicalMenu | null, opt
     ...(options.extractionNotes && options.extractionNotes.length > 0
       ? { notes: [...options.extractionNotes] }
       : {}),
+    ...(options.source ? { source: options.source } : {}),
+    ...productCategoriesOf(entries, desired, baseline),
   };
+}
+
+/**
+ * The category name of every product the plan adds, changes or removes. One pass over each menu's
+ * products, looking up only the changed ones: linear, and nothing at all for an unchanged night.
+ */
+function productCategoriesOf(
+  entries: readonly PlanEntry[],
+  desired: CanonicalMenu,
+  baseline: CanonicalMenu | null,
+): { productCategories?: Record<string, string> } {
+  const changed = new Set<string>();
+  for (const entry of entries) {
+    if (entry.kind === 'product' && entry.action !== 'keep') changed.add(entry.ext_id);
+  }
+  if (changed.size === 0) return {};
+  const found: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const menu of baseline ? [desired, baseline] : [desired]) {
+    const names = new Map(menu.categories.map((category) => [category.ext_id, category.name]));
+    for (const product of menu.products) {
+      if (!changed.has(product.ext_id) || product.ext_id in found) continue;
+      const name = product.category_ext_id === undefined ? undefined : names.get(product.category_ext_id);
+      if (name !== undefined) found[product.ext_id] = name;
+    }
+  }
+  return { productCategories: { ...found } };
 }
 
 /**

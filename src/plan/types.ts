@@ -70,6 +70,8 @@ export interface PlanOptions extends GuardOptions {
   firstExtractionError?: string;
   /** What the extraction decided on its own (a sale price taken, a fallback category): the plan keeps them. */
   extractionNotes?: readonly PlanNote[];
+  /** Where the desired menu came from (export files, currency): the plan keeps it for the reports. */
+  source?: PlanSource;
   /**
    * Why the baseline is null, for the reason text (e.g. "the last apply's outcome is unknown").
    * Default: no snapshot of an earlier apply.
@@ -143,6 +145,22 @@ export interface Plan {
   rollback?: RollbackOrigin;
   /** The extraction's decisions (PlanNote); absent when it took none. */
   notes?: PlanNote[];
+  /** The export files and currency of the desired menu, when the caller said (the CLI does). */
+  source?: PlanSource;
+  /**
+   * The category name of each product the plan adds, changes or removes, by product ext_id (from
+   * the desired menu, or the baseline for a removal): a manager reads "Latte (Coffee)", not an id.
+   * Absent when no product changes.
+   */
+  productCategories?: Record<string, string>;
+}
+
+/** Where a plan's desired menu came from, as the manager's report names it. */
+export interface PlanSource {
+  /** The export files read, each with when it was last modified (ISO 8601; null when unknown). */
+  inputs: { file: string; modifiedAt: string | null }[];
+  /** The mapping's currency (ISO 4217), when it names one. */
+  currency?: string;
 }
 
 /** The live menu in a plan: its summary, and what a replace does to it (live -> desired). */

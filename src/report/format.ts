@@ -30,29 +30,54 @@ export function formatValue(value: unknown): string {
 
 const PRICE_FIELDS = new Set(['price', 'price_operand']);
 
+/**
+ * What the manager's reports add to an entry beyond the plan's entries: the category of each
+ * changed product (Plan.productCategories) and the menu's currency (Plan.source).
+ */
+export interface EntryWords {
+  categories?: Readonly<Record<string, string>>;
+  currency?: string;
+}
+
+/** The words a plan gives its entries; {} for a plan without them (an older one, a library caller's). */
+export function entryWords(plan: {
+  productCategories?: Record<string, string>;
+  source?: { currency?: string };
+}): EntryWords {
+  return {
+    ...(plan.productCategories ? { categories: plan.productCategories } : {}),
+    ...(plan.source?.currency ? { currency: plan.source.currency } : {}),
+  };
+}
+
+/** An amount with two decimals and the menu's currency when known: `4.50 EUR`. */
+const money = (amount: number, currency?: string): string =>
+  currency ? `${amount.toFixed(2)} ${currency}` : amount.toFixed(2);
+
 /** A field's value: prices (always whole cents, roundMoney) with two decimals, `4.50`; else formatValue. */
-export function formatFieldValue(field: string, value: unknown): string {
-  if (PRICE_FIELDS.has(field) && typeof value === 'number' && Number.isFinite(value)) return value.toFixed(2);
+export function formatFieldValue(field: string, value: unknown, currency?: string): string {
+  if (PRICE_FIELDS.has(field) && typeof value === 'number' && Number.isFinite(value))
+    return money(value, currency);
   return formatValue(value);
 }
 
 /** `price 4.50 -> 4.80`; a move without a position field reads `moved (place 2 -> 1)`. */
-export function formatChange(change: FieldChange, arrow = '->'): string {
+export function formatChange(change: FieldChange, arrow = '->', currency?: string): string {
   if (change.implicit) {
     return `moved (place ${Number(change.old) + 1} ${arrow} ${Number(change.new) + 1})`;
   }
   // An object field shows json-diff's per-key lines (computed by the plan) rather than two blobs.
   if (change.detail && change.detail.length > 0) return `${change.field} (${change.detail.join('; ')})`;
-  return `${change.field} ${formatFieldValue(change.field, change.old)} ${arrow} ${formatFieldValue(change.field, change.new)}${customerText(change, arrow)}`;
+  return `${change.field} ${formatFieldValue(change.field, change.old, currency)} ${arrow} ${formatFieldValue(change.field, change.new, currency)}${customerText(change, arrow, currency)}`;
 }
 
 /** ` (customer pays 4.20, unchanged)` / ` (customer pays 3.50 -> 4.20)` after a surcharge change. */
-export function customerText(change: FieldChange, arrow: string): string {
+export function customerText(change: FieldChange, arrow: string, currency?: string): string {
   if (!change.customer) return '';
   const { old, new: next } = change.customer;
   return old === next
-    ? ` (customer pays ${old.toFixed(2)}, unchanged)`
-    : ` (customer pays ${old.toFixed(2)} ${arrow} ${next.toFixed(2)})`;
+    ? ` (customer pays ${money(old, currency)}, unchanged)`
+    : ` (customer pays ${money(old, currency)} ${arrow} ${money(next, currency)})`;
 }
 
 /**
@@ -88,10 +113,16 @@ export function orderLine(entries: readonly PlanEntry[], counts: PlanCounts): st
   return `${words} (${shown.join(', ')}${moved.length > shown.length ? ', …' : ''})`;
 }
 
-/** Where an option or value hangs: `product P2 / option SIZE` ('' for categories and products). */
-export function formatScope(entry: PlanEntry): string {
+/**
+ * Where an option or value hangs: `product P2 / option SIZE`; a product's category when the plan
+ * names it: `category Coffee` ('' for categories, and for products otherwise).
+ */
+export function formatScope(entry: PlanEntry, words: EntryWords = {}): string {
   const [parent, option] = entry.parents;
-  if (parent === undefined) return '';
+  if (parent === undefined) {
+    const category = entry.kind === 'product' ? words.categories?.[entry.ext_id] : undefined;
+    return category === undefined ? '' : `category ${quoteVisibly(category)}`;
+  }
   const head = `${entry.parentKind ?? 'product'} ${parent}`;
   return option === undefined ? head : `${head} / option ${option}`;
 }
@@ -158,13 +189,14 @@ export function sortByNotice<T>(
  * the entries are (apply renders a plan's sections during the import's wait, the report reuses them).
  */
 export function memoByEntries<T>(
-  build: (entries: readonly PlanEntry[], max: number) => T,
-): (entries: readonly PlanEntry[], max: number) => T {
+  build: (entries: readonly PlanEntry[], max: number, words: EntryWords) => T,
+): (entries: readonly PlanEntry[], max: number, words: EntryWords) => T {
+  // The words come from the same plan as the entries (one plan, one entry array): not part of the key.
   const memo = new WeakMap<readonly PlanEntry[], Map<number, T>>();
-  return (entries, max) => {
+  return (entries, max, words) => {
     let byMax = memo.get(entries);
     if (!byMax) memo.set(entries, (byMax = new Map<number, T>()));
-    if (!byMax.has(max)) byMax.set(max, build(entries, max));
+    if (!byMax.has(max)) byMax.set(max, build(entries, max, words));
     return byMax.get(max) as T;
   };
 }

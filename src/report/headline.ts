@@ -106,3 +106,12 @@ export function localTime(iso: string): string {
     `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
   );
 }
+
+/** `menu.csv (modified 2026-11-28 23:10:05 +01:00)` for each export the plan read, in reading order. */
+export function exportLines(plan: {
+  source?: { inputs: { file: string; modifiedAt: string | null }[] };
+}): string[] {
+  return (plan.source?.inputs ?? []).map(({ file, modifiedAt }) =>
+    modifiedAt ? `${file} (modified ${localTime(modifiedAt)})` : file,
+  );
+}

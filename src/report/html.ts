@@ -9,6 +9,8 @@ import {
   formatScope,
   formatFieldValue,
   memoByEntries,
+  entryWords,
+  type EntryWords,
   noteText,
   orderLine,
   priceDirection,
@@ -17,7 +19,15 @@ import {
   entryTitle,
   blockCauses,
 } from './format.js';
-import { changeHeadline, failureLine, localTime, reportTitle, targetLine, troubleWord } from './headline.js';
+import {
+  changeHeadline,
+  exportLines,
+  failureLine,
+  localTime,
+  reportTitle,
+  targetLine,
+  troubleWord,
+} from './headline.js';
 import { liveSections } from './live-sections.js';
 import { OUTCOME_TEXT } from './outcome.js';
 import { reportEntries, rollbackText, type RunReport } from './types.js';
@@ -69,19 +79,25 @@ function capped(entries: readonly PlanEntry[], max: number): [PlanEntry[], strin
   return [entries.slice(0, max), more];
 }
 
-function entityCells(entry: PlanEntry): string {
+function entityCells(entry: PlanEntry, words: EntryWords): string {
   return (
     cell(KIND_LABEL[entry.kind]) +
     cell(entry.ext_id) +
     textCell(escapeInvisible(entry.name ?? '')) +
-    cell(formatScope(entry))
+    cell(formatScope(entry, words))
   );
 }
 
-function listSection(title: string, cls: string, entries: readonly PlanEntry[], max: number): string {
+function listSection(
+  title: string,
+  cls: string,
+  entries: readonly PlanEntry[],
+  max: number,
+  words: EntryWords,
+): string {
   if (entries.length === 0) return '';
   const [shown, more] = capped(entries, max);
-  const rows = shown.map((e) => `<tr class="${cls}">${entityCells(e)}</tr>`);
+  const rows = shown.map((e) => `<tr class="${cls}">${entityCells(e, words)}</tr>`);
   return `<h2>${escapeHtml(title)} (${entries.length})</h2>\n${table(['What', 'ID', 'Name', 'Where'], rows)}${more}`;
 }
 
@@ -94,25 +110,31 @@ function notesHtml(notes: readonly PlanNote[], max: number): string {
   return `<h2>${escapeHtml(NOTES_TITLE)} (${notes.length})</h2>\n<ul>${items.join('')}</ul>${more}`;
 }
 
-function changeRow(entry: PlanEntry, change: FieldChange): string {
+function changeRow(entry: PlanEntry, change: FieldChange, words: EntryWords): string {
   const direction = priceDirection(change);
   const arrow = direction === 'up' ? ' ▲' : direction === 'down' ? ' ▼' : '';
+  const { currency } = words;
   const [field, before, after] = change.implicit
     ? ['order', formatChange(change), '']
     : [
         change.detail ? formatChange(change) : change.field,
-        formatFieldValue(change.field, change.old),
-        formatFieldValue(change.field, change.new) + arrow + customerText(change, '→'),
+        formatFieldValue(change.field, change.old, currency),
+        formatFieldValue(change.field, change.new, currency) + arrow + customerText(change, '→', currency),
       ];
   // Text values (a renamed product) as written; numbers and flags need no direction.
   const value = typeof change.old === 'string' || typeof change.new === 'string' ? textCell : cell;
-  return `<tr>${entityCells(entry)}${cell(field)}${value(before)}${value(after, direction ?? '')}</tr>`;
+  return `<tr>${entityCells(entry, words)}${cell(field)}${value(before)}${value(after, direction ?? '')}</tr>`;
 }
 
-function changedSection(title: string, entries: readonly PlanEntry[], max: number): string {
+function changedSection(
+  title: string,
+  entries: readonly PlanEntry[],
+  max: number,
+  words: EntryWords,
+): string {
   if (entries.length === 0) return '';
   const [shown, more] = capped(entries, max);
-  const rows = shown.flatMap((e) => shownChanges(e).map((c) => changeRow(e, c)));
+  const rows = shown.flatMap((e) => shownChanges(e).map((c) => changeRow(e, c, words)));
   const head = ['What', 'ID', 'Name', 'Where', 'Field', 'Before', 'After'];
   return `<h2>${escapeHtml(title)} (${entries.length})</h2>\n${table(head, rows)}${more}`;
 }
@@ -162,10 +184,10 @@ function liveHtml(report: RunReport, max: number): string[] {
  * Changes come first, prices at their top (changedEntries), as a customer notices them.
  */
 const sectionsWorded = (applied: boolean) =>
-  memoByEntries((entries, max): string[] => [
-    changedSection(entryTitle('update', applied), changedEntries(entries, 'update'), max),
-    listSection(entryTitle('remove', applied), 'remove', changedEntries(entries, 'remove'), max),
-    listSection(entryTitle('add', applied), 'add', changedEntries(entries, 'add'), max),
+  memoByEntries((entries, max, words): string[] => [
+    changedSection(entryTitle('update', applied), changedEntries(entries, 'update'), max, words),
+    listSection(entryTitle('remove', applied), 'remove', changedEntries(entries, 'remove'), max, words),
+    listSection(entryTitle('add', applied), 'add', changedEntries(entries, 'add'), max, words),
   ]);
 /** Worded as done once applied, as "Would …" otherwise (a plan, a blocked or failed run). */
 const entrySections = { applied: sectionsWorded(true), planned: sectionsWorded(false) };
@@ -177,7 +199,7 @@ const entrySections = { applied: sectionsWorded(true), planned: sectionsWorded(f
  */
 export function prepareHtml(plan: Plan, options: { maxRows?: number } = {}): void {
   // Ahead of an import, whose report says what it did when it succeeds.
-  entrySections.applied(plan.entries, options.maxRows ?? DEFAULT_MAX_ROWS);
+  entrySections.applied(plan.entries, options.maxRows ?? DEFAULT_MAX_ROWS, entryWords(plan));
 }
 
 /** A self-contained page for a restaurant manager: what was added, changed (prices up/down) and removed. */
@@ -195,6 +217,7 @@ export function renderHtml(report: RunReport, options: { maxRows?: number } = {}
   const body = [
     `<h1${trouble ? ' class="trouble"' : ''}>${escapeHtml(heading)}</h1>`,
     `<p class="muted">${escapeHtml(targetLine(report.target))}${when ? ` · ${escapeHtml(localTime(when))}` : ''}</p>`,
+    ...exportLines(report.plan).map((line) => `<p class="muted">Export: ${escapeHtml(line)}</p>`),
     ...(failure ? [`<p class="status trouble">${escapeHtml(failure)}</p>`] : []),
     ...liveHtml(report, max),
     status,
@@ -203,7 +226,7 @@ export function renderHtml(report: RunReport, options: { maxRows?: number } = {}
       : []),
     countsTable(report),
     notesHtml(report.plan.notes ?? [], max),
-    ...entrySections[report.applied ? 'applied' : 'planned'](entries, max),
+    ...entrySections[report.applied ? 'applied' : 'planned'](entries, max, entryWords(report.plan)),
     ...(order ? [`<p>${escapeHtml(order)}</p>`] : []),
     resultSection(report),
   ].filter((part) => part !== '');

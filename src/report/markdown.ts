@@ -7,6 +7,8 @@ import {
   formatChange,
   formatScope,
   memoByEntries,
+  entryWords,
+  type EntryWords,
   noteText,
   orderLine,
   shownChanges,
@@ -14,7 +16,7 @@ import {
   entryTitle,
   blockCauses,
 } from './format.js';
-import { changeHeadline, failureLine, localTime, targetLine, troubleWord } from './headline.js';
+import { changeHeadline, exportLines, failureLine, localTime, targetLine, troubleWord } from './headline.js';
 import { liveSections } from './live-sections.js';
 import { OUTCOME_TEXT } from './outcome.js';
 import { reportEntries, rollbackText, type RunReport } from './types.js';
@@ -38,20 +40,20 @@ export function escapeMarkdown(text: string): string {
   return escapeInvisible(text.replace(/[\r\n]+/g, ' ').replace(/[\\`*_[\]<>|#~]/g, '\\$&'));
 }
 
-function entityItem(entry: PlanEntry): string {
-  const scope = formatScope(entry);
+function entityItem(entry: PlanEntry, words: EntryWords): string {
+  const scope = formatScope(entry, words);
   const name = entry.name !== undefined ? ` "${escapeMarkdown(entry.name)}"` : '';
   const where = scope ? ` (in ${escapeMarkdown(scope)})` : '';
   const shown = shownChanges(entry);
   const changes = shown.length
-    ? `: ${shown.map((c) => escapeMarkdown(formatChange(c, '→'))).join(', ')}`
+    ? `: ${shown.map((c) => escapeMarkdown(formatChange(c, '→', words.currency))).join(', ')}`
     : '';
   return `- ${KIND_LABEL[entry.kind]} **${escapeMarkdown(entry.ext_id)}**${name}${where}${changes}`;
 }
 
-function section(title: string, entries: readonly PlanEntry[], max: number): string[] {
+function section(title: string, entries: readonly PlanEntry[], max: number, words: EntryWords): string[] {
   if (entries.length === 0) return [];
-  const items = entries.slice(0, max).map(entityItem);
+  const items = entries.slice(0, max).map((entry) => entityItem(entry, words));
   if (entries.length > max) items.push(`- … and ${entries.length - max} more (see the JSON report)`);
   return [`### ${title} (${entries.length})`, '', ...items, ''];
 }
@@ -61,9 +63,9 @@ function section(title: string, entries: readonly PlanEntry[], max: number): str
  * Worded as done once applied, as "Would …" otherwise; each wording is kept apart.
  */
 const sectionsWorded = (applied: boolean) =>
-  memoByEntries((entries, max): string[] =>
+  memoByEntries((entries, max, words): string[] =>
     (['update', 'remove', 'add'] as const).flatMap((action) =>
-      section(entryTitle(action, applied), changedEntries(entries, action), max),
+      section(entryTitle(action, applied), changedEntries(entries, action), max, words),
     ),
   );
 const entrySections = { applied: sectionsWorded(true), planned: sectionsWorded(false) };
@@ -75,7 +77,7 @@ const entrySections = { applied: sectionsWorded(true), planned: sectionsWorded(f
  */
 export function prepareMarkdown(plan: Plan, options: { maxItems?: number } = {}): void {
   // Ahead of an import, whose report says what it did when it succeeds.
-  entrySections.applied(plan.entries, options.maxItems ?? DEFAULT_MAX_ITEMS);
+  entrySections.applied(plan.entries, options.maxItems ?? DEFAULT_MAX_ITEMS, entryWords(plan));
 }
 
 const LIVE_SYMBOL = { add: '+', update: '~', remove: '−' } as const;
@@ -121,6 +123,7 @@ export function renderMarkdown(report: RunReport, options: { maxItems?: number }
   out.push(
     `**Target:** ${escapeMarkdown(targetLine(report.target))}  `,
     ...(when ? [`**Time:** ${escapeMarkdown(localTime(when))}  `] : []),
+    ...exportLines(report.plan).map((line) => `**Export:** ${escapeMarkdown(line)}  `),
     `**Mode:** ${report.mode}: ${escapeMarkdown(report.reason)}`,
   );
   if (report.rollback) out.push('', `**Rollback:** ${escapeMarkdown(rollbackText(report.rollback))}`);
@@ -137,7 +140,7 @@ export function renderMarkdown(report: RunReport, options: { maxItems?: number }
   }
   out.push('');
   out.push(...notesMarkdown(report.plan.notes ?? [], max));
-  out.push(...entrySections[report.applied ? 'applied' : 'planned'](entries, max));
+  out.push(...entrySections[report.applied ? 'applied' : 'planned'](entries, max, entryWords(report.plan)));
   const order = orderLine(entries, report.counts);
   if (order) out.push(escapeMarkdown(order), '');
   if (report.command === 'apply') {

@@ -137,7 +137,7 @@ describe('HTML rendering', () => {
     expect(html).not.toMatch(/<h2>(Added|Removed|Changed) /);
     expect(html).toContain('<h2>Would add (1)</h2>');
     expect(html).toContain(
-      '<tr class="add"><td>product</td><td>P4</td><td dir="auto">Muffin</td><td></td></tr>',
+      '<tr class="add"><td>product</td><td>P4</td><td dir="auto">Muffin</td><td>category &quot;Cakes &amp; Pies&quot;</td></tr>',
     );
     expect(html).toContain('<h2>Would remove (1)</h2>');
     expect(html).toContain(
