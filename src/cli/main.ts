@@ -19,11 +19,19 @@ function packageVersion(): string {
 
 /**
  * Runs the CLI; resolves to the exit code instead of exiting, so tests and the demo can call it.
- * `context` reaches the commands as arguments no flag can set (run-context.ts).
+ * `context` reaches the commands as arguments no flag can set (run-context.ts). Each call's code is
+ * its own: commands set process.exitCode, so it is cleared before and put back after the call
+ * (a second call never returns the first one's code). One call at a time in a process.
  */
-export function run(argv: string[], context: CliContext = {}): Promise<number> {
-  // One run per call: the secrets it learns are its own (secrets.ts).
-  return withSecrets(() => runCommand(argv, context));
+export async function run(argv: string[], context: CliContext = {}): Promise<number> {
+  const outer = process.exitCode;
+  process.exitCode = undefined;
+  try {
+    // One run per call: the secrets it learns are its own (secrets.ts).
+    return await withSecrets(() => runCommand(argv, context));
+  } finally {
+    process.exitCode = outer;
+  }
 }
 
 async function runCommand(argv: string[], context: CliContext): Promise<number> {
