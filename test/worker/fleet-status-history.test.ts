@@ -13,7 +13,7 @@ const available = await postgresAvailable();
 const FAST = ['--poll-seconds', '0.5', '--supervise-seconds', '1'];
 
 describe.runIf(available)('fleet status, whoever ran the night', () => {
-  it('shows runs of cron, then a worker job once it is newer', async () => {
+  it('shows runs of cron, then a worker job once it is newer', { timeout: 120_000 }, async () => {
     const w = await startWorkerWorld(testTempDir('status'), [
       { name: 'bistro', client: 1 },
       { name: 'cafe', client: 2, empty: true },
