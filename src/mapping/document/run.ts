@@ -18,6 +18,7 @@ import { readFields } from './fields.js';
 import type { DocumentSection } from './schema.js';
 import { rootScope, selectAll, type Scope } from './select-path.js';
 import { checkParameterValues } from './param-values.js';
+import { shortenTypeNames } from './jsonld-types.js';
 
 // Compiled once per mapping section: running the same mapping on many files parses nothing again.
 const cache = new WeakMap<DocumentSection, CompiledDocument>();
@@ -36,12 +37,16 @@ export function runDocumentMapping(section: DocumentSection, ctx: DocumentContex
       `mapping "${ctx.mapping.name}": no JSON input is bound to source "${sourceName}"`,
     );
   }
+  if (section.jsonld_types) shortenTypeNames(source.document);
   const root = rootScope(source.document, ctx.params);
   checkParameterValues(ctx.mapping, ctx.params, root, source.file);
   const state = new RunState(root, source.file, source.inexactNumbers);
   state.money = moneyRules(ctx.mapping.money);
   for (const [name, spec] of doc.indexes) {
-    state.indexes.set(name, buildIndex(name, spec, state, indexSource(spec.source, sourceName, ctx)));
+    state.indexes.set(
+      name,
+      buildIndex(name, spec, state, indexSource(spec.source, sourceName, ctx, section)),
+    );
   }
   for (const rule of doc.ignore)
     state.skip(rule.reason, selectAll(rule.select, state.root, state.root).length);
@@ -88,10 +93,14 @@ function indexSource(
   name: string | undefined,
   main: string,
   ctx: DocumentContext,
+  section: DocumentSection,
 ): { root: Scope; file: string; unbound?: string } | undefined {
   if (name === undefined || name === main) return undefined;
   const source = ctx.sources[name];
-  if (source) return { root: rootScope(source.document, ctx.params), file: source.file };
+  if (source) {
+    if (section.jsonld_types) shortenTypeNames(source.document);
+    return { root: rootScope(source.document, ctx.params), file: source.file };
+  }
   return { root: rootScope(null, ctx.params), file: '', unbound: name };
 }
 
