@@ -23,7 +23,7 @@ export type MappingParameter = z.infer<typeof MappingParameter>;
 
 /** How to read one input: the extractor's ReadOptions (src/extract/types.ts) plus `optional`. */
 export const SourceSpec = z.strictObject({
-  format: z.enum(['csv', 'xlsx', 'json']).optional(),
+  format: z.enum(['csv', 'xlsx', 'json', 'html']).optional(),
   delimiter: z.enum([',', ';', '\t', '|']).optional(),
   /** Overrides detection (CSV, JSON); checked at load so a typo is reported with its line. */
   encoding: z
