@@ -15,9 +15,15 @@ export const MappingParameter = z.strictObject({
   required: z.boolean().optional(),
   /**
    * Document mappings: a given value must be one the document has (`select`, e.g. every menu's id)
-   * or one of `also`; any other is a usage error naming the values, never a silently empty menu.
+   * or one of `also` (alone: a fixed choice); any other is a usage error naming the values, never a
+   * silently empty menu.
    */
-  one_of: z.strictObject({ select: DocPath, also: z.array(z.string()).optional() }).optional(),
+  one_of: z
+    .strictObject({ select: DocPath.optional(), also: z.array(z.string()).optional() })
+    .refine((o) => o.select !== undefined || (o.also?.length ?? 0) > 0, {
+      message: 'give select (values the document has), also (fixed values), or both',
+    })
+    .optional(),
 });
 export type MappingParameter = z.infer<typeof MappingParameter>;
 
