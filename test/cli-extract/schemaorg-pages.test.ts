@@ -107,6 +107,16 @@ describe.skipIf(!present)('Jinbeh pages read directly as HTML', () => {
     expect(r.stderr).toContain('(read as UTF-8; 2 ld+json blocks)');
   });
 
+  it('lets init recognize a saved menu page of several blocks as schemaorg-menu', async () => {
+    const folder = testTempDir('schemaorg-html');
+    const file = asHtmlPage(readFileSync(pages[0] ?? '', 'utf8'), folder, 'appetizers.html');
+    const r = await runCli(['init', '--input', file, '--out', path.join(folder, 'mapping.yaml')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).toContain(
+      'recognized schema.org Menu in JSON-LD (restaurant web site) (mapping schemaorg-menu)',
+    );
+  });
+
   it('refuses a page with no JSON-LD block in one line naming it, exit 2', async () => {
     const file = path.join(testTempDir('schemaorg-html'), 'about.html');
     writeFileSync(file, '<!DOCTYPE html><html><body><h1>About us</h1></body></html>');
