@@ -94,6 +94,15 @@ describe('schema.org types written every way', () => {
     ]);
   });
 
+  it('hides an item whose every offer is sold out, written with the schema: prefix', async () => {
+    const document = menuOf('Menu', 'MenuSection');
+    const item = document.hasMenuSection[0]?.hasMenuItem[0] as Record<string, unknown>;
+    item.offers = [{ price: '9.00', availability: 'schema:SoldOut' }];
+    const { code, menu } = await extract(document);
+    expect(code).toBe(0);
+    expect(menu.products[0]?.hidden).toBe(true);
+  });
+
   it('hides an item its platform marks as not on sale (enabled: false)', async () => {
     const document = menuOf('Menu', 'MenuSection');
     (document.hasMenuSection[0]?.hasMenuItem[0] as Record<string, unknown>).enabled = false;
