@@ -1,6 +1,7 @@
-import { open, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { InvalidInputError } from '../errors.js';
-import { count, DEFAULT_INPUT_LIMITS, InputLimitError } from './input-limits.js';
+import { count, DEFAULT_INPUT_LIMITS, inputLimits, InputLimitError } from './input-limits.js';
+import type { ReadOptions } from './types.js';
 
 /** Turns fs errors into one clear line naming the file (the user typed the path, so it is their error). */
 export function inputError(file: string, cause: unknown): InvalidInputError {
@@ -63,5 +64,15 @@ export async function readBytes(file: string, length: number, position = 0): Pro
     throw inputError(file, error);
   } finally {
     await handle?.close();
+  }
+}
+
+/** A whole input (a JSON document, an HTML page) as bytes, once it is known to be a file within the limit. */
+export async function readWholeInput(file: string, options: ReadOptions): Promise<Buffer> {
+  await assertReadableFile(file, inputLimits(options.limits).maxInputBytes);
+  try {
+    return await readFile(file);
+  } catch (error) {
+    throw inputError(file, error);
   }
 }

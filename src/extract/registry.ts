@@ -3,6 +3,7 @@ import { InvalidInputError } from '../errors.js';
 import { csvExtractor } from './csv/index.js';
 import { assertReadableFile, readBytes } from './file-access.js';
 import { inputLimits } from './input-limits.js';
+import { htmlExtractor } from './html/index.js';
 import { jsonExtractor } from './json/index.js';
 import type { Extractor, ReadOptions, Source } from './types.js';
 import { xlsxExtractor } from './xlsx/index.js';
@@ -10,14 +11,18 @@ import { xlsxExtractor } from './xlsx/index.js';
 export { listSheets } from './xlsx/index.js';
 
 /** Every input format, one line each: a new format is a new folder and a line here. */
-export const extractors: readonly Extractor[] = [csvExtractor, xlsxExtractor, jsonExtractor];
+export const extractors: readonly Extractor[] = [csvExtractor, xlsxExtractor, jsonExtractor, htmlExtractor];
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
-/** Format by content: a zip is an xlsx, `{`/`[` after a BOM and blanks is JSON, else delimited text. */
+/**
+ * Format by content: a zip is an xlsx, `{`/`[` after a BOM and blanks is JSON, `<!doctype html`,
+ * `<html` or `<script` is an HTML page (a menu page saved without its extension), else delimited text.
+ */
 export function sniffFormat(head: Uint8Array): Extractor['format'] {
   if (ZIP_MAGIC.every((byte, index) => head[index] === byte)) return 'xlsx';
   const text = new TextDecoder('utf-8').decode(head.subarray(0, 256)).replace(/^\uFEFF?\s*/, '');
+  if (/^<(?:!doctype\s+html|html|head|script)[\s>]/i.test(text)) return 'html';
   return text.startsWith('{') || text.startsWith('[') ? 'json' : 'csv';
 }
 

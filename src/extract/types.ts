@@ -52,7 +52,7 @@ export interface TableSource {
   textMayBeGarbled?: () => boolean;
 }
 
-/** A whole JSON document (JSON exports are small enough to hold in memory). */
+/** A whole JSON document, or the JSON-LD of an HTML page (small enough to hold in memory). */
 export interface DocumentSource {
   kind: 'document';
   file: string;
@@ -74,7 +74,7 @@ export type Source = TableSource | DocumentSource;
 
 /** How to read one input; every field optional, detected when absent. Comes from the mapping. */
 export interface ReadOptions {
-  format?: 'csv' | 'xlsx' | 'json';
+  format?: 'csv' | 'xlsx' | 'json' | 'html';
   /** CSV only. */
   delimiter?: ',' | ';' | '\t' | '|';
   /** CSV and JSON: utf-8, utf-16le, utf-16be, windows-1252, latin1, macintosh. */
@@ -94,7 +94,7 @@ export interface ReadOptions {
 
 /** The contract every format folder implements (src/extract/<format>/index.ts), listed in registry.ts. */
 export interface Extractor {
-  format: 'csv' | 'xlsx' | 'json';
+  format: 'csv' | 'xlsx' | 'json' | 'html';
   /** File name extensions this extractor claims, lower-case, with the dot. */
   extensions: string[];
   open(file: string, options: ReadOptions): Promise<Source>;

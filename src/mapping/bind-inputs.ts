@@ -26,7 +26,8 @@ function withOverrides(spec: SourceSpec, overrides: ReadOverrides): BoundInput['
 const WORKBOOK = new Set(['.xlsx', '.xlsm']);
 
 /**
- * Inputs bind to the mapping's sources in declaration order. When the inputs run out, a source
+ * Inputs bind to the mapping's sources in declaration order; a last source with `many: true` takes
+ * every input left (one BoundInput each, in order). When the inputs run out, a source
  * that names a `sheet` reads the workbook bound to the source just before it: items and modifier
  * groups on two sheets of one file need `--input book.xlsx` once (giving it twice still works).
  * An optional source does so only when the workbook has its sheet, so a missing optional sheet
@@ -38,7 +39,8 @@ export async function bindInputs(
   overrides: ReadOverrides = {},
 ): Promise<BoundInput[]> {
   const sources = Object.entries(mapping.sources);
-  if (inputs.length > sources.length) {
+  const many = sources.at(-1)?.[1].many === true;
+  if (inputs.length > sources.length && !many) {
     throw new UsageError(
       `mapping "${mapping.name}" reads ${sources.length} input${sources.length === 1 ? '' : 's'} (${sources.map(([n]) => n).join(', ')}), got ${inputs.length}`,
     );
@@ -48,8 +50,11 @@ export async function bindInputs(
   for (const [i, [name, spec]] of sources.entries()) {
     const file = inputs[i] ?? (await sameWorkbook(spec, previous));
     previous = file;
-    if (file !== undefined) bound.push({ name, spec: withOverrides(spec, overrides), file });
-    else if (!spec.optional) {
+    if (file !== undefined) {
+      // The last source, `many: true`: every input left is one more document of it.
+      const files = spec.many === true ? [file, ...inputs.slice(i + 1)] : [file];
+      for (const one of files) bound.push({ name, spec: withOverrides(spec, overrides), file: one });
+    } else if (!spec.optional) {
       throw new UsageError(
         `mapping "${mapping.name}" needs an input for source "${name}" (--input #${i + 1})`,
       );

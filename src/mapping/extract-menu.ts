@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { UsageError, InvalidInputError } from '../errors.js';
-import type { Source, TableSource } from '../extract/types.js';
+import type { DocumentSource, Source, TableSource } from '../extract/types.js';
 import { observeRows } from '../extract/observe-rows.js';
 import { inputLimits, type InputLimits } from '../extract/input-limits.js';
 import { openSource } from '../extract/registry.js';
@@ -182,7 +182,7 @@ async function runBound(
     }
     return { ...parts, rounded: true };
   }
-  const sources: Record<string, Extract<Source, { kind: 'document' }>> = {};
+  const sources: Record<string, DocumentSource[]> = {};
   for (const input of bound) {
     const source = await open(input, context);
     if (source.kind !== 'document') {
@@ -190,7 +190,7 @@ async function runBound(
         `${input.file}: a table input, but mapping "${mapping.name}" reads JSON documents`,
       );
     }
-    sources[input.name] = source;
+    (sources[input.name] ??= []).push(source);
   }
   const fixed = Object.fromEntries(
     Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined),
@@ -204,7 +204,7 @@ async function runBound(
     transforms: { compile: (steps) => compileTransforms(steps, moneyRules(mapping.money)) },
   });
   // What the extractor found while reading (invalid bytes), before what the mapping found.
-  const read = Object.values(sources).flatMap((source) => source.issues);
+  const read = Object.values(sources).flatMap((list) => list.flatMap((source) => source.issues));
   return read.length > 0 ? { ...parts, issues: [...read, ...parts.issues] } : parts;
 }
 

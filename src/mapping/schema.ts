@@ -15,15 +15,21 @@ export const MappingParameter = z.strictObject({
   required: z.boolean().optional(),
   /**
    * Document mappings: a given value must be one the document has (`select`, e.g. every menu's id)
-   * or one of `also`; any other is a usage error naming the values, never a silently empty menu.
+   * or one of `also` (alone: a fixed choice); any other is a usage error naming the values, never a
+   * silently empty menu.
    */
-  one_of: z.strictObject({ select: DocPath, also: z.array(z.string()).optional() }).optional(),
+  one_of: z
+    .strictObject({ select: DocPath.optional(), also: z.array(z.string()).optional() })
+    .refine((o) => o.select !== undefined || (o.also?.length ?? 0) > 0, {
+      message: 'give select (values the document has), also (fixed values), or both',
+    })
+    .optional(),
 });
 export type MappingParameter = z.infer<typeof MappingParameter>;
 
 /** How to read one input: the extractor's ReadOptions (src/extract/types.ts) plus `optional`. */
 export const SourceSpec = z.strictObject({
-  format: z.enum(['csv', 'xlsx', 'json']).optional(),
+  format: z.enum(['csv', 'xlsx', 'json', 'html']).optional(),
   delimiter: z.enum([',', ';', '\t', '|']).optional(),
   /** Overrides detection (CSV, JSON); checked at load so a typo is reported with its line. */
   encoding: z
@@ -37,6 +43,11 @@ export const SourceSpec = z.strictObject({
   sheet: z.union([z.string().min(1), z.number().int().min(1)]).optional(),
   description: z.string().optional(),
   optional: z.boolean().optional(),
+  /**
+   * Document mappings, the last source: it takes every input left (`--input a.json --input b.json`),
+   * the pages of one menu mapped together into one menu.
+   */
+  many: z.boolean().optional(),
 });
 export type SourceSpec = z.infer<typeof SourceSpec>;
 
@@ -71,9 +82,34 @@ const MappingCommon = {
   }),
 };
 
+/**
+ * `many: true` takes every input left, so only the last source can have it, and only the one a
+ * document mapping maps (`reads`): table mode streams one table, an index reads one document.
+ */
+function manySourceIssues(
+  sources: Record<string, SourceSpec>,
+  reads: string | undefined,
+  ctx: z.RefinementCtx,
+): void {
+  const names = Object.keys(sources);
+  for (const [i, [name, spec]] of Object.entries(sources).entries()) {
+    if (spec.many !== true) continue;
+    const why =
+      reads === undefined
+        ? 'a table mapping reads one file per source'
+        : name !== reads
+          ? `only the source the document mapping reads ("${reads}") can take several inputs`
+          : i !== names.length - 1
+            ? 'it takes every input left, so it must be the last source'
+            : undefined;
+    if (why) ctx.addIssue({ code: 'custom', path: ['sources', name, 'many'], message: why });
+  }
+}
+
 export const TableMapping = z
   .strictObject({ ...MappingCommon, kind: z.literal('table'), table: TableSection })
   .superRefine((mapping, ctx) => {
+    manySourceIssues(mapping.sources, undefined, ctx);
     // Cross-references, checked at load so they are reported with a line like any other typo.
     if (!(mapping.table.source in mapping.sources)) {
       ctx.addIssue({
@@ -145,6 +181,7 @@ export const DocumentMapping = z
     // The document engine reads its source and the sources of its indexes: any other would take
     // an input and ignore it.
     const read = mapping.document.source ?? Object.keys(mapping.sources)[0];
+    manySourceIssues(mapping.sources, read, ctx);
     const indexed = new Set<string>();
     for (const [name, index] of Object.entries(mapping.document.indexes ?? {})) {
       if (index.source === undefined) continue;

@@ -96,6 +96,7 @@ export interface ExtractResultParts {
 export interface DocumentContext {
   mapping: DocumentMapping;
   params: Record<string, string>;
-  sources: Record<string, DocumentSource>;
+  /** By source name; a `many` source (several inputs, one menu) gives its documents in input order. */
+  sources: Record<string, DocumentSource | readonly DocumentSource[]>;
   transforms: { compile: (steps: readonly TransformStep[] | undefined) => CompiledTransform };
 }

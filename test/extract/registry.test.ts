@@ -10,7 +10,7 @@ const write = tempDir();
 
 describe('extractor registry', () => {
   it('lists one extractor per format, each claiming distinct lower-case extensions', () => {
-    expect(extractors.map((extractor) => extractor.format).sort()).toEqual(['csv', 'json', 'xlsx']);
+    expect(extractors.map((extractor) => extractor.format).sort()).toEqual(['csv', 'html', 'json', 'xlsx']);
     const extensions = extractors.flatMap((extractor) => extractor.extensions);
     expect(new Set(extensions).size).toBe(extensions.length);
     for (const extension of extensions) expect(extension).toMatch(/^\.[a-z]+$/);

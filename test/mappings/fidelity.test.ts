@@ -15,8 +15,14 @@ import { SAMPLES_ROOT } from './helpers.js';
 const present = existsSync(SAMPLES_ROOT);
 if (!present) console.warn(`Skipping the fidelity checks: ${SAMPLES_ROOT} is absent`);
 
-/** File (INDEX.md), mapping, products expected. */
-const SAMPLES: [string, string, number][] = [
+const JINBEH = ['appetizers', 'cocktails', 'hibachi', 'menu', 'sashimi', 'sushi-rolls'].map(
+  (page) => `schemaorg/jinbeh/lewisville-${page}.ld.json`,
+);
+const coopcycle = (commit: string) => `schemaorg/coopcycle/menu-api-response@${commit}.filled.json`;
+const MINOR_UNITS = { prices: 'minor-units' };
+
+/** File(s) of one run (INDEX.md), mapping, products expected, parameters. */
+const SAMPLES: [string | string[], string, number, Record<string, string>?][] = [
   ['square/acai-juice-bar-item-library-export.xlsx', 'square-item-library', 267],
   ['square/retail-boutique-library-export-2023.csv', 'square-item-library', 5],
   ['square/icecream-catalog-api-objects.json', 'square-catalog-api', 299],
@@ -32,12 +38,17 @@ const SAMPLES: [string, string, number][] = [
   ['sumup/de-craftshop-items-export.csv', 'sumup-items', 482],
   ['gloriafood/fetch_menu_v2_menu.json', 'gloriafood-menu', 4],
   ['ubereats/tms-restaurant-menu-v2.json', 'ubereats-menu', 53],
+  // 18: six pages of one menu, one run; 19: CoopCycle's API writes prices in cents.
+  [JINBEH, 'schemaorg-menu', 64],
+  [coopcycle('5614bb3e'), 'schemaorg-menu', 2, MINOR_UNITS],
+  [coopcycle('03a4df73'), 'schemaorg-menu', 2, MINOR_UNITS],
 ];
 
-describe.skipIf(!present).each(SAMPLES)('%s with %s', (file, mapping, products) => {
+describe.skipIf(!present).each(SAMPLES)('%s with %s', (files, mapping, products, params) => {
   let result: ExtractResult;
   beforeAll(async () => {
-    result = await extractMenu({ mapping, inputs: [path.join(SAMPLES_ROOT, file)] });
+    const inputs = (Array.isArray(files) ? files : [files]).map((file) => path.join(SAMPLES_ROOT, file));
+    result = await extractMenu({ mapping, inputs, ...(params ? { params } : {}) });
   });
 
   it(`maps ${products} products, as INDEX.md counts them`, () => {

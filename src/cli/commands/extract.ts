@@ -38,7 +38,8 @@ export const extractCommand: CommandModule<object, ExtractArgs> = {
           type: 'string',
           array: true,
           demandOption: true,
-          describe: "Input file, in the order of the mapping's sources (repeatable)",
+          describe:
+            "Input file, in the order of the mapping's sources (repeatable; a last source with many: true takes every input left)",
         })
         .option('out', {
           type: 'string',

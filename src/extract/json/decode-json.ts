@@ -43,7 +43,13 @@ export function decodeJson(bytes: Buffer, file: string, options: ReadOptions): D
  * One located error per invalid sequence: its line and column, its JSON path and its bytes. The
  * decoded text holds one U+FFFD per fault (literal ones included), in the same order.
  */
-export function invalidUtf8Issues(text: string, faults: readonly Utf8Fault[], file: string): DataIssue[] {
+export function invalidUtf8Issues(
+  text: string,
+  faults: readonly Utf8Fault[],
+  file: string,
+  /** `paths: false` for a text that is not one JSON document (an HTML page): line and column only. */
+  { paths: withPaths = true }: { paths?: boolean } = {},
+): DataIssue[] {
   const at: number[] = [];
   let from = 0;
   for (const fault of faults) {
@@ -53,7 +59,7 @@ export function invalidUtf8Issues(text: string, faults: readonly Utf8Fault[], fi
     if (!fault.literal) at.push(found);
   }
   const invalid = faults.filter((fault) => !fault.literal);
-  const paths = jsonPathsAt(text, at);
+  const paths = withPaths ? jsonPathsAt(text, at) : [];
   const issues: DataIssue[] = [];
   let line = 1;
   let lineStart = 0;

@@ -77,6 +77,13 @@ function scanForError(text: string): number {
   }
 }
 
+/** What V8 says is wrong, without its copy of the text and its position (we give line and column). */
+export function syntaxReason(error: SyntaxError): string {
+  return error.message
+    .replace(/,? ?".*" is not valid JSON$/s, '')
+    .replace(/ in JSON at position \d+.*$/s, '');
+}
+
 /** JSON.parse with a BOM stripped and errors that name the file, line and column. */
 export function parseJson(text: string, file: string): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -85,11 +92,9 @@ export function parseJson(text: string, file: string): unknown {
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
     const { line, column } = lineAndColumn(body, syntaxErrorOffset(body, error));
-    const reason = error.message
-      .replace(/,? ?".*" is not valid JSON$/s, '')
-      .replace(/ in JSON at position \d+.*$/s, '');
-    throw new InvalidInputError(`Invalid JSON in ${file} at line ${line}, column ${column}: ${reason}`, {
-      cause: error,
-    });
+    throw new InvalidInputError(
+      `Invalid JSON in ${file} at line ${line}, column ${column}: ${syntaxReason(error)}`,
+      { cause: error },
+    );
   }
 }

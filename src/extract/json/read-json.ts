@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { jsonMayHoldInvisible } from '../../model/invisible-characters.js';
 import { overrideMismatch } from '../csv/detect-encoding.js';
-import { assertReadableFile, inputError } from '../file-access.js';
-import { inputLimits } from '../input-limits.js';
+import { readWholeInput } from '../file-access.js';
+import type { DataIssue } from '../../model/data-issue.js';
 import type { DocumentSource, ReadOptions } from '../types.js';
 import { decodeJson, invalidUtf8Issues } from './decode-json.js';
 import { keepInexactNumbers } from './inexact-numbers.js';
@@ -10,13 +9,7 @@ import { parseJson } from './parse-json.js';
 
 /** JSON exports are menus, not ledgers: a few MB at most, so the whole document is read at once. */
 export async function readJson(file: string, options: ReadOptions = {}): Promise<DocumentSource> {
-  await assertReadableFile(file, inputLimits(options.limits).maxInputBytes);
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch (error) {
-    throw inputError(file, error);
-  }
+  const bytes = await readWholeInput(file, options);
   const { text, encoding, reason, faults } = decodeJson(bytes, file, options);
   const document = parseJson(text, file);
   const inexactNumbers = keepInexactNumbers(text, document);
@@ -24,13 +17,27 @@ export async function readJson(file: string, options: ReadOptions = {}): Promise
   const issues = faults.length > 0 ? invalidUtf8Issues(text, faults, file) : [];
   if (options.encoding !== undefined)
     issues.push(...overrideMismatch(file, bytes.subarray(0, 64 * 1024), { encoding, reason, bomLength: 0 }));
-  const garbled = jsonMayHoldInvisible(text);
+  return documentSource(file, document, { text, encoding, reason }, issues, inexactNumbers);
+}
+
+/**
+ * The DocumentSource of a decoded text and the document parsed from it (a JSON file, the JSON-LD of
+ * an HTML page): whether the text may hold invisible characters is known from the text.
+ */
+export function documentSource(
+  file: string,
+  document: unknown,
+  decoded: { text: string; encoding: string; reason: string },
+  issues: DataIssue[],
+  inexactNumbers: ReadonlyMap<string, string>,
+): DocumentSource {
+  const garbled = jsonMayHoldInvisible(decoded.text);
   return {
     kind: 'document',
     file,
     document,
-    encoding,
-    encodingReason: reason,
+    encoding: decoded.encoding,
+    encodingReason: decoded.reason,
     issues,
     textMayBeGarbled: () => garbled,
     ...(inexactNumbers.size > 0 ? { inexactNumbers } : {}),

@@ -19,14 +19,15 @@ export function checkParameterValues(
   for (const [name, spec] of Object.entries(mapping.parameters ?? {})) {
     const given = params[name];
     if (spec.one_of === undefined || given === undefined) continue;
-    const found = evaluatePath(parsePath(spec.one_of.select), root, root).map((m) => asText(m.value));
-    const allowed = [...new Set([...found.filter((v) => v !== ''), ...(spec.one_of.also ?? [])])];
+    const { select, also = [] } = spec.one_of;
+    const found = select ? evaluatePath(parsePath(select), root, root).map((m) => asText(m.value)) : [];
+    const allowed = [...new Set([...found.filter((v) => v !== ''), ...also])];
     if (allowed.includes(given)) continue;
     const shown = allowed.slice(0, SHOWN).join(', ');
     const more = allowed.length > SHOWN ? ` and ${allowed.length - SHOWN} more` : '';
-    throw new UsageError(
-      `mapping "${mapping.name}": --param ${name}=${given} is not a value ${file} has (${spec.one_of.select})`,
-      { hint: allowed.length > 0 ? `use one of: ${shown}${more}` : `${file} has no ${spec.one_of.select}` },
-    );
+    const what = select ? `a value ${file} has (${select})` : `one of ${also.join(', ')}`;
+    throw new UsageError(`mapping "${mapping.name}": --param ${name}=${given} is not ${what}`, {
+      hint: allowed.length > 0 ? `use one of: ${shown}${more}` : `${file} has no ${select ?? ''}`,
+    });
   }
 }

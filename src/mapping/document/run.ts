@@ -1,10 +1,11 @@
 import { moneyRules } from '../../model/currency.js';
 import { InvalidInputError } from '../../errors.js';
 import type { ImportCategory, ImportProduct } from '../../model/import-payload.js';
-import type { DocumentContext, ExtractNote, ExtractResultParts } from '../types.js';
-import { fallbackNote } from '../notes.js';
+import type { DocumentSource } from '../../extract/types.js';
+import type { DocumentContext, ExtractResultParts } from '../types.js';
 import { compileDocument, type CompiledDocument, type CompiledEntity } from './compile.js';
 import { buildOptions } from './options.js';
+import { joinDocuments, type DocumentRun } from './join-documents.js';
 import {
   DEFAULT_UNPRICED,
   UNPRICED_SKIP_REASON,
@@ -18,11 +19,19 @@ import { readFields } from './fields.js';
 import type { DocumentSection } from './schema.js';
 import { rootScope, selectAll, type Scope } from './select-path.js';
 import { checkParameterValues } from './param-values.js';
+import { shortenTypeNames } from './jsonld-types.js';
 
 // Compiled once per mapping section: running the same mapping on many files parses nothing again.
 const cache = new WeakMap<DocumentSection, CompiledDocument>();
 
-/** Maps one JSON document to categories and products (contract in docs/mapping-format.md). */
+/** Counted, not an error: the pages of one menu may each repeat a section. */
+const REPEATED_CATEGORY = 'category an earlier input gave (first kept)';
+
+/**
+ * Maps the JSON documents of the mapping's source to categories and products (contract in
+ * docs/mapping-format.md). A `many` source gives several documents (the pages of one menu): each is
+ * mapped as it is, in input order, and together they make one menu.
+ */
 export function runDocumentMapping(section: DocumentSection, ctx: DocumentContext): ExtractResultParts {
   let doc = cache.get(section);
   if (!doc) {
@@ -30,33 +39,53 @@ export function runDocumentMapping(section: DocumentSection, ctx: DocumentContex
     cache.set(section, doc);
   }
   const sourceName = section.source ?? Object.keys(ctx.sources)[0] ?? '';
-  const source = ctx.sources[sourceName];
-  if (!source) {
+  const given = ctx.sources[sourceName];
+  const documents = given === undefined ? [] : Array.isArray(given) ? given : [given];
+  if (documents.length === 0) {
     throw new InvalidInputError(
       `mapping "${ctx.mapping.name}": no JSON input is bound to source "${sourceName}"`,
     );
   }
+  const earlier: EarlierIds = { categories: new Set(), products: new Set() };
+  const compiled = doc;
+  const runs = documents.map((source) =>
+    mapDocument(compiled, section, ctx, { sourceName, source, earlier }),
+  );
+  return joinDocuments(runs, compiled.products.categoryFallback);
+}
+
+/** The ext_ids the documents mapped before this one gave: one menu across several inputs. */
+interface EarlierIds {
+  categories: Set<string>;
+  products: Set<string>;
+}
+
+function mapDocument(
+  doc: CompiledDocument,
+  section: DocumentSection,
+  ctx: DocumentContext,
+  input: { sourceName: string; source: DocumentSource; earlier: EarlierIds },
+): DocumentRun {
+  const { source, earlier } = input;
+  if (section.jsonld_types) shortenTypeNames(source.document);
   const root = rootScope(source.document, ctx.params);
   checkParameterValues(ctx.mapping, ctx.params, root, source.file);
   const state = new RunState(root, source.file, source.inexactNumbers);
   state.money = moneyRules(ctx.mapping.money);
   for (const [name, spec] of doc.indexes) {
-    state.indexes.set(name, buildIndex(name, spec, state, indexSource(spec.source, sourceName, ctx)));
+    const from = indexSource(spec.source, input.sourceName, ctx, section);
+    state.indexes.set(name, buildIndex(name, spec, state, from));
   }
   for (const rule of doc.ignore)
     state.skip(rule.reason, selectAll(rule.select, state.root, state.root).length);
 
   const counter = { rows: 0 };
-  const categories = doc.categories ? buildCategories(doc, doc.categories, state, counter) : [];
+  const categories = doc.categories ? buildCategories(doc, doc.categories, state, counter, earlier) : [];
   const fallback = { products: 0 };
-  const products = buildProducts(doc, state, counter, ctx.mapping.unpriced ?? DEFAULT_UNPRICED, fallback);
-  const notes: ExtractNote[] = [];
-  const declared = doc.products.categoryFallback;
-  if (declared && fallback.products > 0) {
-    if (!categories.some((c) => c.ext_id === declared.ext_id))
-      categories.push({ ext_id: declared.ext_id, name: declared.name, position: categories.length + 1 });
-    notes.push(fallbackNote({ extId: declared.ext_id, name: declared.name, products: fallback.products }));
-  }
+  const unpriced = ctx.mapping.unpriced ?? DEFAULT_UNPRICED;
+  const products = buildProducts(doc, state, { counter, unpriced, fallback, earlier });
+  for (const c of categories) earlier.categories.add(c.ext_id);
+  for (const p of products) earlier.products.add(p.ext_id);
   countUnused(state);
   if (counter.rows === 0 && state.skipped.size === 0 && !isEmptyDocument(source.document)) {
     // A document of another shape (another POS's JSON) would otherwise map to an empty menu, exit 0.
@@ -75,8 +104,8 @@ export function runDocumentMapping(section: DocumentSection, ctx: DocumentContex
     menu: { categories, products },
     issues: state.issues,
     skipped: [...state.skipped].map(([reason, count]) => ({ reason, count })),
-    notes,
     rows: counter.rows,
+    fallbackProducts: fallback.products,
   };
 }
 
@@ -88,10 +117,16 @@ function indexSource(
   name: string | undefined,
   main: string,
   ctx: DocumentContext,
+  section: DocumentSection,
 ): { root: Scope; file: string; unbound?: string } | undefined {
   if (name === undefined || name === main) return undefined;
-  const source = ctx.sources[name];
-  if (source) return { root: rootScope(source.document, ctx.params), file: source.file };
+  const given = ctx.sources[name];
+  // Only the mapping's own source may take several inputs (schema.ts): an index reads one.
+  const source = Array.isArray(given) ? given[0] : given;
+  if (source) {
+    if (section.jsonld_types) shortenTypeNames(source.document);
+    return { root: rootScope(source.document, ctx.params), file: source.file };
+  }
   return { root: rootScope(null, ctx.params), file: '', unbound: name };
 }
 
@@ -100,6 +135,7 @@ function buildCategories(
   spec: CompiledEntity,
   state: RunState,
   counter: { rows: number },
+  earlier: EarlierIds,
 ): ImportCategory[] {
   const out: ImportCategory[] = [];
   const seen = new Set<string>();
@@ -107,6 +143,11 @@ function buildCategories(
     counter.rows++;
     const extId = entityId(spec, record, state, seen, 'category');
     if (extId === undefined) continue;
+    if (earlier.categories.has(extId)) {
+      // A section every page of a menu repeats is one category, read from the first page.
+      state.skip(REPEATED_CATEGORY);
+      continue;
+    }
     const fields = readFields(spec.fields, record, state, doc.booleans);
     if (!keep(fields, record, state, 'category')) continue;
     seen.add(extId);
@@ -131,18 +172,22 @@ function buildCategories(
 function buildProducts(
   doc: CompiledDocument,
   state: RunState,
-  counter: { rows: number },
-  unpriced: UnpricedAction,
-  /** Counts the products put in `category_fallback`. */
-  fallback: { products: number },
+  run: {
+    counter: { rows: number };
+    unpriced: UnpricedAction;
+    /** Counts the products put in `category_fallback`. */
+    fallback: { products: number };
+    earlier: EarlierIds;
+  },
 ): ImportProduct[] {
+  const { counter, unpriced, fallback } = run;
   const spec = doc.products;
   const out: ImportProduct[] = [];
   const seen = new Set<string>();
   const positions = new Map<string, number>();
   for (const record of runSelection(spec.selection, state.root, state)) {
     counter.rows++;
-    const extId = entityId(spec, record, state, seen, 'product');
+    const extId = entityId(spec, record, state, seen, 'product', run.earlier.products);
     if (extId === undefined) continue;
     const before = state.issues.length;
     const fields = readFields(spec.fields, record, state, doc.booleans);
@@ -214,19 +259,22 @@ function entityId(
   state: RunState,
   seen: ReadonlySet<string>,
   entity: 'category' | 'product',
+  /** Ext_ids an earlier input of the run gave. */
+  earlier?: ReadonlySet<string>,
 ): string | undefined {
   const extId = spec.extId.render(record, state).trim();
   if (extId === '') {
     state.issue('empty-ext-id', 'error', `${entity} ext_id "${spec.extId.source}" is empty`, record.path);
     return undefined;
   }
-  if (seen.has(extId)) {
+  const again = seen.has(extId) ? '' : earlier?.has(extId) ? ' (given by an earlier input)' : undefined;
+  if (again !== undefined) {
     if (spec.onDuplicate === 'skip') state.skip(`${entity} listed again (first kept)`);
     else
       state.issue(
         'duplicate-ext-id',
         'error',
-        `${entity} ext_id "${extId}" appears again; left out`,
+        `${entity} ext_id "${extId}" appears again${again}; left out`,
         record.path,
       );
     return undefined;

@@ -202,6 +202,11 @@ export const DocumentSection = z
   .strictObject({
     /** Name of the JSON source in `sources:` (default: the only source). */
     source: z.string().min(1).optional(),
+    /**
+     * JSON-LD: every `@type` of the schema.org vocabulary is read by its short name, however the
+     * document writes it (`https://schema.org/Menu`, `http://schema.org/Menu`, `schema:Menu`).
+     */
+    jsonld_types: z.literal('schema.org').optional(),
     indexes: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), DocIndex).optional(),
     /** Parts of the document the mapping leaves out on purpose: each match is counted. */
     ignore: z.array(DocIgnoreRule).optional(),
