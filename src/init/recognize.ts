@@ -37,9 +37,7 @@ export function recognizeHeaders(
   const params: Record<string, string> = {};
   const choices: Record<string, string[]> = {};
   for (const [name, pattern] of Object.entries(best.params ?? {})) {
-    const values = headers
-      .map((h) => pattern.exec(h.trim())?.[1])
-      .filter((v): v is string => v !== undefined);
+    const values = headers.map((h) => pattern.capture(h.trim())).filter((v): v is string => v !== undefined);
     const first = values[0];
     if (first === undefined) continue;
     params[name] = first;
