@@ -6,6 +6,7 @@ import { loadMapping } from '../mapping/loader.js';
 import { resolveMenuAddress } from '../platform/menu-address.js';
 import { readSecretFile } from './connection-checks.js';
 import { configTarget, type LoadedConfig } from './load-config.js';
+import { withoutPrototype } from '../model/named-record.js';
 
 /** One problem of one config target, as `config validate` prints it. */
 export interface TargetProblem {
@@ -37,7 +38,9 @@ export async function checkTarget(
   else {
     const mapping = target.mapping;
     await attempt(async () => {
-      const params = Object.fromEntries(Object.entries(target.params ?? {}).map(([k, v]) => [k, String(v)]));
+      const params = withoutPrototype(
+        Object.fromEntries(Object.entries(target.params ?? {}).map(([k, v]) => [k, String(v)])),
+      );
       resolveParameters((await loadMapping(mapping)).mapping, params);
     });
   }

@@ -1,5 +1,6 @@
 import { RE2JSException } from 're2js';
 import { z } from 'zod';
+import { namedRecord } from '../model/named-record.js';
 import { parsePath, PathSyntaxError } from '../mapping/document/path-syntax.js';
 import { compileHeaderPattern, HEADER_PATTERN_FLAGS, type HeaderPattern } from './header-pattern.js';
 
@@ -93,7 +94,7 @@ export const TableRecognitionRule = z.strictObject({
   label: z.string().min(1).optional(),
   kind: z.literal('table'),
   headers: z.array(HeaderRuleText).min(1, 'name at least one header'),
-  params: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), ParamPattern).optional(),
+  params: namedRecord(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), ParamPattern).optional(),
 });
 export type TableRecognitionRule = z.infer<typeof TableRecognitionRule>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedRecord } from '../../model/named-record.js';
 import { TransformStep } from '../value-schema.js';
 import { parsePath, PathSyntaxError } from './path-syntax.js';
 import { compileTemplate } from './template.js';
@@ -202,7 +203,7 @@ export const DocumentSection = z
   .strictObject({
     /** Name of the JSON source in `sources:` (default: the only source). */
     source: z.string().min(1).optional(),
-    indexes: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), DocIndex).optional(),
+    indexes: namedRecord(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), DocIndex).optional(),
     /** Parts of the document the mapping leaves out on purpose: each match is counted. */
     ignore: z.array(DocIgnoreRule).optional(),
     categories: DocCategories.optional(),
