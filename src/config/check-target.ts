@@ -8,6 +8,7 @@ import { loadMapping } from '../mapping/loader.js';
 import { resolveMenuAddress } from '../platform/menu-address.js';
 import { readSecretFile } from './connection-checks.js';
 import { configTarget, type LoadedConfig } from './load-config.js';
+import { withoutPrototype } from '../model/named-record.js';
 
 /** One problem of one config target, as `config validate` prints it. */
 export interface TargetProblem {
@@ -73,7 +74,8 @@ export async function checkTarget(
 }
 
 function stringParams(params: Readonly<Record<string, unknown>> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(params ?? {}).map(([k, v]) => [k, String(v)]));
+  // Parameter names are the user's: `constructor` is a name, not Object.prototype's.
+  return withoutPrototype(Object.fromEntries(Object.entries(params ?? {}).map(([k, v]) => [k, String(v)])));
 }
 
 function issueWhere(issue: DataIssue): string {

@@ -31,7 +31,8 @@ export function expandEnvVariables(data: unknown, env: NodeJS.ProcessEnv): Expan
       if (!value.includes('${')) return value;
       const result = value.replace(REFERENCE, (whole, escaped: string, name: string) => {
         if (escaped) return whole.slice(1);
-        const found = env[name];
+        // `${constructor}` is an unset variable, not a property every object has.
+        const found = Object.hasOwn(env, name) ? env[name] : undefined;
         if (found === undefined) {
           missing.push({ at, name });
           return whole;

@@ -8,6 +8,7 @@ import { configTarget, loadConfig, type LoadedConfig } from './load-config.js';
 import { parseNow } from './run-date.js';
 import { resolveStateSpec } from './state-location.js';
 import type { TargetConfig } from './schema.js';
+import { RESERVED_KEY, withoutPrototype } from '../model/named-record.js';
 
 /** Options shared by `plan` and `apply`: what to read, which target, which guards, which outputs. */
 export interface RunArgs extends InputLimitArgs {
@@ -87,8 +88,8 @@ export async function resolveRunSettings(
       { hint: `targets of ${loaded.file}: ${names.join(', ')}` },
     );
   const config = loaded && targetName ? configTarget(loaded, targetName) : {};
-  const params: Record<string, string> = {};
-  const paramDirs: Record<string, string> = {};
+  const params = withoutPrototype<string>({});
+  const paramDirs = withoutPrototype<string>({});
   for (const [key, value] of Object.entries(config.params ?? {})) {
     params[key] = String(value);
     if (loaded) paramDirs[key] = path.dirname(loaded.file);
@@ -96,6 +97,8 @@ export async function resolveRunSettings(
   for (const pair of args.param ?? []) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new UsageError(`--param must be name=value, got "${pair}"`);
+    if (pair.slice(0, eq) === RESERVED_KEY)
+      throw new UsageError(`--param: "${RESERVED_KEY}" cannot be a parameter name`);
     params[pair.slice(0, eq)] = pair.slice(eq + 1);
     delete paramDirs[pair.slice(0, eq)];
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_INPUT_LIMITS } from '../extract/input-limits.js';
 import { DEFAULT_KEEP_RUNS } from '../state/run-history.js';
 import { CronSyntaxError, parseCron } from './cron.js';
+import { namedRecord } from '../model/named-record.js';
 import { NotifyConfig } from './notify-schema.js';
 
 // Every key carries its description, default and an example in .meta(): docs/config.md and
@@ -99,8 +100,7 @@ export const TargetConfig = z.strictObject({
       description: "POS export files, in the mapping's source order (relative to the config file).",
       examples: [['/srv/exports/downtown/export_items.csv']],
     }),
-  params: z
-    .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+  params: namedRecord(z.string(), z.union([z.string(), z.number(), z.boolean()]))
     .optional()
     .meta({
       description: 'Mapping parameters (as --param name=value); merged key by key with defaults.params.',
@@ -276,8 +276,9 @@ export const MenusyncConfig = z.strictObject({
   notify: NotifyConfig.optional().meta({
     description: 'A webhook told about each fleet run (--all, --tag, several --target) as a whole.',
   }),
-  targets: z
-    .record(z.string().regex(/^[A-Za-z0-9_-]+$/, 'target names use letters, digits, - and _'), TargetConfig)
-    .meta({ description: 'The restaurants, by name (letters, digits, - and _): --target NAME picks one.' }),
+  targets: namedRecord(
+    z.string().regex(/^[A-Za-z0-9_-]+$/, 'target names use letters, digits, - and _'),
+    TargetConfig,
+  ).meta({ description: 'The restaurants, by name (letters, digits, - and _): --target NAME picks one.' }),
 });
 export type MenusyncConfig = z.infer<typeof MenusyncConfig>;

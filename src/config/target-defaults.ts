@@ -1,4 +1,5 @@
 import type { MenusyncConfig, TargetConfig } from './schema.js';
+import { withoutPrototype } from '../model/named-record.js';
 
 /**
  * Each target with the config's `defaults:` under it: a key the target sets wins, and `guards` and
@@ -7,11 +8,12 @@ import type { MenusyncConfig, TargetConfig } from './schema.js';
 export function withTargetDefaults(config: MenusyncConfig): MenusyncConfig {
   const shared = config.defaults;
   if (!shared) return config;
-  const targets: Record<string, TargetConfig> = {};
+  const targets = withoutPrototype<TargetConfig>({});
   for (const [name, target] of Object.entries(config.targets)) {
     const merged: TargetConfig = { ...shared, ...target };
     if (shared.guards || target.guards) merged.guards = { ...shared.guards, ...target.guards };
-    if (shared.params || target.params) merged.params = { ...shared.params, ...target.params };
+    if (shared.params || target.params)
+      merged.params = withoutPrototype({ ...shared.params, ...target.params });
     targets[name] = merged;
   }
   return { ...config, targets };

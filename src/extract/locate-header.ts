@@ -154,7 +154,7 @@ export async function locateHeader(
     issues.push({
       code: 'header-not-found',
       severity: 'error',
-      message: 'The input is empty: no header and no records',
+      message: 'the export is empty: no header and no records',
       location: { ...where },
     });
     return { headerRow: 0, headers: [], ...chain(unread, batches, wrapError) };

@@ -1,6 +1,7 @@
 import { extname } from 'node:path';
 import { InvalidInputError } from '../errors.js';
 import { csvExtractor } from './csv/index.js';
+import { assertNotEmpty } from './empty-export.js';
 import { assertReadableFile, readBytes } from './file-access.js';
 import { inputLimits } from './input-limits.js';
 import { htmlExtractor } from './html/index.js';
@@ -59,12 +60,13 @@ export async function chooseExtractor(file: string, options: ReadOptions = {}): 
 }
 
 /**
- * Opens one input as a Source. A missing or unreadable file is an InvalidInputError naming it;
- * data problems inside a readable file become `source.issues`.
+ * Opens one input as a Source. A missing, unreadable or empty file is an InvalidInputError naming
+ * it; data problems inside a readable file become `source.issues`.
  */
 export async function openSource(file: string, options: ReadOptions = {}): Promise<Source> {
   // Before anything reads a byte: a device or a huge file is refused whatever its extension.
-  await assertReadableFile(file, inputLimits(options.limits).maxInputBytes);
+  const size = await assertReadableFile(file, inputLimits(options.limits).maxInputBytes);
+  await assertNotEmpty(file, size);
   const extractor = await chooseExtractor(file, options);
   return extractor.open(file, options);
 }

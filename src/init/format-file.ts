@@ -1,29 +1,39 @@
+import { RE2JSException } from 're2js';
 import { z } from 'zod';
+import { namedRecord } from '../model/named-record.js';
 import { parsePath, PathSyntaxError } from '../mapping/document/path-syntax.js';
+import { compileHeaderPattern, HEADER_PATTERN_FLAGS, type HeaderPattern } from './header-pattern.js';
 
 // mappings/<name>/format.yaml: how `menusync init` recognises a format, as data (never code).
 // The rule language is documented in docs/mappings.md ("Adding a format"); one schema per shape.
 
 /** `/…/flags` is a regular expression; anything else a header name compared trimmed, case-insensitively. */
 const REGEX_TEXT = /^\/(.+)\/([a-z]*)$/s;
-// `g` and `y` make RegExp.test stateful (lastIndex), which would make a rule match every other time.
-const ALLOWED_FLAGS = /^[imsu]*$/;
 
-/** The RegExp of a `/…/flags` text, or undefined when the text is a plain header name. */
-export function regexOf(text: string): RegExp | undefined {
+/** The pattern of a `/…/flags` text (validated by the schema), or undefined for a plain header name. */
+export function patternOf(text: string): HeaderPattern | undefined {
   const m = REGEX_TEXT.exec(text);
-  return m ? new RegExp(m[1] ?? '', m[2]) : undefined;
+  return m ? compileHeaderPattern(m[1] ?? '', m[2] ?? '') : undefined;
 }
 
-function regexProblem(text: string): string | undefined {
+function patternProblem(text: string): string | undefined {
   const m = REGEX_TEXT.exec(text);
   if (!m) return undefined;
-  if (!ALLOWED_FLAGS.test(m[2] ?? '')) return `flags "${m[2]}": use only i, m, s or u`;
+  const flags = m[2] ?? '';
+  const unknown = [...flags].filter((flag) => !HEADER_PATTERN_FLAGS.includes(flag));
+  if (unknown.length > 0) return `flags "${flags}": use only ${HEADER_PATTERN_FLAGS.join(', ')}`;
   try {
-    new RegExp(m[1] ?? '', m[2]);
-    return undefined;
+    new RegExp(m[1] ?? '', flags);
   } catch (error) {
     return `not a valid regular expression: ${(error as Error).message}`;
+  }
+  try {
+    compileHeaderPattern(m[1] ?? '', flags);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof RE2JSException)) throw error;
+    // What RE2 refuses (backreferences, lookaround) is what needs backtracking to match.
+    return `init runs rules in linear time (RE2 syntax), which this one needs backtracking for: ${error.message}`;
   }
 }
 
@@ -32,7 +42,7 @@ const HeaderRuleText = z
   .string()
   .min(1)
   .superRefine((text, ctx) => {
-    const problem = regexProblem(text);
+    const problem = patternProblem(text);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
@@ -41,7 +51,7 @@ const ParamPattern = z
   .string()
   .regex(REGEX_TEXT, 'write a regular expression as /…/flags with a capture group')
   .superRefine((text, ctx) => {
-    const problem = regexProblem(text);
+    const problem = patternProblem(text);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
     else if (!/\((?!\?)/.test(text)) ctx.addIssue({ code: 'custom', message: 'needs a capture group ( )' });
   });
@@ -84,7 +94,7 @@ export const TableRecognitionRule = z.strictObject({
   label: z.string().min(1).optional(),
   kind: z.literal('table'),
   headers: z.array(HeaderRuleText).min(1, 'name at least one header'),
-  params: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), ParamPattern).optional(),
+  params: namedRecord(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), ParamPattern).optional(),
 });
 export type TableRecognitionRule = z.infer<typeof TableRecognitionRule>;
 

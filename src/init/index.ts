@@ -99,8 +99,12 @@ function tableWarnings(headers: readonly string[], guesses: ColumnGuesses): stri
 function assertHasHeader(input: string, source: TableSource): void {
   const noHeader = source.issues.find((issue) => issue.code === 'header-not-found');
   if (!noHeader && source.headers.some((header) => header.trim() !== '')) return;
-  const reason = source.headers.length === 0 ? 'is empty' : 'has no header row';
-  throw new InvalidInputError(`${input} ${reason}: not a CSV, XLSX or JSON export`, {
+  // An empty file is refused before (empty-export.ts); a sheet or a long file without rows says it the same way.
+  const what =
+    source.headers.length === 0
+      ? `${input}: the export is empty (no header and no records)`
+      : `${input} has no header row: not a CSV, XLSX or JSON export`;
+  throw new InvalidInputError(what, {
     hint: 'give the POS export itself (a table whose first rows hold column names); see docs/mapping-format.md to write a mapping by hand',
   });
 }

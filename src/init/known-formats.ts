@@ -3,7 +3,8 @@ import path from 'node:path';
 import { InvalidInputError } from '../errors.js';
 import { MappingError, parseYamlText, SHIPPED_MAPPINGS_DIR } from '../mapping/loader.js';
 import { readSmallTextFile } from '../mapping/mapping-files.js';
-import { FormatFile, regexOf, type RecognitionRule } from './format-file.js';
+import { FormatFile, patternOf, type RecognitionRule } from './format-file.js';
+import type { HeaderPattern } from './header-pattern.js';
 import { compileJsonConditions, type DocumentTest } from './json-conditions.js';
 
 /**
@@ -14,7 +15,7 @@ import { compileJsonConditions, type DocumentTest } from './json-conditions.js';
  */
 
 /** A header the format must have: an exact name (case-insensitive, trimmed) or a pattern. */
-export type HeaderRule = string | RegExp;
+export type HeaderRule = string | HeaderPattern;
 
 interface FormatBase {
   /** Stable id, shown to the user and used in tests. */
@@ -33,7 +34,7 @@ export interface TableFormat extends FormatBase {
    * Mapping parameters read from header names, e.g. the store in `Price [<store>]`: the pattern's
    * first capture group on the first matching header; the other matches are listed as alternatives.
    */
-  params?: Record<string, RegExp>;
+  params?: Record<string, HeaderPattern>;
 }
 
 export interface DocumentFormat extends FormatBase {
@@ -120,7 +121,7 @@ function addRule(formats: KnownFormats, rule: RecognitionRule, base: FormatBase)
   if (rule.kind === 'table') {
     formats.table.push({
       ...base,
-      requires: rule.headers.map((header) => regexOf(header) ?? header),
+      requires: rule.headers.map((header) => patternOf(header) ?? header),
       ...(rule.params ? { params: compileParams(rule.params) } : {}),
     });
   } else {
@@ -132,7 +133,12 @@ function addRule(formats: KnownFormats, rule: RecognitionRule, base: FormatBase)
   }
 }
 
-function compileParams(params: Record<string, string>): Record<string, RegExp> {
+function compileParams(params: Record<string, string>): Record<string, HeaderPattern> {
   // Validated by the schema: every pattern is a /…/flags regular expression.
-  return Object.fromEntries(Object.entries(params).map(([name, text]) => [name, regexOf(text) ?? /(?!)/]));
+  return Object.fromEntries(
+    Object.entries(params).flatMap(([name, text]) => {
+      const pattern = patternOf(text);
+      return pattern ? [[name, pattern]] : [];
+    }),
+  );
 }

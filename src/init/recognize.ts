@@ -1,4 +1,5 @@
 import type { DocumentFormat, HeaderRule, TableFormat } from './known-formats.js';
+import { withoutPrototype } from '../model/named-record.js';
 
 export interface TableRecognition {
   kind: 'table';
@@ -34,12 +35,10 @@ export function recognizeHeaders(
     if (!best || format.requires.length > best.requires.length) best = format;
   }
   if (!best) return undefined;
-  const params: Record<string, string> = {};
-  const choices: Record<string, string[]> = {};
+  const params = withoutPrototype<string>({});
+  const choices = withoutPrototype<string[]>({});
   for (const [name, pattern] of Object.entries(best.params ?? {})) {
-    const values = headers
-      .map((h) => pattern.exec(h.trim())?.[1])
-      .filter((v): v is string => v !== undefined);
+    const values = headers.map((h) => pattern.capture(h.trim())).filter((v): v is string => v !== undefined);
     const first = values[0];
     if (first === undefined) continue;
     params[name] = first;

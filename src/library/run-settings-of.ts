@@ -4,6 +4,7 @@ import type { GuardOptions } from '../plan/types.js';
 import { checkBaseUrl, normalizeBaseUrl } from '../platform/menu-address.js';
 import { DEFAULT_POS_UID, DEFAULT_STATE_DIR, type Target } from '../state/target.js';
 import type { RunOptions } from './options.js';
+import { withoutPrototype } from '../model/named-record.js';
 
 /**
  * The library's options as the run settings the CLI resolves from flags and a config file, so a
@@ -22,7 +23,7 @@ export function runSettingsOf(options: RunOptions): RunSettings {
     config: {},
     mapping: options.mapping,
     inputs: options.inputs,
-    params: options.params ?? {},
+    params: withoutPrototype(options.params ?? {}),
     ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
     paramDirs: {},
     limits: options.limits ?? {},

@@ -24,6 +24,7 @@ import { doubleEncodedIssues } from './double-encoded.js';
 import { foldUnpricedIssues } from './unpriced.js';
 import { inputRead, mayBeGarbled, type ReadLog } from './read-log.js';
 import type { ExtractRequest, ExtractResult, ExtractResultParts } from './types.js';
+import { withoutPrototype } from '../model/named-record.js';
 
 /** The pipeline's first two stages: read the inputs, map them to the canonical menu. */
 export async function extractMenu(request: ExtractRequest): Promise<ExtractResult> {
@@ -102,7 +103,7 @@ export function resolveParameters(
   given: Readonly<Record<string, string>>,
 ): Record<string, string | undefined> {
   const declared = mapping.parameters ?? {};
-  const unknown = Object.keys(given).filter((name) => !(name in declared));
+  const unknown = Object.keys(given).filter((name) => !Object.hasOwn(declared, name));
   if (unknown.length > 0) {
     const known = Object.keys(declared);
     throw new UsageError(
@@ -110,9 +111,9 @@ export function resolveParameters(
       { hint: known.length > 0 ? `its parameters: ${known.join(', ')}` : 'it takes no parameters' },
     );
   }
-  const params: Record<string, string | undefined> = {};
+  const params = withoutPrototype<string | undefined>({});
   for (const [name, spec] of Object.entries(declared)) {
-    params[name] = given[name] ?? spec.default;
+    params[name] = (Object.hasOwn(given, name) ? given[name] : undefined) ?? spec.default;
     if (params[name] === undefined && spec.required) {
       throw new UsageError(`mapping "${mapping.name}" needs --param ${name}=... (${spec.description})`);
     }
@@ -182,7 +183,7 @@ async function runBound(
     }
     return { ...parts, rounded: true };
   }
-  const sources: Record<string, DocumentSource[]> = {};
+  const sources = withoutPrototype<DocumentSource[]>({});
   for (const input of bound) {
     const source = await open(input, context);
     if (source.kind !== 'document') {
@@ -192,8 +193,8 @@ async function runBound(
     }
     (sources[input.name] ??= []).push(source);
   }
-  const fixed = Object.fromEntries(
-    Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined),
+  const fixed = withoutPrototype(
+    Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined)),
   );
   // Loaded here: a table mapping (most exports) never needs the document mapper.
   const { runDocumentMapping } = await import('./document/run.js');

@@ -6,7 +6,7 @@ import { PACKAGE_ROOT } from '../package-root.js';
 import { parseJsonWithoutDuplicates } from './json-fast-path.js';
 import { readSmallTextFile } from './mapping-files.js';
 import { Mapping, TableMapping } from './schema.js';
-import { yamlToData } from './yaml-data.js';
+import { hasReservedKey, yamlToData } from './yaml-data.js';
 import { describeZodIssues } from './zod-issues.js';
 
 /** mappings/ of the installed package. */
@@ -81,7 +81,7 @@ export function parseMappingText(text: string, file: string): Mapping {
  */
 export function parseYamlText<T>(text: string, file: string, schemaFor: (raw: unknown) => z.ZodType<T>): T {
   const json = parseJsonWithoutDuplicates(text);
-  if (json) {
+  if (json && !hasReservedKey(json.value)) {
     const fast = schemaFor(json.value).safeParse(json.value);
     if (fast.success) return fast.data;
     // Not valid: the YAML way below reports every problem with its line.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedRecord } from '../model/named-record.js';
 import { isKnownCurrency } from '../model/currency.js';
 import { ENCODING_NAMES, normalizeEncoding } from '../extract/csv/detect-encoding.js';
 import { DocPath, DocumentSection } from './document/schema.js';
@@ -73,11 +74,11 @@ const MappingCommon = {
   description: z.string().min(1),
   /** Our own example exports read together as one run's inputs, relative to the mapping file. */
   fixtures: z.array(z.string().min(1)).optional(),
-  parameters: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), MappingParameter).optional(),
+  parameters: namedRecord(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), MappingParameter).optional(),
   money: MappingMoney.optional(),
   /** A visible product or variant without a real price: hidden (default), left out, or an error. */
   unpriced: UnpricedAction.optional(),
-  sources: z.record(z.string().min(1), SourceSpec).refine((s) => Object.keys(s).length > 0, {
+  sources: namedRecord(z.string().min(1), SourceSpec).refine((s) => Object.keys(s).length > 0, {
     message: 'declare at least one source',
   }),
 };

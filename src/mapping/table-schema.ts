@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedRecord } from '../model/named-record.js';
 import { DATA_ISSUE_CODES } from '../model/data-issue.js';
 import { ColumnPattern, ColumnRef, Condition, TemplateText, ValueSpec } from './value-schema.js';
 
@@ -164,7 +165,7 @@ export const ModifierSetsSpec = z.strictObject({
   list: ModifierSetsList.optional(),
   from: ModifierSetsFrom.optional(),
   truthy: z.array(z.string()).optional(),
-  sets: z.record(z.string(), DeclaredModifierSet).optional(),
+  sets: namedRecord(z.string(), DeclaredModifierSet).optional(),
   /** A parameter whose value is a YAML/JSON file of more set declarations (same shape as `sets`). */
   sets_param: z.string().min(1).optional(),
   undeclared: z.enum(['warn', 'error', 'ignore']).optional(),
@@ -173,7 +174,7 @@ export const ModifierSetsSpec = z.strictObject({
 export type ModifierSetsSpec = z.infer<typeof ModifierSetsSpec>;
 
 /** The file a `sets_param` parameter names: set name -> declaration, as under `sets`. */
-export const ModifierSetsFile = z.record(z.string(), DeclaredModifierSet);
+export const ModifierSetsFile = namedRecord(z.string(), DeclaredModifierSet);
 export type ModifierSetsFile = z.infer<typeof ModifierSetsFile>;
 
 /**

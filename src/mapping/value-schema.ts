@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedRecord } from '../model/named-record.js';
 import { parseTemplate, TemplateSyntaxError } from './transforms/template.js';
 
 // The building blocks every section of a mapping uses: column references, transforms, value specs
@@ -30,7 +31,7 @@ export const BooleanOptions = z.strictObject({
 export type BooleanOptions = z.infer<typeof BooleanOptions>;
 
 export const LookupOptions = z.strictObject({
-  map: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  map: namedRecord(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   otherwise: z.enum(['keep', 'null', 'warn']).optional(),
 });
 export type LookupOptions = z.infer<typeof LookupOptions>;

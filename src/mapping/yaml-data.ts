@@ -1,4 +1,5 @@
-import { isNode, visit, type Document, type LineCounter } from 'yaml';
+import { isNode, isScalar, visit, type Document, type LineCounter } from 'yaml';
+import { RESERVED_KEY } from '../model/named-record.js';
 
 export type YamlData = { ok: true; value: unknown } | { ok: false; line: number; message: string };
 
@@ -9,6 +10,8 @@ export type YamlData = { ok: true; value: unknown } | { ok: false; line: number;
  * the document's first alias, so the caller reports it like any other mistake in the file.
  */
 export function yamlToData(doc: Document, lineCounter: LineCounter): YamlData {
+  const reserved = reservedKeyLine(doc, lineCounter);
+  if (reserved !== undefined) return { ok: false, line: reserved, message: RESERVED_KEY_MESSAGE };
   try {
     return { ok: true, value: doc.toJS({ maxAliasCount: 100 }) };
   } catch (error) {
@@ -30,4 +33,36 @@ function firstAliasLine(doc: Document, lineCounter: LineCounter): number {
     },
   });
   return line;
+}
+
+/**
+ * `__proto__` as a key would set the prototype of the object it is read into instead of naming
+ * something: zod drops it from a record without a word (a config target so named vanished). It is
+ * refused with its line wherever it appears in a file.
+ */
+const RESERVED_KEY_MESSAGE = `"${RESERVED_KEY}" cannot be a key: choose another name`;
+
+function reservedKeyLine(doc: Document, lineCounter: LineCounter): number | undefined {
+  let line: number | undefined;
+  visit(doc, {
+    Pair(_key, pair) {
+      const key = pair.key;
+      if (!isScalar(key) || key.value !== RESERVED_KEY) return undefined;
+      line = key.range ? lineCounter.linePos(key.range[0]).line : 1;
+      return visit.BREAK;
+    },
+  });
+  return line;
+}
+
+/** Whether parsed JSON holds `__proto__` as a key anywhere (then the YAML path reports its line). */
+export function hasReservedKey(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next !== 'object' || next === null) continue;
+    if (!Array.isArray(next) && Object.hasOwn(next, RESERVED_KEY)) return true;
+    for (const child of Object.values(next)) pending.push(child);
+  }
+  return false;
 }

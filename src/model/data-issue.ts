@@ -18,6 +18,7 @@ export const DATA_ISSUE_CODES = [
   'not-a-list', // a JSON path's [*] met an object keyed by id (to be read with .*)
   'header-not-found', // no row looked like the header
   'malformed-row', // the file cannot be parsed at this point (quotes, field count)
+  'malformed-value', // a cell whose structure cannot be read as written (a packed cell's unbalanced parenthesis)
   'encoding', // bytes that do not decode in the detected encoding
   'cell-error', // a workbook cell holds an error value (#N/A, #DIV/0!, ...) instead of a value
   'invalid-menu', // the mapped menu breaks a platform rule (see model/validate-payload.ts)

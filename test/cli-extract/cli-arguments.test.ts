@@ -86,7 +86,7 @@ describe('init on a file that is not an export', () => {
     const r = await runCli(['init', '--input', bom]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain(`error: ${bom} is empty: not a CSV, XLSX or JSON export`);
+    expect(r.stderr).toContain(`error: ${bom}: the export is empty (only blank lines)`);
   });
 
   it('refuses lines of prose, exit 2', async () => {

@@ -72,3 +72,29 @@ describe('${NAME} in config values', () => {
     expect(message).not.toContain('s3cr3t-value');
   });
 });
+
+describe('config targets and params named like prototype members', () => {
+  it('refuses a target named __proto__ with its line instead of losing it', () => {
+    const text = 'targets:\n  shop: { client_id: a }\n  __proto__: { client_id: b }\n';
+    expect(problems(text)).toContain(`${FILE}:3: "__proto__" cannot be a key: choose another name`);
+  });
+
+  it('keeps targets named constructor and toString, with defaults and params merged', () => {
+    const config = parseConfig(
+      'defaults: { params: { store: Main } }\ntargets:\n  constructor: { client_id: a }\n  toString: { client_id: b, params: { valueOf: x } }\n',
+      FILE,
+      {},
+    );
+    expect(Object.keys(config.targets)).toEqual(['constructor', 'toString']);
+    expect(config.targets.constructor).toMatchObject({ client_id: 'a', params: { store: 'Main' } });
+    const toString: string = 'toString';
+    expect(config.targets[toString]?.params).toEqual({ store: 'Main', valueOf: 'x' });
+    expect(config.targets.hasOwnProperty).toBeUndefined();
+  });
+
+  it('takes ${constructor} as an unset environment variable', () => {
+    expect(problems("targets:\n  shop: { client_id: '${constructor}' }\n")).toContain(
+      `${FILE}:2: the environment variable constructor is not set`,
+    );
+  });
+});

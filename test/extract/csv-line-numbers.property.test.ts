@@ -98,3 +98,33 @@ describe('CSV malformed quotes (property)', () => {
     );
   });
 });
+
+describe('CSV spaces after a closing quote (property)', () => {
+  it('read each quoted cell as its text, at its row, for any line ending and chunking', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.array(fc.tuple(cellText, fc.constantFrom('', ' ', '  ', ' \t')), { minLength: 1, maxLength: 3 }),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
+        fc.constantFrom('\n', '\r\n', '\r'),
+        fc.array(fc.nat({ max: 200 }), { maxLength: 4 }),
+        async (rows, eol, cuts) => {
+          let text = '';
+          const expected: TableRecord[] = [];
+          for (const cells of rows) {
+            expected.push({ row: lineBreaks(text) + 1, cells: cells.map(([cell]) => cell) });
+            text += cells.map(([cell, spaces]) => `"${cell.replace(/"/g, '""')}"${spaces}`).join(',') + eol;
+          }
+          const lines: (number | undefined)[] = [];
+          expect(await parseAll(text, cuts, (line) => lines.push(line))).toEqual(expected);
+          expect(lines).toEqual([]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -221,11 +221,25 @@ describe('CSV header row', () => {
     expect(source.headers).toEqual(['Handle', 'Modifier - "YeYe"', 'Tax - "GST" (8%)']);
   });
 
-  it('reports an empty file as header-not-found instead of failing', async () => {
-    const source = asTable(await openSource(write('empty.csv', '')));
+  it('refuses an empty file before reading it: "the export is empty", exit 2', async () => {
+    for (const [name, text, what] of [
+      ['empty.csv', '', 'no bytes'],
+      ['blank.csv', '\uFEFF\r\n \t\n', 'only blank lines'],
+    ] as const) {
+      const file = write(name, text);
+      const refusal = openSource(file);
+      await expect(refusal).rejects.toThrow(`${file}: the export is empty (${what})`);
+      await expect(refusal).rejects.toMatchObject({ exitCode: 2 });
+    }
+  });
+
+  it('reports a file of blank lines too long to scan first as header-not-found, in the same words', async () => {
+    const source = asTable(await openSource(write('blank-lines.csv', '\n'.repeat(100_000))));
     expect(source.headers).toEqual([]);
     expect(await readAll(source)).toEqual([]);
-    expect(source.issues.map((issue) => issue.code)).toEqual(['header-not-found']);
+    expect(source.issues.map((issue) => [issue.code, issue.message])).toEqual([
+      ['header-not-found', 'the export is empty: no header and no records'],
+    ]);
   });
 });
 

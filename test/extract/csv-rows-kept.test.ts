@@ -169,3 +169,41 @@ describe('CSV quotes inside unquoted cells', () => {
     expect(issues[0]?.message).toContain('Invalid Closing Quote');
   });
 });
+
+describe('CSV spaces between a closing quote and the delimiter or line end', () => {
+  it('reads A,"B" ,C and "D" before CRLF as the quoted text, with one located warning', async () => {
+    const text = 'Name,Price,Note\r\nA,"B" ,C\r\n"D ""x"", y" \t,2,\r\n"E",3,"F"  \r\nG,4,H\r\n';
+    const { records, issues, source } = await read('spaced.csv', text);
+    expect(records.map((r) => r.cells)).toEqual([
+      ['A', 'B', 'C'],
+      ['D "x", y', '2', ''],
+      ['E', '3', 'F'],
+      ['G', '4', 'H'],
+    ]);
+    expect(issues).toEqual([
+      {
+        code: 'malformed-row',
+        severity: 'warning',
+        message: expect.stringContaining(
+          'with spaces between the closing quote and the delimiter or the line end (like "B" ,): read as the quoted text (B)',
+        ),
+        location: { file: source.file, row: 2, column: 'Price' },
+      },
+    ]);
+    expect(issues[0]?.message).toMatch(/^3 quoted cells end \(the first here, the last at row 4\)/);
+  });
+
+  it('reads a quoted multi-line cell with spaces after it, told at the closing quote; a tab delimiter stays one', async () => {
+    const { records, issues } = await read('tabs.csv', 'Name\tNote\n"Tea\nhot" \t"x"\n', { delimiter: '\t' });
+    expect(records.map((r) => [r.row, ...r.cells])).toEqual([[2, 'Tea\nhot', 'x']]);
+    expect(issues.map((i) => [i.severity, i.location.row, i.location.column])).toEqual([
+      ['warning', 3, 'Name'],
+    ]);
+  });
+
+  it('still leaves out a record whose spaces after the closing quote lead to more text', async () => {
+    const { records, issues } = await read('spaced-text.csv', 'Name,Price\n"Cappuccino" grande,3\nTea,1\n');
+    expect(records.map((r) => r.cells)).toEqual([['Tea', '1']]);
+    expect(issues.map((i) => [i.severity, i.location.row])).toEqual([['error', 2]]);
+  });
+});

@@ -199,6 +199,21 @@ describe('option values packed into one cell', () => {
       ['bad-price', 'error', 2, 'Beilagen'],
     ]);
   });
+
+  it.each([
+    ['Reis (+1,90|Salat', 'an unclosed "(" at character 6', ['Reis (+1,90', 'Salat']],
+    ['Reis +1,90)|Salat', 'a ")" that closes nothing at character 11', ['Reis +1,90)', 'Salat']],
+  ])('reports "%s" at its row and column and keeps every value', async (cell, what, names) => {
+    const rows = ['Artikelnummer;Bezeichnung;Warengruppe;Preis;Beilagen;Extras', `101;A;X;5;${cell};`];
+    const result = await runInline(mapping(table).replace('format: csv', "format: csv, delimiter: ';'"), {
+      'items.csv': rows.join('\n'),
+    });
+    expect(result.issues.map((i) => [i.code, i.severity, i.location.row, i.location.column])).toEqual([
+      ['malformed-value', 'error', 2, 'Beilagen'],
+    ]);
+    expect(result.issues[0]?.message).toContain(what);
+    expect(result.menu.products[0]?.options?.[0]?.option_values?.map((v) => v.name)).toEqual(names);
+  });
 });
 
 describe('options schema', () => {

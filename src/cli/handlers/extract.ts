@@ -14,6 +14,7 @@ import { createOutput, type Output } from '../output.js';
 import { mappingReads, paramReads } from '../run-paths.js';
 import { countOf } from '../../plural.js';
 import { createProgress } from '../progress.js';
+import { RESERVED_KEY, withoutPrototype } from '../../model/named-record.js';
 
 export interface ExtractArgs extends InputLimitArgs {
   mapping: string;
@@ -27,11 +28,13 @@ export interface ExtractArgs extends InputLimitArgs {
 
 /** `--param store=Main` (repeatable) to a record; a value may itself contain "=". */
 export function parseParams(list: readonly string[] | undefined): Record<string, string> {
-  const params: Record<string, string> = {};
+  const params = withoutPrototype<string>({});
   for (const item of list ?? []) {
     const eq = item.indexOf('=');
     if (eq <= 0) throw new UsageError(`--param takes name=value, got "${item}"`);
-    params[item.slice(0, eq).trim()] = item.slice(eq + 1);
+    const name = item.slice(0, eq).trim();
+    if (name === RESERVED_KEY) throw new UsageError(`--param: "${RESERVED_KEY}" cannot be a parameter name`);
+    params[name] = item.slice(eq + 1);
   }
   return params;
 }

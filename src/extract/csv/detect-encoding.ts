@@ -115,7 +115,8 @@ export function normalizeEncoding(label: string): CsvEncoding | undefined {
     macroman: 'macintosh',
     'mac-roman': 'macintosh',
   };
-  return aliases[key];
+  // `--encoding constructor` names no encoding, not Object's prototype.
+  return Object.hasOwn(aliases, key) ? aliases[key] : undefined;
 }
 
 /** An encoding the user set (mapping `encoding:` or `--encoding`), checked; `origin` says where. */

@@ -1,16 +1,19 @@
 const QUOTE = 0x22;
 const CR = 0x0d;
 const LF = 0x0a;
+const SPACE = 0x20;
+const TAB = 0x09;
 
 /**
  * A quote csv-parse read in relaxed mode (`relax_quotes`), which keeps it as text:
  * `stray`: a quote inside a cell that does not start with one (`12" Pizza`), accepted as Python's
- * csv module and PapaParse accept it; `bad-closing`: a quoted cell's closing quote followed by
- * something other than the delimiter or a line break (`"Cappuccino" grande`), where the cell's end
- * cannot be known.
+ * csv module and PapaParse accept it; `space-after-closing`: a quoted cell's closing quote followed
+ * by spaces or tabs, then the delimiter or the end of the line (`"B" ,`), which PapaParse reads as
+ * `B`; `bad-closing`: a closing quote followed by anything else (`"Cappuccino" grande`), where the
+ * cell's end cannot be known.
  */
 export interface QuoteProblem {
-  kind: 'stray' | 'bad-closing';
+  kind: 'stray' | 'space-after-closing' | 'bad-closing';
   /** 0-based cell index in the record. */
   cell: number;
   /** Line breaks between the start of the bytes and the quote. */
@@ -39,8 +42,19 @@ export function quoteProblems(bytes: Uint8Array, delimiter: number): QuoteProble
         if (next === QUOTE) i++;
         else {
           quoted = false;
-          if (next !== undefined && next !== delimiter && next !== CR && next !== LF) {
-            problems.push({ kind: 'bad-closing', cell, linesBefore: lines, next: String.fromCharCode(next) });
+          const after = skipSpaces(bytes, i + 1, delimiter);
+          const end = bytes[after];
+          // Then `next` is a byte too (`end` is at or after it), shown as what follows the quote.
+          if (end !== undefined && end !== delimiter && end !== CR && end !== LF) {
+            problems.push({
+              kind: 'bad-closing',
+              cell,
+              linesBefore: lines,
+              next: String.fromCharCode(next as number),
+            });
+          } else if (after > i + 1) {
+            problems.push({ kind: 'space-after-closing', cell, linesBefore: lines });
+            i = after - 1;
           }
         }
       } else if (byte === LF || (byte === CR && bytes[i + 1] !== LF)) lines++;
@@ -61,4 +75,11 @@ export function quoteProblems(bytes: Uint8Array, delimiter: number): QuoteProble
     } else atCellStart = false;
   }
   return problems;
+}
+
+/** The index of the first byte from `from` that is not a space or a tab (a tab delimiter is not skipped). */
+function skipSpaces(bytes: Uint8Array, from: number, delimiter: number): number {
+  let i = from;
+  for (let byte = bytes[i]; (byte === SPACE || byte === TAB) && byte !== delimiter; byte = bytes[++i]);
+  return i;
 }

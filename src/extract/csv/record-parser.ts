@@ -10,11 +10,14 @@ const QUOTE = 0x22;
 
 /** Something odd about one record that does not stop it being read. */
 export interface RecordNotice {
-  /** `stray-quote`: `12" Pizza`, kept as written; `bare-cr`: the line ends with a lone CR in a file of LF or CRLF lines. */
-  kind: 'stray-quote' | 'bare-cr';
+  /**
+   * `stray-quote`: `12" Pizza`, kept as written; `space-after-quote`: `"B" ,`, read as `B`;
+   * `bare-cr`: the line ends with a lone CR in a file of LF or CRLF lines.
+   */
+  kind: 'stray-quote' | 'space-after-quote' | 'bare-cr';
   /** Physical line of the quote, or of the line the CR ends. */
   row: number;
-  /** 0-based cell of a stray quote. */
+  /** 0-based cell of a quote. */
   cell?: number;
 }
 
@@ -42,8 +45,9 @@ function numberIn(error: CsvError | undefined, key: 'bytes' | 'lines'): number |
  * its last record. A lone CR in a file of LF or CRLF lines is told (bare-carriage-returns.ts).
  *
  * Quotes are read as Python's csv module and PapaParse read them (`relax_quotes`): a quote inside
- * a cell that does not start with one is text, told as a notice; a quoted cell whose closing quote
- * is followed by text (`"a"b`) is a malformed record, left out. Both are found in the raw bytes
+ * a cell that does not start with one is text, told as a notice; spaces between a closing quote and
+ * the delimiter or line end (`"B" ,`) are dropped, the cell read as `B` and told as a notice; a
+ * quoted cell whose closing quote is followed by text (`"a"b`) is a malformed record, left out. Both are found in the raw bytes
  * of the few records holding a quote in a cell (quote-check.ts). An unclosed quote is reported at
  * the line where it opened, not at the end of the file.
  */
@@ -124,19 +128,25 @@ export class RecordParser {
     const end = context.bytes;
     if (this.bareCrs.endsAt(end)) this.options.onNotice?.({ kind: 'bare-cr', row: this.lines.nextLine - 1 });
     let bad: string | undefined;
-    if (this.quotes && hasQuote(cells)) bad = this.checkQuotes(start, startLine, end);
+    if (this.quotes && hasQuote(cells)) bad = this.checkQuotes(cells, start, startLine, end);
     this.window.recordEnded(end, this.lines.nextLine);
     if (bad === undefined) this.batch.push({ row, cells });
   }
 
-  /** Tells the stray quotes of the record between `start` and `end`; the message if it must be left out. */
-  private checkQuotes(start: number, startLine: number, end: number): string | undefined {
+  /**
+   * Tells the stray quotes of the record between `start` and `end` and reads cells with spaces after
+   * their closing quote (in place); the message if the record must be left out.
+   */
+  private checkQuotes(cells: string[], start: number, startLine: number, end: number): string | undefined {
     const bytes = this.window.from(start).subarray(0, end - start);
     let malformed: string | undefined;
     for (const problem of quoteProblems(bytes, this.delimiterByte)) {
       const row = startLine + problem.linesBefore;
       if (problem.kind === 'stray') {
         this.options.onNotice?.({ kind: 'stray-quote', row, cell: problem.cell });
+      } else if (problem.kind === 'space-after-closing') {
+        cells[problem.cell] = unquote(cells[problem.cell] as string);
+        this.options.onNotice?.({ kind: 'space-after-quote', row, cell: problem.cell });
       } else if (malformed === undefined) {
         malformed = `Invalid Closing Quote: a quoted cell's closing quote is followed by ${JSON.stringify(problem.next)} instead of the delimiter or a line break`;
         this.options.onMalformed(new CsvError('CSV_INVALID_CLOSING_QUOTE', malformed), row);
@@ -178,4 +188,14 @@ export class RecordParser {
 function hasQuote(cells: readonly string[]): boolean {
   for (let i = 0; i < cells.length; i++) if ((cells[i] as string).indexOf('"') !== -1) return true;
   return false;
+}
+
+/**
+ * csv-parse (relax_quotes) gives `"B" ` for `"B" ,`: the quotes, the content with its doubled
+ * quotes already undone, and the spaces or tabs after the closing quote. The content alone.
+ */
+function unquote(cell: string): string {
+  let end = cell.length;
+  while (end > 0 && (cell[end - 1] === ' ' || cell[end - 1] === '\t')) end--;
+  return cell.slice(1, end - 1);
 }

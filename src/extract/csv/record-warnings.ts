@@ -30,7 +30,7 @@ const SHOWN = 3;
  * Problems of records read in spite of them, as located issues: cells beyond the header (an
  * error when they hold text, since a delimiter inside an unquoted cell cut it in two: `4.50,Fish,
  * Chips` is not the product "Fish"; a warning for the file when they are empty, unless the source
- * says `allowTrailingEmptyCells`), stray quotes and lone CR line endings (a warning for the file
+ * says `allowTrailingEmptyCells`), stray quotes, spaces after closing quotes and lone CR line endings (a warning for the file
  * each, with the first and last row). Sees every batch (file-batches.ts) but records after the
  * header only: batches read before the header is known wait for it, and so does the end.
  */
@@ -40,6 +40,7 @@ export class RecordWarnings {
   private width = Infinity;
   private readonly waiting: (readonly TableRecord[])[] = [];
   private readonly strayQuotes = new Tally();
+  private readonly spacedQuotes = new Tally();
   private readonly bareCrs = new Tally();
   private readonly emptyExtras = new Tally();
   /** The end of the file came before the header was known (a small file read ahead whole). */
@@ -53,6 +54,7 @@ export class RecordWarnings {
 
   readonly notice = (notice: RecordNotice): void => {
     if (notice.kind === 'stray-quote') this.strayQuotes.add(notice.row, notice.cell);
+    else if (notice.kind === 'space-after-quote') this.spacedQuotes.add(notice.row, notice.cell);
     else this.bareCrs.add(notice.row);
   };
 
@@ -84,12 +86,18 @@ export class RecordWarnings {
       this.ended = true;
       return;
     }
-    const { strayQuotes, bareCrs, emptyExtras } = this;
+    const { strayQuotes, spacedQuotes, bareCrs, emptyExtras } = this;
     if (strayQuotes.count > 0)
       this.warn(
         strayQuotes.firstRow,
         `${strayQuotes.rows('a cell of this row holds', 'cells hold')} a quote inside unquoted text (like 12" Pizza): read as written`,
         this.column(strayQuotes.firstCell),
+      );
+    if (spacedQuotes.count > 0)
+      this.warn(
+        spacedQuotes.firstRow,
+        `${spacedQuotes.rows('a quoted cell of this row ends', 'quoted cells end')} with spaces between the closing quote and the delimiter or the line end (like "B" ,): read as the quoted text (B)`,
+        this.column(spacedQuotes.firstCell),
       );
     if (bareCrs.count > 0)
       this.warn(

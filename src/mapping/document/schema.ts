@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedRecord } from '../../model/named-record.js';
 import { TransformStep } from '../value-schema.js';
 import { parsePath, PathSyntaxError } from './path-syntax.js';
 import { compileTemplate } from './template.js';
@@ -207,7 +208,7 @@ export const DocumentSection = z
      * document writes it (`https://schema.org/Menu`, `http://schema.org/Menu`, `schema:Menu`).
      */
     jsonld_types: z.literal('schema.org').optional(),
-    indexes: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), DocIndex).optional(),
+    indexes: namedRecord(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), DocIndex).optional(),
     /** Parts of the document the mapping leaves out on purpose: each match is counted. */
     ignore: z.array(DocIgnoreRule).optional(),
     categories: DocCategories.optional(),

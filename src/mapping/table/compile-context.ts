@@ -4,6 +4,7 @@ import { DEFAULT_MONEY_RULES, type MoneyRules } from '../../model/money.js';
 import type { TemplateContext } from '../transforms/template.js';
 import type { Scalar, TransformSink } from '../types.js';
 import { HeaderIndex, type ParamBindings } from './columns.js';
+import { withoutPrototype } from '../../model/named-record.js';
 
 /** The row being evaluated; compiled functions read it instead of taking a location per call. */
 export interface RowCursor {
@@ -62,7 +63,7 @@ export class CompileContext {
 
   /** Parameters with a value, for `{@param.x}` (read when a template is compiled). */
   fixedParams(): Record<string, string> {
-    const out: Record<string, string> = {};
+    const out = withoutPrototype<string>({});
     for (const [k, v] of this.params) if (v !== undefined) out[k] = v;
     return out;
   }

@@ -7,6 +7,7 @@ import { toCents } from './cents.js';
 import type { CompileContext, CompiledValue } from './compile-context.js';
 import { compileValue } from './compile-value.js';
 import { parsePackedCell } from './packed-values.js';
+import { countOf } from '../../plural.js';
 
 // `table.options`: options a product's own rows or cells give (docs/mapping-format.md "options").
 // Values are read while the rows stream and built into options when the product closes.
@@ -166,10 +167,18 @@ function readPacked(
   }
   const name = (o.name ? text(o.name(cells, NO_CONTEXT)) : undefined) ?? packed.column ?? `options[${spec}]`;
   const sink = ctx.sinkFor(packed.column, `options[${spec}] "${name}"`);
-  const values = parsePackedCell(cell, packed.separator, (price) => {
+  const { values, unbalanced } = parsePackedCell(cell, packed.separator, (price) => {
     const parsed = o.money(price, sink);
     return typeof parsed === 'number' ? parsed : undefined;
   });
+  if (unbalanced !== undefined) {
+    ctx.rowIssue(
+      'malformed-value',
+      'error',
+      `options[${spec}] "${name}": ${unbalanced} of the cell: read as ${countOf(values.length, 'value')} (${values.map((v) => `"${v.name}"`).join(', ')}); pair the parentheses in the export`,
+      packed.column,
+    );
+  }
   const hidden = o.valueHidden ? o.valueHidden(cells, NO_CONTEXT) : null;
   const option: PendingOption = { spec, name, row, values: [], cell };
   pending.push(option);

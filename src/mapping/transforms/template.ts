@@ -65,9 +65,14 @@ export function compileTemplate(
         return () => fixed;
       }
       const { name, fn } = part;
-      if (!fn) return (_cells, context) => context[name] ?? '';
+      // `{@constructor}` must not find the context object's prototype: only its own text counts.
+      const read = (context: TemplateContext) => {
+        const value = context[name];
+        return typeof value === 'string' ? value : '';
+      };
+      if (!fn) return (_cells, context) => read(context);
       const apply = memoByText((text) => applyTemplateFunction(fn, text));
-      return (_cells, context) => apply(context[name] ?? '');
+      return (_cells, context) => apply(read(context));
     }
     const index = columnIndex(part.name);
     if (index === undefined) return () => '';
