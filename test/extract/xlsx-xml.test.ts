@@ -61,6 +61,15 @@ describe('the sheet XML reader', () => {
       expect(readRows(SHEET, size), `chunks of ${size}`).toEqual(expected);
   });
 
+  it('ends a tag at its own ">", not at one inside a quoted value, however the tag is split', () => {
+    const hostile = `a>'b">c'>"`;
+    const xml =
+      `<worksheet><!-- a > b --><sheetData><row r="2" x="${hostile}" y='">'>` +
+      `<c r="A2" t="inlineStr"><is><t><![CDATA[x>]]]></t></is></c></row></sheetData></worksheet>`;
+    for (const size of [1, 2, 3, 5, 7, 64])
+      expect(readRows(xml, size), `chunks of ${size}`).toEqual([{ row: 2, cells: ['x>]'] }]);
+  });
+
   it('refuses a cell past column XFD (a sheet of "huge dimensions") before allocating it', () => {
     const xml = '<worksheet><sheetData><row r="1"><c r="XFE1"><v>1</v></c></row></sheetData></worksheet>';
     expect(() => readRows(xml, 64)).toThrow(/row 1: cell XFE1 is past Excel's last column \(XFD, 16,384\)/);

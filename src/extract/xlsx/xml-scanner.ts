@@ -20,15 +20,25 @@ export interface XmlHandler {
  */
 const MAX_PENDING_CHARS = 1024 * 1024;
 
+/** Where the search for the end of each kind of token starts (just past what opens it) and what ends it. */
+const COMMENT = { open: 4, close: '-->' };
+const CDATA = { open: 9, close: ']]>' };
+const PROCESSING_INSTRUCTION = { open: 2, close: '?>' };
+
 /**
  * A forward-only XML tokenizer for the parts of an .xlsx: tags, text and CDATA, fed chunk by chunk
  * from the inflated zip entry. No DTD, no entity definitions (a billion-laughs document has nothing
- * to expand), no tree: memory is the chunk plus one unfinished token. Every search moves forward
- * from the last token, so hostile input costs linear time.
+ * to expand), no tree: memory is the chunk plus one unfinished token. Hostile input costs linear
+ * time: each search moves forward from where the last one stopped, a tag's end is found in one pass
+ * that tracks its quotes (a `>` inside a quoted value does not end it), and a token left unfinished
+ * by one chunk is searched on from where that chunk ended, not from its start.
  */
 export class XmlScanner {
   private readonly decoder = new StringDecoder('utf8');
   private pending = '';
+  /** For the unfinished token `pending` starts with: how far its end was searched, and the open quote there. */
+  private resume = 0;
+  private resumeQuote = 0;
 
   constructor(
     private readonly handler: XmlHandler,
@@ -64,15 +74,17 @@ export class XmlScanner {
         return text.length;
       }
       if (lt > pos) handler.text(text, pos, lt);
+      // Only the token `pending` held starts at 0, and only it was searched before.
+      const resumed = lt === 0 ? this.resume : 0;
+      this.resume = 0;
       const next = text.charCodeAt(lt + 1);
       let end: number;
       if (next === 0x21 /* ! */) {
-        end = this.special(text, lt);
+        end = this.special(text, lt, resumed);
       } else if (next === 0x3f /* ? */) {
-        end = text.indexOf('?>', lt + 2);
-        if (end >= 0) end += 2;
+        end = this.sectionEnd(text, lt, PROCESSING_INSTRUCTION, resumed);
       } else {
-        end = tagEnd(text, lt);
+        end = this.tagEnd(text, lt, resumed);
         if (end >= 0) this.tag(text.slice(lt + 1, end - 1));
       }
       if (end < 0) return lt;
@@ -83,20 +95,51 @@ export class XmlScanner {
   }
 
   /** `<![CDATA[...]]>`, `<!--...-->` or a declaration such as `<!DOCTYPE ...>`: where it ends, or -1. */
-  private special(text: string, lt: number): number {
+  private special(text: string, lt: number, resumed: number): number {
     if (text.startsWith('<![CDATA[', lt)) {
-      const end = text.indexOf(']]>', lt + 9);
-      if (end < 0) return -1;
-      this.handler.cdata(text.slice(lt + 9, end));
-      return end + 3;
+      const end = this.sectionEnd(text, lt, CDATA, resumed);
+      if (end >= 0) this.handler.cdata(text.slice(lt + CDATA.open, end - CDATA.close.length));
+      return end;
     }
-    if (text.startsWith('<!--', lt)) {
-      const end = text.indexOf('-->', lt + 4);
-      return end < 0 ? -1 : end + 3;
-    }
+    if (text.startsWith('<!--', lt)) return this.sectionEnd(text, lt, COMMENT, resumed);
     if (text.length - lt < 9) return -1;
-    const end = tagEnd(text, lt);
-    return end;
+    return this.tagEnd(text, lt, resumed);
+  }
+
+  /** Just past the `close` of the section opened at `lt`, or -1 (remembering how far it looked). */
+  private sectionEnd(
+    text: string,
+    lt: number,
+    kind: { open: number; close: string },
+    resumed: number,
+  ): number {
+    const at = text.indexOf(kind.close, lt + Math.max(kind.open, resumed));
+    if (at >= 0) return at + kind.close.length;
+    // The close may be split across chunks: look again from its possible start.
+    this.resume = Math.max(kind.open, text.length - lt - (kind.close.length - 1));
+    return -1;
+  }
+
+  /**
+   * Just past the `>` that ends the tag opened at `lt` (a `>` inside a quoted value does not), or
+   * -1: one pass over the tag, from where the last chunk's search stopped.
+   */
+  private tagEnd(text: string, lt: number, resumed: number): number {
+    let quote = resumed > 0 ? this.resumeQuote : 0;
+    let i = lt + Math.max(1, resumed);
+    for (; i < text.length; i++) {
+      const char = text.charCodeAt(i);
+      if (quote !== 0) {
+        if (char === quote) quote = 0;
+      } else if (char === 0x3e /* > */) {
+        return i + 1;
+      } else if (char === 0x22 || char === 0x27) {
+        quote = char;
+      }
+    }
+    this.resume = i - lt;
+    this.resumeQuote = quote;
+    return -1;
   }
 
   private tag(tag: string): void {
@@ -107,28 +150,6 @@ export class XmlScanner {
     const selfClosing = tag.charCodeAt(tag.length - 1) === 0x2f;
     this.handler.open(localName(tag, 0), tag, selfClosing);
   }
-}
-
-/** Just past the `>` that ends the tag opened at `lt` (a `>` inside a quoted value does not), or -1. */
-function tagEnd(text: string, lt: number): number {
-  let from = lt + 1;
-  for (;;) {
-    const gt = text.indexOf('>', from);
-    if (gt < 0) return -1;
-    if (quotesBalanced(text, lt + 1, gt)) return gt + 1;
-    from = gt + 1;
-  }
-}
-
-function quotesBalanced(text: string, start: number, end: number): boolean {
-  let quote = 0;
-  for (let i = start; i < end; i++) {
-    const char = text.charCodeAt(i);
-    if (quote === 0) {
-      if (char === 0x22 || char === 0x27) quote = char;
-    } else if (char === quote) quote = 0;
-  }
-  return quote === 0;
 }
 
 /** The element's name without a namespace prefix (`x:c` -> `c`). */
