@@ -96,14 +96,25 @@ describe('the sheet XML reader', () => {
     }).toThrow(InvalidInputError);
   });
 
-  it('expands no entity a document declares (a billion-laughs table stays text)', () => {
+  it('refuses a document that declares entities (a billion-laughs table) before expanding any', () => {
     const handler = new SharedStringsReader();
-    feed(
-      handler,
-      '<!DOCTYPE sst [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;">]><sst><si><t>&b;</t></si></sst>',
-      7,
-    );
-    expect(handler.strings).toEqual(['&b;']);
+    expect(() =>
+      feed(
+        handler,
+        '<!DOCTYPE sst [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;">]><sst><si><t>&b;</t></si></sst>',
+        7,
+      ),
+    ).toThrow('test.xml: a DTD (<!DOCTYPE ...) is not allowed in a workbook part (Excel refuses it)');
+    expect(handler.strings).toEqual([]);
+  });
+
+  it('refuses an undefined entity however the chunks cut it', () => {
+    for (const size of [1, 2, 3, 5, 7, 64]) {
+      const handler = new SharedStringsReader();
+      expect(() => feed(handler, '<sst><si><t>a</t></si><si><t>Latte &xxe;</t></si></sst>', size)).toThrow(
+        'test.xml, shared string 1: undefined entity &xxe;',
+      );
+    }
   });
 });
 

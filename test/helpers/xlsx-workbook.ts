@@ -1,4 +1,9 @@
-import { part, zip, type ZipPart } from '../bad-inputs/generators/deflate-bomb-xlsx.js';
+import {
+  part as deflatedPart,
+  storedPart,
+  zip,
+  type ZipPart,
+} from '../bad-inputs/generators/deflate-bomb-xlsx.js';
 
 // Builds small .xlsx files part by part, so a test can hold exactly the XML that real writers
 // produce (phonetic runs, cached formula results, the 1904 date system, the order of parts in
@@ -11,7 +16,8 @@ const PACKAGE_REL = 'http://schemas.openxmlformats.org/package/2006/relationship
 
 export interface WorkbookSpec {
   /** Each sheet's name and the `<row>` elements of its `<sheetData>`. */
-  sheets: { name: string; rows: string; after?: string }[];
+  /** `prolog`: what comes between the XML declaration and `<worksheet>` (a DTD, say). */
+  sheets: { name: string; rows: string; after?: string; prolog?: string }[];
   /** `<si>` elements, as written (rich text, phonetic runs and all). */
   sharedStrings?: string[];
   /** Custom number formats by id (164 and up), and the numFmtId of each cell style (`s` index). */
@@ -20,6 +26,8 @@ export interface WorkbookSpec {
   date1904?: boolean;
   /** Where xl/sharedStrings.xml goes in the zip: after the sheets (as many writers put it) or first. */
   sharedStringsFirst?: boolean;
+  /** Every part stored uncompressed (zip method 0) instead of deflated. */
+  stored?: boolean;
 }
 
 const escape = (text: string): string =>
@@ -27,10 +35,11 @@ const escape = (text: string): string =>
 
 /** The workbook as the bytes of an .xlsx file. */
 export function buildWorkbook(spec: WorkbookSpec): Buffer {
+  const part = spec.stored ? storedPart : deflatedPart;
   const sheets = spec.sheets.map((sheet, i) =>
     part(
       `xl/worksheets/sheet${i + 1}.xml`,
-      `${XML}<worksheet xmlns="${MAIN}"><sheetData>${sheet.rows}</sheetData>${sheet.after ?? ''}</worksheet>`,
+      `${XML}${sheet.prolog ?? ''}<worksheet xmlns="${MAIN}"><sheetData>${sheet.rows}</sheetData>${sheet.after ?? ''}</worksheet>`,
     ),
   );
   const shared = spec.sharedStrings

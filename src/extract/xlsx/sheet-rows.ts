@@ -76,6 +76,10 @@ export class SheetRowsReader implements XmlHandler {
     return this.finished;
   }
 
+  location(): string {
+    return `row ${this.row}, column ${this.column}`;
+  }
+
   open(name: string, tag: string, selfClosing: boolean): void {
     switch (name) {
       case 'c':
