@@ -13,6 +13,7 @@ const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PACKAGE_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
 
 export interface WorkbookSpec {
   /** Each sheet's name and the `<row>` elements of its `<sheetData>`. */
@@ -28,6 +29,11 @@ export interface WorkbookSpec {
   sharedStringsFirst?: boolean;
   /** Every part stored uncompressed (zip method 0) instead of deflated. */
   stored?: boolean;
+  /**
+   * With `[Content_Types].xml`: menusync does not read it, but Excel and openpyxl need it to open
+   * the file (off by default, so the committed workbooks built here keep their bytes).
+   */
+  contentTypes?: boolean;
 }
 
 const escape = (text: string): string =>
@@ -63,7 +69,23 @@ export function buildWorkbook(spec: WorkbookSpec): Buffer {
     )
     .join('');
   const n = spec.sheets.length;
+  const overrides = [
+    ['/xl/workbook.xml', 'sheet.main'],
+    ...spec.sheets.map((_, i) => [`/xl/worksheets/sheet${i + 1}.xml`, 'worksheet']),
+    ['/xl/styles.xml', 'styles'],
+    ...(spec.sharedStrings ? [['/xl/sharedStrings.xml', 'sharedStrings']] : []),
+  ]
+    .map(([name, type]) => `<Override PartName="${name}" ContentType="${CONTENT_TYPE}.${type}+xml"/>`)
+    .join('');
   const parts: ZipPart[] = [
+    ...(spec.contentTypes
+      ? [
+          part(
+            '[Content_Types].xml',
+            `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${overrides}</Types>`,
+          ),
+        ]
+      : []),
     part(
       '_rels/.rels',
       `${XML}<Relationships xmlns="${PACKAGE_REL}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
