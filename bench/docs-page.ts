@@ -23,7 +23,7 @@ npm run bench -- --sizes 200,1000 --xlsx-size 200 --apply-size 100 --reps 1 --wa
 \`\`\`
 
 Options: \`--sizes\` (products for extract and plan, smallest first; growth = largest / smallest;
-default 10000,100000), \`--xlsx-size\` (20000), \`--apply-size\` (5000), \`--reps\` (5), \`--warmup\` (1),
+default 10000,100000), \`--xlsx-size\` (20000), \`--hostile-size\` (50000), \`--apply-size\` (5000), \`--reps\` (5), \`--warmup\` (1),
 \`--fleet-targets\` (200), \`--enqueue-targets\` (10000), \`--only extract,xlsx,plan,apply,fleet,refresh,postgres,workers\`, \`--out\`,
 \`--keep\`, \`--write-docs\`. The \`postgres\` and \`workers\` rows use \`MENUSYNC_TEST_PG\` (default
 \`postgres://postgres@127.0.0.1:5432/test\`), a fresh schema per run, and say "skipped" when no server
@@ -63,6 +63,7 @@ values (the shipped \`loyverse-items\` mapping with the sets declared).
 | --- | --- | --- | --- |
 | 1   | the whole \`menusync extract --out\` process on the Shopify export | the whole process of a plain script streaming the same file through csv-parse with \`columns: true\` and writing every record as JSON to a file (\`raw-csv-parse.ts\`) | 1.2x at 100k; peak RSS ≤ 256 MB; 100k/10k time ≤ 10.5x |
 | 2   | \`extractMenu\` on the .xlsx, in a child | exceljs \`WorkbookReader\` over every row | 1.3x |
+| 2b  | the xlsx reader over a hostile workbook: 10 rows whose \`<row>\` tag holds 4 × \`--hostile-size\` \`>\` inside a quoted value (bench/xlsx-hostile.ts) | the same with \`--hostile-size\` \`>\` | 5x (4x the input; quadratic would be 16x) |
 | 3   | what \`menusync plan\` does: \`extractMenu\` on the 1%-changed export, then \`planOffline\` (\`readSnapshot\` + \`plan\`) against the snapshot of the unchanged one | csv-parse over the same CSV + \`JSON.parse\` of the snapshot file | 2.0x at 100k; 100k/10k time ≤ 10.5x; peak RSS reported |
 | 4   | \`applyRun\` of the menu into a fresh state folder (a first apply), against a sandbox in the parent | \`plan(desired, null)\` + one raw \`fetch\` POST of the payload to the same sandbox | 1.15x |
 | 5   | \`menusync apply --all --concurrency 8\` of \`--fleet-targets\` targets of 50 products | the same fleet at \`--concurrency 1\` | 0.25x |

@@ -16,6 +16,8 @@ export interface BenchOptions {
   /** Products for the extract and plan targets, smallest first (growth = last / first). */
   sizes: number[];
   xlsxSize: number;
+  /** `>` in each row tag of the smaller hostile workbook (the xlsx target's tokenizer row). */
+  hostileSize: number;
   applySize: number;
   /** Targets of the fleet target, each of FLEET_PRODUCTS products. */
   fleetTargets: number;
@@ -31,7 +33,7 @@ export interface BenchOptions {
 }
 
 export const USAGE =
-  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--apply-size 5000] [--fleet-targets 200] [--enqueue-targets 10000] [--reps 5] [--warmup 1] [--only extract,xlsx,plan,apply,fleet,refresh,postgres,workers] [--out result.json] [--keep] [--write-docs]';
+  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--hostile-size 50000] [--apply-size 5000] [--fleet-targets 200] [--enqueue-targets 10000] [--reps 5] [--warmup 1] [--only extract,xlsx,plan,apply,fleet,refresh,postgres,workers] [--out result.json] [--keep] [--write-docs]';
 
 /** `--help` or `-h` anywhere: print USAGE and run nothing. */
 export function wantsHelp(argv: string[]): boolean {
@@ -51,6 +53,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     options: {
       sizes: { type: 'string', default: '10000,100000' },
       'xlsx-size': { type: 'string', default: '20000' },
+      'hostile-size': { type: 'string', default: '50000' },
       'apply-size': { type: 'string', default: '5000' },
       'fleet-targets': { type: 'string', default: '200' },
       'enqueue-targets': { type: 'string', default: '10000' },
@@ -69,6 +72,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
   return {
     sizes: [...sizes].sort((a, b) => a - b),
     xlsxSize: positive('xlsx-size', values['xlsx-size']),
+    hostileSize: positive('hostile-size', values['hostile-size']),
     applySize: positive('apply-size', values['apply-size']),
     fleetTargets: positive('fleet-targets', values['fleet-targets']),
     enqueueTargets: positive('enqueue-targets', values['enqueue-targets']),

@@ -10,6 +10,7 @@ import { runPostgresStateTarget } from './postgres-state-target.js';
 import { runRefreshTarget } from './refresh-target.js';
 import type { BenchContext, BenchRow } from './types.js';
 import { runWorkersTarget } from './workers-target.js';
+import { runHostileXlsxRow } from './xlsx-hostile.js';
 import { runXlsxTarget } from './xlsx-target.js';
 
 export interface BenchResult {
@@ -29,7 +30,10 @@ export async function runBench(options: BenchOptions, log: (m: string) => void):
   try {
     const want = (t: TargetName) => options.only.includes(t);
     if (want('extract')) rows.push(...(await runExtractTarget(ctx, options.sizes)));
-    if (want('xlsx')) rows.push(...(await runXlsxTarget(ctx, options.xlsxSize)));
+    if (want('xlsx')) {
+      rows.push(...(await runXlsxTarget(ctx, options.xlsxSize)));
+      rows.push(await runHostileXlsxRow(ctx, options.hostileSize));
+    }
     if (want('plan')) rows.push(...(await runPlanTarget(ctx, options.sizes)));
     if (want('apply')) rows.push(...(await runApplyTarget(ctx, options.applySize)));
     if (want('fleet')) rows.push(...(await runFleetTarget(ctx, options.fleetTargets)));

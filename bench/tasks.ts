@@ -5,12 +5,14 @@ import { planReferenceTask, planTask } from './plan-target.js';
 import { stateApplyTask, statePlanTask } from './postgres-state-target.js';
 import { refreshReferenceTask, refreshTask } from './refresh-target.js';
 import type { TaskSetup } from './types.js';
+import { xlsxReadTask } from './xlsx-hostile.js';
 import { exceljsReadTask } from './xlsx-target.js';
 
 /** Every task a bench child can run, by the name the parent passes on its command line. */
 export const TASKS: Readonly<Record<string, TaskSetup>> = {
   extract: extractTask,
   'exceljs-read': exceljsReadTask,
+  'xlsx-read': xlsxReadTask,
   plan: planTask,
   'plan-reference': planReferenceTask,
   apply: applyTask,

@@ -48,7 +48,18 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'menusync-bench-test-'));
   const out = path.join(dir, 'result.json');
   run = await runBench([
-    ...['--sizes', '20,40', '--xlsx-size', '20', '--apply-size', '20', '--fleet-targets', '3'],
+    ...[
+      '--sizes',
+      '20,40',
+      '--xlsx-size',
+      '20',
+      '--hostile-size',
+      '200',
+      '--apply-size',
+      '20',
+      '--fleet-targets',
+      '3',
+    ],
     ...['--enqueue-targets', '30'],
     ...['--reps', '1', '--warmup', '0', '--out', out],
   ]);
@@ -78,6 +89,7 @@ describe('npm run bench on a tiny size', () => {
       'extract --out peak RSS',
       'extract --out: 40/20 time',
       'extract XLSX vs exceljs read',
+      'xlsx reader, hostile row tags: 800 vs 200 ">" in quotes, time',
       'plan (1% changed) vs csv-parse + JSON.parse',
       'plan (1% changed) vs csv-parse + JSON.parse',
       'plan peak RSS',

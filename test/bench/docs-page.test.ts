@@ -9,6 +9,7 @@ const result: BenchResult = {
   options: {
     sizes: [10000, 100000],
     xlsxSize: 20000,
+    hostileSize: 50000,
     applySize: 5000,
     fleetTargets: 200,
     enqueueTargets: 10000,

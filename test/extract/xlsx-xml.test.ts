@@ -61,6 +61,15 @@ describe('the sheet XML reader', () => {
       expect(readRows(SHEET, size), `chunks of ${size}`).toEqual(expected);
   });
 
+  it('ends a tag at its own ">", not at one inside a quoted value, however the tag is split', () => {
+    const hostile = `a>'b">c'>"`;
+    const xml =
+      `<worksheet><!-- a > b --><sheetData><row r="2" x="${hostile}" y='">'>` +
+      `<c r="A2" t="inlineStr"><is><t><![CDATA[x>]]]></t></is></c></row></sheetData></worksheet>`;
+    for (const size of [1, 2, 3, 5, 7, 64])
+      expect(readRows(xml, size), `chunks of ${size}`).toEqual([{ row: 2, cells: ['x>]'] }]);
+  });
+
   it('refuses a cell past column XFD (a sheet of "huge dimensions") before allocating it', () => {
     const xml = '<worksheet><sheetData><row r="1"><c r="XFE1"><v>1</v></c></row></sheetData></worksheet>';
     expect(() => readRows(xml, 64)).toThrow(/row 1: cell XFE1 is past Excel's last column \(XFD, 16,384\)/);
@@ -87,14 +96,25 @@ describe('the sheet XML reader', () => {
     }).toThrow(InvalidInputError);
   });
 
-  it('expands no entity a document declares (a billion-laughs table stays text)', () => {
+  it('refuses a document that declares entities (a billion-laughs table) before expanding any', () => {
     const handler = new SharedStringsReader();
-    feed(
-      handler,
-      '<!DOCTYPE sst [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;">]><sst><si><t>&b;</t></si></sst>',
-      7,
-    );
-    expect(handler.strings).toEqual(['&b;']);
+    expect(() =>
+      feed(
+        handler,
+        '<!DOCTYPE sst [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;">]><sst><si><t>&b;</t></si></sst>',
+        7,
+      ),
+    ).toThrow('test.xml: a DTD (<!DOCTYPE ...) is not allowed in a workbook part (Excel refuses it)');
+    expect(handler.strings).toEqual([]);
+  });
+
+  it('refuses an undefined entity however the chunks cut it', () => {
+    for (const size of [1, 2, 3, 5, 7, 64]) {
+      const handler = new SharedStringsReader();
+      expect(() => feed(handler, '<sst><si><t>a</t></si><si><t>Latte &xxe;</t></si></sst>', size)).toThrow(
+        'test.xml, shared string 1: undefined entity &xxe;',
+      );
+    }
   });
 });
 

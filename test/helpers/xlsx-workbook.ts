@@ -1,4 +1,9 @@
-import { part, zip, type ZipPart } from '../bad-inputs/generators/deflate-bomb-xlsx.js';
+import {
+  part as deflatedPart,
+  storedPart,
+  zip,
+  type ZipPart,
+} from '../bad-inputs/generators/deflate-bomb-xlsx.js';
 
 // Builds small .xlsx files part by part, so a test can hold exactly the XML that real writers
 // produce (phonetic runs, cached formula results, the 1904 date system, the order of parts in
@@ -8,10 +13,12 @@ const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PACKAGE_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
 
 export interface WorkbookSpec {
   /** Each sheet's name and the `<row>` elements of its `<sheetData>`. */
-  sheets: { name: string; rows: string; after?: string }[];
+  /** `prolog`: what comes between the XML declaration and `<worksheet>` (a DTD, say). */
+  sheets: { name: string; rows: string; after?: string; prolog?: string }[];
   /** `<si>` elements, as written (rich text, phonetic runs and all). */
   sharedStrings?: string[];
   /** Custom number formats by id (164 and up), and the numFmtId of each cell style (`s` index). */
@@ -20,6 +27,13 @@ export interface WorkbookSpec {
   date1904?: boolean;
   /** Where xl/sharedStrings.xml goes in the zip: after the sheets (as many writers put it) or first. */
   sharedStringsFirst?: boolean;
+  /** Every part stored uncompressed (zip method 0) instead of deflated. */
+  stored?: boolean;
+  /**
+   * With `[Content_Types].xml`: menusync does not read it, but Excel and openpyxl need it to open
+   * the file (off by default, so the committed workbooks built here keep their bytes).
+   */
+  contentTypes?: boolean;
 }
 
 const escape = (text: string): string =>
@@ -27,10 +41,11 @@ const escape = (text: string): string =>
 
 /** The workbook as the bytes of an .xlsx file. */
 export function buildWorkbook(spec: WorkbookSpec): Buffer {
+  const part = spec.stored ? storedPart : deflatedPart;
   const sheets = spec.sheets.map((sheet, i) =>
     part(
       `xl/worksheets/sheet${i + 1}.xml`,
-      `${XML}<worksheet xmlns="${MAIN}"><sheetData>${sheet.rows}</sheetData>${sheet.after ?? ''}</worksheet>`,
+      `${XML}${sheet.prolog ?? ''}<worksheet xmlns="${MAIN}"><sheetData>${sheet.rows}</sheetData>${sheet.after ?? ''}</worksheet>`,
     ),
   );
   const shared = spec.sharedStrings
@@ -54,7 +69,23 @@ export function buildWorkbook(spec: WorkbookSpec): Buffer {
     )
     .join('');
   const n = spec.sheets.length;
+  const overrides = [
+    ['/xl/workbook.xml', 'sheet.main'],
+    ...spec.sheets.map((_, i) => [`/xl/worksheets/sheet${i + 1}.xml`, 'worksheet']),
+    ['/xl/styles.xml', 'styles'],
+    ...(spec.sharedStrings ? [['/xl/sharedStrings.xml', 'sharedStrings']] : []),
+  ]
+    .map(([name, type]) => `<Override PartName="${name}" ContentType="${CONTENT_TYPE}.${type}+xml"/>`)
+    .join('');
   const parts: ZipPart[] = [
+    ...(spec.contentTypes
+      ? [
+          part(
+            '[Content_Types].xml',
+            `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${overrides}</Types>`,
+          ),
+        ]
+      : []),
     part(
       '_rels/.rels',
       `${XML}<Relationships xmlns="${PACKAGE_REL}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,

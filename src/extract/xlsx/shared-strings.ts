@@ -15,6 +15,11 @@ export class SharedStringsReader implements XmlHandler {
   private phonetic = 0;
   private inText = false;
 
+  /** The index a cell uses for the string being read (`<c t="s"><v>3</v>`). */
+  location(): string {
+    return `shared string ${this.strings.length}`;
+  }
+
   open(name: string, _tag: string, selfClosing: boolean): void {
     if (name === 'si') {
       if (selfClosing) this.strings.push('');

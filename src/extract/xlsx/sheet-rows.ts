@@ -76,6 +76,10 @@ export class SheetRowsReader implements XmlHandler {
     return this.finished;
   }
 
+  location(): string {
+    return `row ${this.row}, column ${this.column}`;
+  }
+
   open(name: string, tag: string, selfClosing: boolean): void {
     switch (name) {
       case 'c':
@@ -83,6 +87,9 @@ export class SheetRowsReader implements XmlHandler {
         if (selfClosing) this.endCell();
         return;
       case 'v':
+        // An inline string's value is its `<is>`: a `<v>` some writers add beside it is not read
+        // (it was read too: `1.01.` where the inline string says `1.`).
+        if (this.type === 'inlineStr') return;
         if (!selfClosing) this.capture = true;
         this.value ??= [];
         return;
@@ -182,6 +189,9 @@ export class SheetRowsReader implements XmlHandler {
   }
 
   private cellValue(raw: string): CellValue {
+    // An empty `<v/>` (some writers write one) is an empty cell whatever its type, as openpyxl
+    // reads it: never shared string 0, an empty error code or a boolean.
+    if (raw === '' && this.type !== 'inlineStr') return null;
     switch (this.type) {
       case 's':
         return this.sharedString(raw);
@@ -208,12 +218,14 @@ export class SheetRowsReader implements XmlHandler {
     }
   }
 
-  private sharedString(raw: string): string {
-    const index = Number(raw.trim());
-    const text = Number.isInteger(index) ? this.context.strings[index] : undefined;
+  /** The string a cell's index points at; a blank index is an empty cell, anything but digits a located problem. */
+  private sharedString(raw: string): string | null {
+    const digits = raw.trim();
+    if (digits === '') return null;
+    const text = /^\d+$/.test(digits) ? this.context.strings[Number(digits)] : undefined;
     if (text === undefined)
       throw new InvalidInputError(
-        `${this.context.file}: row ${this.row}, column ${this.column}: shared string ${raw.trim() || '(none)'} is not in the workbook's table of ${count(this.context.strings.length)}`,
+        `${this.context.file}: row ${this.row}, column ${this.column}: shared string ${digits} is not in the workbook's table of ${count(this.context.strings.length)}`,
       );
     return text;
   }

@@ -1,4 +1,5 @@
-import { readZipText, type ZipEntry } from './zip-entries.js';
+import { readZipText } from './scan-part.js';
+import type { ZipEntry } from './zip-entries.js';
 import { attribute } from './xml-text.js';
 
 /** A sheet as workbook.xml lists it, with the zip path of its XML. */

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { pipeline, Readable, Transform } from 'node:stream';
-import { createInflateRaw } from 'node:zlib';
+import { crc32, createInflateRaw } from 'node:zlib';
+import { InvalidInputError } from '../../errors.js';
 import { readBytes } from '../file-access.js';
 import { count, DEFAULT_INPUT_LIMITS, InputLimitError } from '../input-limits.js';
 
@@ -8,6 +9,8 @@ import { count, DEFAULT_INPUT_LIMITS, InputLimitError } from '../input-limits.js
 export interface ZipEntry {
   name: string;
   method: number;
+  /** CRC-32 of the uncompressed bytes, as the central directory records it. */
+  crc32: number;
   compressedSize: number;
   /** As the central directory declares it: a hostile file may lie, so inflating counts too. */
   uncompressedSize: number;
@@ -40,6 +43,7 @@ export async function listZipEntries(file: string, size: number): Promise<ZipEnt
     entries.push({
       name: directory.toString('utf8', at + 46, at + 46 + nameLength),
       method: directory.readUInt16LE(at + 10),
+      crc32: directory.readUInt32LE(at + 16),
       compressedSize: directory.readUInt32LE(at + 20),
       uncompressedSize: directory.readUInt32LE(at + 24),
       localHeaderOffset: directory.readUInt32LE(at + 42),
@@ -53,7 +57,9 @@ const ENTRY_CHUNK_BYTES = 1024 * 1024;
 
 /**
  * The uncompressed bytes of one entry as a stream, which fails with an InputLimitError once more
- * than `maxBytes` came out (a deflate bomb inflates ~1000:1 and the declared size proves nothing).
+ * than `maxBytes` came out (a deflate bomb inflates ~1000:1 and the declared size proves nothing),
+ * and with an InvalidInputError at its end when the bytes are not the ones the zip recorded
+ * (checkedBytes). A reader that stops early checks nothing: every part is read whole once.
  */
 export async function openZipEntry(
   file: string,
@@ -63,8 +69,12 @@ export async function openZipEntry(
   const header = await readBytes(file, 30, entry.localHeaderOffset);
   if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_FILE_HEADER) return undefined;
   const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  if (entry.method !== 0 && entry.method !== 8) return undefined;
   // An empty part (createReadStream refuses an end before its start).
-  if (entry.compressedSize === 0) return Readable.from([]);
+  if (entry.compressedSize === 0) {
+    const empty = Readable.from([]);
+    return pipeline(empty, checkedBytes(file, entry, maxBytes), () => undefined);
+  }
   // Big chunks: a whole sheet is read this way (merged-ranges.ts) beside exceljs's own reading,
   // and each 16-64 KB chunk is a callback on the main thread (~40 ms of it on a 20k-row sheet).
   const raw = createReadStream(file, {
@@ -72,20 +82,55 @@ export async function openZipEntry(
     end: start + entry.compressedSize - 1,
     highWaterMark: ENTRY_CHUNK_BYTES,
   });
-  if (entry.method === 0) return raw;
-  if (entry.method !== 8) return undefined;
+  // pipeline: an error anywhere, or the reader stopping early, closes the file and the inflater.
+  // Errors reach the reader through the last stream; the callback only keeps them from being unhandled.
+  if (entry.method === 0) return pipeline(raw, checkedBytes(file, entry, maxBytes), () => undefined);
   const inflate = createInflateRaw({ chunkSize: ENTRY_CHUNK_BYTES });
-  let inflated = 0;
-  const bounded = new Transform({
+  return pipeline(raw, inflate, checkedBytes(file, entry, maxBytes), () => undefined);
+}
+
+/**
+ * Passes a part's uncompressed bytes on while counting them against `maxBytes` and computing their
+ * CRC-32; at the end, both must be what the central directory records. A stored part with one
+ * digit changed (3.50 -> 9.50) has the size it should and another CRC: it is refused, as
+ * Excel and Python's zipfile refuse it, instead of going live.
+ */
+function checkedBytes(file: string, entry: ZipEntry, maxBytes: number): Transform {
+  let size = 0;
+  let crc = 0;
+  return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      inflated += chunk.length;
-      if (inflated > maxBytes) done(tooBig(file, entry, maxBytes, 'more than'));
-      else done(null, chunk);
+      size += chunk.length;
+      if (size > maxBytes) {
+        done(tooBig(file, entry, maxBytes, 'more than'));
+        return;
+      }
+      crc = crc32(chunk, crc);
+      done(null, chunk);
+    },
+    flush(done) {
+      if (size !== entry.uncompressedSize)
+        done(
+          damaged(
+            file,
+            entry,
+            `it holds ${count(size)} bytes, the zip records ${count(entry.uncompressedSize)}`,
+          ),
+        );
+      else if (crc >>> 0 !== entry.crc32 >>> 0)
+        done(damaged(file, entry, `its CRC-32 is ${hex(crc)}, the zip records ${hex(entry.crc32)}`));
+      else done();
     },
   });
-  // pipeline: an error anywhere, or the reader stopping early, closes the file and the inflater.
-  // Errors reach the reader through `bounded`; the callback only keeps them from being unhandled.
-  return pipeline(raw, inflate, bounded, () => undefined);
+}
+
+const hex = (crc: number): string => `0x${(crc >>> 0).toString(16).padStart(8, '0')}`;
+
+function damaged(file: string, entry: ZipEntry, what: string): InvalidInputError {
+  return new InvalidInputError(
+    `${file}: part ${entry.name} is damaged: ${what} (changed or cut after it was written)`,
+    { hint: 'Export the workbook again.' },
+  );
 }
 
 /** `size` is the declared size, or 'more than' when inflating went past the limit. */
@@ -102,18 +147,4 @@ export function tooBig(
     'maxInflatedBytes',
     `part ${entry.name} inflates to ${what}${size === 'more than' ? ' bytes' : ''}`,
   );
-}
-
-/** A small entry (workbook.xml, rels) as text. */
-export async function readZipText(
-  file: string,
-  entry: ZipEntry | undefined,
-  maxBytes: number = DEFAULT_INPUT_LIMITS.maxInflatedBytes,
-): Promise<string | undefined> {
-  if (!entry) return undefined;
-  const stream = await openZipEntry(file, entry, maxBytes);
-  if (!stream) return undefined;
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }

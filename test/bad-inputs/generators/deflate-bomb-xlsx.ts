@@ -13,11 +13,19 @@ export interface ZipPart {
   crc: number;
   /** What the central directory claims (a liar states less than `size`). */
   declaredSize?: number;
+  /** 8 deflated (the default), 0 stored: `deflated` then holds the bytes as they are. */
+  method?: 0 | 8;
 }
 
 export function part(name: string, text: string): ZipPart {
   const bytes = Buffer.from(text, 'utf8');
   return { name, deflated: deflateRawSync(bytes), size: bytes.length, crc: crc32(bytes) };
+}
+
+/** A part stored uncompressed (method 0), as some writers store small parts. */
+export function storedPart(name: string, text: string): ZipPart {
+  const bytes = Buffer.from(text, 'utf8');
+  return { name, deflated: bytes, size: bytes.length, crc: crc32(bytes), method: 0 };
 }
 
 /** `head`, then `unit` repeated `count` times (count a multiple of `perSegment`), then `tail`. */
@@ -54,7 +62,7 @@ export function zip(parts: readonly ZipPart[]): Buffer {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
+    local.writeUInt16LE(p.method ?? 8, 8);
     local.writeUInt32LE(p.crc >>> 0, 14);
     local.writeUInt32LE(p.deflated.length, 18);
     local.writeUInt32LE(declared, 22);
@@ -63,7 +71,7 @@ export function zip(parts: readonly ZipPart[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(p.method ?? 8, 10);
     central.writeUInt32LE(p.crc >>> 0, 16);
     central.writeUInt32LE(p.deflated.length, 20);
     central.writeUInt32LE(declared, 24);
