@@ -30,7 +30,7 @@ export const TargetGuards = z
       ['50%', 200],
     ),
     allow_price_changes: allowance(
-      'Most products whose price may change by a factor of 10 or more, up or down (units and cents mixed up): a count or a share of the products priced before and after (as --allow-price-changes). Default: blocked at 10 or more and over 20% of them.',
+      'Most products whose price may change by a factor of 10 or more, up or down (units and cents mixed up): a count or a share of the products priced in the last confirmed menu (as --allow-price-changes). Default: blocked at 10 or more and over 20% of them.',
       ['100%', 40],
     ),
     allow_erosion: allowance(

@@ -50,9 +50,9 @@ export function guardBlocks(input: GuardInput): GuardBlock[] {
     const limit = deleteLimitBlock(desired, baseline, removed, live, options);
     if (limit) blocks.push(limit);
   }
-  const hiding = massHidingBlock(desired, baseline, options);
+  const hiding = massHidingBlock(desired, baseline, entries, options);
   if (hiding) blocks.push(hiding);
-  const prices = priceFactorBlock(desired, baseline, options);
+  const prices = priceFactorBlock(baseline, entries, options);
   if (prices) blocks.push(prices);
   const removesProducts = mode === 'replace' && removed.some((e) => e.kind === 'product');
   const erosion = erosionBlock(desired, removesProducts, options);

@@ -2,7 +2,7 @@ import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { countOf } from '../plural.js';
 import { limitNumbers, overLimit, shareOf, someNames } from './limit.js';
 import { NAMED_REMOVALS } from './live/live-removals.js';
-import type { GuardBlock, PlanOptions } from './types.js';
+import type { GuardBlock, PlanEntry, PlanOptions } from './types.js';
 
 /**
  * A price change by this factor or more, up or down, is a large one: a POS that switches between
@@ -11,33 +11,37 @@ import type { GuardBlock, PlanOptions } from './types.js';
  */
 export const PRICE_FACTOR = 10;
 
+/** The product price change of an update entry, when both prices are above 0 (a factor). */
+function priceChange(entry: PlanEntry): { old: number; new: number } | null {
+  if (entry.kind !== 'product' || entry.action !== 'update') return null;
+  const change = entry.changes?.find((c) => c.field === 'price');
+  if (!change || typeof change.old !== 'number' || typeof change.new !== 'number') return null;
+  return change.old > 0 && change.new > 0 ? { old: change.old, new: change.new } : null;
+}
+
 /**
  * Mass price change: the products whose price moves by PRICE_FACTOR or more, out of the products
- * priced (above 0) in both the baseline and the desired menu. A price set from nothing or to 0
- * is no factor and is not counted.
+ * priced (above 0) in the baseline. Counted from the plan's own entries: only what changed is
+ * looked at. A price set from nothing or to 0 is no factor and is not counted.
  */
 export function priceFactorBlock(
-  desired: CanonicalMenu,
   baseline: CanonicalMenu | null,
+  entries: readonly PlanEntry[],
   options: PlanOptions,
 ): GuardBlock | null {
   if (!baseline) return null;
-  const before = new Map<string, number>();
-  for (const product of baseline.products) {
-    if (product.price !== undefined && product.price > 0) before.set(product.ext_id, product.price);
-  }
-  let priced = 0;
   let changed = 0;
   const names: string[] = [];
-  for (const product of desired.products) {
-    const old = before.get(product.ext_id);
-    if (old === undefined || product.price === undefined || !(product.price > 0)) continue;
-    priced += 1;
-    const ratio = product.price / old;
+  for (const entry of entries) {
+    const price = priceChange(entry);
+    if (!price) continue;
+    const ratio = price.new / price.old;
     if (ratio < PRICE_FACTOR && ratio * PRICE_FACTOR > 1) continue;
     changed += 1;
-    if (names.length < NAMED_REMOVALS) names.push(`product ${product.ext_id} ${old} -> ${product.price}`);
+    if (names.length < NAMED_REMOVALS) names.push(`product ${entry.ext_id} ${price.old} -> ${price.new}`);
   }
+  if (changed === 0) return null;
+  const priced = baseline.products.reduce((n, p) => (p.price !== undefined && p.price > 0 ? n + 1 : n), 0);
   const over = overLimit(changed, priced, options.allowPriceChanges, '--allow-price-changes');
   if (!over) return null;
   return {
