@@ -8,6 +8,7 @@ import { createPlatformClient } from '../platform/index.js';
 import type { PlatformClient } from '../platform/types.js';
 import type { ProgressSink } from '../progress.js';
 import { DEFAULT_KEEP_RUNS } from '../state/run-history.js';
+import { DEFAULT_EROSION_DAYS } from '../plan/erosion.js';
 import type { Checkpoint } from '../state/checkpoint.js';
 import type { StateStore } from '../state/store.js';
 import type { Target } from '../state/target.js';
@@ -107,6 +108,7 @@ export async function runApplyTarget(
         ...(saved ? { savedPlan: saved } : {}),
         maxPayloadBytes,
         keepRuns,
+        erosionDays: settings.guards.erosionDays ?? DEFAULT_EROSION_DAYS,
       },
       {
         plan: planMenu,

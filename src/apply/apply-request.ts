@@ -29,6 +29,11 @@ export interface ApplyRequest {
   refresh?: boolean;
   /** Runs of the target kept in runs/ (default DEFAULT_KEEP_RUNS); older ones are removed after this one. */
   keepRuns?: number;
+  /**
+   * The erosion guard's window: the plan is judged against the menu as it was this many days ago
+   * too (erosion-reference.ts). Absent: no erosion guard (a rollback goes back on purpose).
+   */
+  erosionDays?: number;
 }
 
 /** What an apply works with: the planner, the platform, the person asked, the clock. */

@@ -34,6 +34,7 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
     const inputs = await readRunInputs(state, desired, deps.client, {
       refresh: request.refresh !== false,
       startedAt,
+      ...(request.erosionDays !== undefined ? { erosionDays: request.erosionDays } : {}),
     });
     runId = inputs.record.id;
     const plan = planRun(request, deps.plan, desired, inputs);

@@ -3,6 +3,8 @@ import type { Plan, PlanFunction, PlanOptions } from '../plan/types.js';
 import type { MenuSnapshot, TargetStatus } from '../state/snapshot.js';
 import type { StateStore } from '../state/store.js';
 import type { Target } from '../state/target.js';
+import { DEFAULT_EROSION_DAYS } from '../plan/erosion.js';
+import { erosionOption } from './erosion-reference.js';
 import { preparePlan } from './prepare-plan.js';
 import type { BaselineIdentity } from './saved-plan.js';
 
@@ -23,13 +25,16 @@ export async function planOffline(
   target: Target | null,
   store: StateStore,
   options: PlanOptions,
+  now: Date = new Date(),
 ): Promise<OfflinePlan> {
   const state = target ? store.target(target) : null;
   // The desired menu lets readSnapshot skip parsing the products that did not change.
   const snapshot = state ? await state.readSnapshot({ reuse: desired }) : null;
   const status: TargetStatus = state ? await state.readStatus() : { uncertain: false };
+  const days = options.erosionDays ?? DEFAULT_EROSION_DAYS;
+  const erosion = state ? await erosionOption(state, days, now) : {};
   return {
-    plan: preparePlan(planMenu, desired, { snapshot, status }, options),
+    plan: preparePlan(planMenu, desired, { snapshot, status }, { ...options, ...erosion }),
     baseline: { baselineHash: snapshot?.hash ?? null, baselineUncertain: status.uncertain },
     snapshot,
     status,

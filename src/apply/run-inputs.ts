@@ -1,6 +1,6 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { LiveMenu } from '../plan/live/live-menu.js';
-import type { Plan, PlanFunction } from '../plan/types.js';
+import type { Plan, PlanFunction, PlanOptions } from '../plan/types.js';
 import type { PlatformClient } from '../platform/types.js';
 import { newRunId, type RunRecord } from '../state/run-history.js';
 import type { MenuSnapshot, TargetStatus } from '../state/snapshot.js';
@@ -8,6 +8,7 @@ import type { TargetStore } from '../state/store.js';
 import type { ApplyRequest } from './apply-request.js';
 import { preparePlan } from './prepare-plan.js';
 import { liveChangedSince, readLiveMenu, unplanned } from './refresh.js';
+import { erosionOption } from './erosion-reference.js';
 import { describeError } from './run-errors.js';
 import { checkSavedPlan } from './saved-plan.js';
 
@@ -19,6 +20,8 @@ export interface RunInputs {
   /** Null when the run does not refresh, or the refresh failed (then `refreshError`). */
   live: LiveMenu | null;
   refreshError?: unknown;
+  /** The erosion guard's menu of some days ago, when the run has the guard and history has one. */
+  erosion: Pick<PlanOptions, 'erosionReference'>;
 }
 
 /**
@@ -30,9 +33,9 @@ export async function readRunInputs(
   state: TargetStore,
   desired: CanonicalMenu,
   client: PlatformClient,
-  options: { refresh: boolean; startedAt: Date },
+  options: { refresh: boolean; startedAt: Date; erosionDays?: number },
 ): Promise<RunInputs> {
-  const [record, snapshot, status, refreshed] = await Promise.all([
+  const [record, snapshot, status, refreshed, erosion] = await Promise.all([
     state.createRun(newRunId(options.startedAt)),
     state.readSnapshot({ reuse: desired }),
     state.readStatus(),
@@ -42,12 +45,13 @@ export async function readRunInputs(
           (error: unknown) => ({ error }),
         )
       : null,
+    erosionOption(state, options.erosionDays, options.startedAt),
     state.writeIdentity(),
   ]);
   if (refreshed && 'error' in refreshed) {
-    return { record, snapshot, status, live: null, refreshError: refreshed.error };
+    return { record, snapshot, status, live: null, refreshError: refreshed.error, erosion };
   }
-  return { record, snapshot, status, live: refreshed?.live ?? null };
+  return { record, snapshot, status, live: refreshed?.live ?? null, erosion };
 }
 
 /**
@@ -77,6 +81,10 @@ export function planRun(
     planMenu,
     desired,
     { snapshot, status },
-    { ...request.planOptions, ...(live ? { live } : { offline: 'apply without a refresh' }) },
+    {
+      ...request.planOptions,
+      ...inputs.erosion,
+      ...(live ? { live } : { offline: 'apply without a refresh' }),
+    },
   );
 }

@@ -24,6 +24,11 @@ const GUARD_HINTS: Readonly<Record<GuardName, string>> = {
   protected: 'keep the protected entities in the export, or take them off the protect list',
   'delete-limit': 'see the plan, and use --allow-deletes if the removals are intended',
   'empty-menu': 'see the plan, and use --allow-empty if an empty menu is intended',
+  'mass-hiding': 'see the plan, and use --allow-hiding if hiding those products is intended',
+  'price-factor':
+    'check the export is in the unit of the last run (not cents), and use --allow-price-changes if the new prices are intended',
+  erosion:
+    'see the plan and `menusync history`, and use --allow-erosion if the menu is meant to have lost those products',
 };
 
 /** Which hint wins when several guards refused: the one that makes the others moot first. */
@@ -34,6 +39,9 @@ const ORDER: readonly GuardName[] = [
   'protected',
   'delete-limit',
   'empty-menu',
+  'price-factor',
+  'mass-hiding',
+  'erosion',
 ];
 
 /** What to do about a blocked apply: a stale saved plan wants a new plan, bad rows a fix, a guard a look at the plan. */

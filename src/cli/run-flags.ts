@@ -37,6 +37,16 @@ export function withRunOptions<T>(yargs: Argv<T>): Argv<T & RunArgs> {
       type: 'string',
       describe: 'Most products a replace may remove: a count (12) or a share (15%)',
     })
+    .options(CHANGE_GUARD_FLAGS)
+    .option('allow-erosion', {
+      type: 'string',
+      describe:
+        'Most products of the menu as it was --erosion-days ago that a replace may leave removed: a count or a share',
+    })
+    .option('erosion-days', {
+      type: 'number',
+      describe: 'How many days back the erosion guard looks, in run history (default 7)',
+    })
     .option('now', { type: 'string', describe: NOW_OPTION_HELP })
     .option('allow-empty', { type: 'boolean', describe: 'Allow replacing the menu with an empty one' })
     .option('protect', { type: 'string', array: true, describe: 'ext_ids that must never be removed' })
@@ -57,6 +67,18 @@ export function withRunOptions<T>(yargs: Argv<T>): Argv<T & RunArgs> {
   return rejectRepeated(options, SINGLE_VALUE_OPTIONS);
 }
 
+/** The guards on what a plan changes (not removes): plan, apply and rollback take them. */
+export const CHANGE_GUARD_FLAGS = {
+  'allow-hiding': {
+    type: 'string',
+    describe: 'Most products shown before that a plan may hide: a count (12) or a share (15%)',
+  },
+  'allow-price-changes': {
+    type: 'string',
+    describe: 'Most products whose price may change by a factor of 10 or more: a count or a share',
+  },
+} as const;
+
 const SINGLE_VALUE_OPTIONS = [
   'config',
   'mapping',
@@ -64,6 +86,10 @@ const SINGLE_VALUE_OPTIONS = [
   'pos-uid',
   'mode',
   'allow-deletes',
+  'allow-hiding',
+  'allow-price-changes',
+  'allow-erosion',
+  'erosion-days',
   'out-json',
   'out-md',
   'out-html',

@@ -2,12 +2,13 @@ import path from 'node:path';
 import type { InputLimits } from '../extract/input-limits.js';
 import { resolveInputLimits, type InputLimitArgs } from './input-limit-args.js';
 import { UsageError } from '../errors.js';
+import type { Allowance } from '../plan/limit.js';
 import type { GuardOptions } from '../plan/types.js';
 import type { UpdateMode } from '../model/import-payload.js';
 import { configTarget, loadConfig, type LoadedConfig } from './load-config.js';
 import { parseNow } from './run-date.js';
 import { resolveStateSpec } from './state-location.js';
-import type { TargetConfig } from './schema.js';
+import type { TargetConfig, TargetGuards } from './schema.js';
 import { RESERVED_KEY, withoutPrototype } from '../model/named-record.js';
 
 /** Options shared by `plan` and `apply`: what to read, which target, which guards, which outputs. */
@@ -21,6 +22,10 @@ export interface RunArgs extends InputLimitArgs {
   'pos-uid'?: string;
   mode?: 'auto' | UpdateMode;
   'allow-deletes'?: string;
+  'allow-hiding'?: string;
+  'allow-price-changes'?: string;
+  'allow-erosion'?: string;
+  'erosion-days'?: number;
   'allow-empty'?: boolean;
   protect?: string[];
   json?: boolean;
@@ -102,14 +107,7 @@ export async function resolveRunSettings(
     params[pair.slice(0, eq)] = pair.slice(eq + 1);
     delete paramDirs[pair.slice(0, eq)];
   }
-  const allowDeletes = args['allow-deletes'] ?? config.guards?.allow_deletes;
-  const protect = [...(config.guards?.protect ?? []), ...(args.protect ?? [])];
-  const allowEmpty = args['allow-empty'] ?? config.guards?.allow_empty;
-  const guards: GuardOptions = {
-    ...(allowDeletes !== undefined ? { allowDeletes: parseAllowDeletes(allowDeletes) } : {}),
-    ...(allowEmpty !== undefined ? { allowEmpty } : {}),
-    ...(protect.length > 0 ? { protect } : {}),
-  };
+  const guards = resolveGuards(args, config.guards ?? {});
   const mapping = args.mapping ?? config.mapping;
   return {
     ...(targetName ? { targetName } : {}),
@@ -133,19 +131,55 @@ export async function resolveRunSettings(
   };
 }
 
-/** "12" -> {count: 12}; "15%" -> {percent: 15}. */
-export function parseAllowDeletes(value: string | number): { count: number } | { percent: number } {
+/** The guards' flags over the config target's `guards:` keys (the library passes its options as either). */
+export function resolveGuards(
+  args: Pick<
+    RunArgs,
+    | 'allow-deletes'
+    | 'allow-hiding'
+    | 'allow-price-changes'
+    | 'allow-erosion'
+    | 'erosion-days'
+    | 'allow-empty'
+    | 'protect'
+  >,
+  config: TargetGuards,
+): GuardOptions {
+  const protect = [...(config.protect ?? []), ...(args.protect ?? [])];
+  const allowEmpty = args['allow-empty'] ?? config.allow_empty;
+  const erosionDays = args['erosion-days'] ?? config.erosion_days;
+  if (erosionDays !== undefined && !(Number.isInteger(erosionDays) && erosionDays >= 1))
+    throw new UsageError(`--erosion-days must be a whole number of days, at least 1, got ${erosionDays}`);
+  const allowance = (flag: string, value: string | number | undefined) =>
+    value === undefined ? undefined : parseAllowDeletes(value, flag);
+  const allowed = {
+    allowDeletes: allowance('--allow-deletes', args['allow-deletes'] ?? config.allow_deletes),
+    allowHiding: allowance('--allow-hiding', args['allow-hiding'] ?? config.allow_hiding),
+    allowPriceChanges: allowance(
+      '--allow-price-changes',
+      args['allow-price-changes'] ?? config.allow_price_changes,
+    ),
+    allowErosion: allowance('--allow-erosion', args['allow-erosion'] ?? config.allow_erosion),
+  };
+  return {
+    ...Object.fromEntries(Object.entries(allowed).filter(([, value]) => value !== undefined)),
+    ...(allowEmpty !== undefined ? { allowEmpty } : {}),
+    ...(erosionDays !== undefined ? { erosionDays } : {}),
+    ...(protect.length > 0 ? { protect } : {}),
+  };
+}
+
+/** "12" -> {count: 12}; "15%" -> {percent: 15}, for `flag` (--allow-deletes, --allow-hiding, ...). */
+export function parseAllowDeletes(value: string | number, flag = '--allow-deletes'): Allowance {
   const text = String(value).trim();
   const match = /^(\d+(?:\.\d+)?)(%?)$/.exec(text);
-  if (!match)
-    throw new UsageError(`--allow-deletes must be a count like 12 or a share like 15%, got "${text}"`);
+  if (!match) throw new UsageError(`${flag} must be a count like 12 or a share like 15%, got "${text}"`);
   const n = Number(match[1]);
   if (match[2] === '%') {
-    if (n > 100) throw new UsageError(`--allow-deletes ${text} is more than 100%`);
+    if (n > 100) throw new UsageError(`${flag} ${text} is more than 100%`);
     return { percent: n };
   }
-  if (!Number.isInteger(n))
-    throw new UsageError(`--allow-deletes count must be a whole number, got "${text}"`);
+  if (!Number.isInteger(n)) throw new UsageError(`${flag} count must be a whole number, got "${text}"`);
   return { count: n };
 }
 

@@ -9,20 +9,46 @@ import { NotifyConfig } from './notify-schema.js';
 // schema/config.schema.json are generated from them (config-reference.ts), so the two cannot
 // disagree with what is accepted. A default said here is the one the code applies elsewhere.
 
-/** `--allow-deletes` and `guards.allow_deletes`: a count (`12`) or a percentage of the baseline (`15%`). */
+/** `--allow-deletes` and `guards.allow_deletes` (and the other `allow_*` keys): a count (`12`) or a percentage (`15%`). */
 export const AllowDeletes = z.union([
   z.number().int().min(0),
   z.string().regex(/^\d+(\.\d+)?%?$/, 'a count like 12 or a percentage like 15%'),
 ]);
 export type AllowDeletes = z.infer<typeof AllowDeletes>;
 
+/** One `allow_*` key of `guards:`: an optional AllowDeletes, described for the reference. */
+const allowance = (description: string, examples: AllowDeletes[]) =>
+  AllowDeletes.optional().meta({ description, examples });
+
 export const TargetGuards = z
   .strictObject({
-    allow_deletes: AllowDeletes.optional().meta({
-      description:
-        'Most entities a replace may remove: a count or a share of the baseline (as --allow-deletes). Default: blocked when it removes at least 10 of a level and more than 20% of it.',
-      examples: ['10%', 25],
-    }),
+    allow_deletes: allowance(
+      'Most entities a replace may remove: a count or a share of the baseline (as --allow-deletes). Default: blocked when it removes at least 10 of a level and more than 20% of it.',
+      ['10%', 25],
+    ),
+    allow_hiding: allowance(
+      'Most products shown in the last confirmed menu that a plan may hide (itself or through its category): a count or a share of them (as --allow-hiding). Default: blocked when it hides at least 10 and more than 20% of them.',
+      ['50%', 200],
+    ),
+    allow_price_changes: allowance(
+      'Most products whose price may change by a factor of 10 or more, up or down (units and cents mixed up): a count or a share of the products priced in the last confirmed menu (as --allow-price-changes). Default: blocked at 10 or more and over 20% of them.',
+      ['100%', 40],
+    ),
+    allow_erosion: allowance(
+      "Most products of the menu as it was erosion_days ago (from run history) that a replace may leave removed: a count or a share of that menu (as --allow-erosion). Default: blocked when at least 10 and more than 20% of that menu's products are gone.",
+      ['30%', 25],
+    ),
+    erosion_days: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .meta({
+        description:
+          'How many days back the erosion guard looks: the menu the newest run at least that old confirmed, or the oldest kept one (as --erosion-days).',
+        default: 7,
+        examples: [14],
+      }),
     protect: z
       .array(z.string().min(1))
       .optional()

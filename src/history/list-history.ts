@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { PlanCounts, PlanMode } from '../plan/types.js';
 import type { RunOutcome } from '../report/outcome.js';
+import { runIdTime } from '../state/run-history.js';
 import type { StoredRun, TargetStore } from '../state/store.js';
+
+export { runIdTime };
 
 const Counts = z.object({ add: z.number(), update: z.number(), remove: z.number(), keep: z.number() });
 
@@ -108,12 +111,4 @@ export async function readSummary(store: TargetStore, runId: string): Promise<Ru
   } catch {
     return 'report is not valid JSON';
   }
-}
-
-/** 20261124T183247123Z-ab12cd (newRunId) -> 2026-11-24T18:32:47.123Z; null for another shape. */
-export function runIdTime(runId: string): string | null {
-  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z/.exec(runId);
-  if (!match) return null;
-  const [, y, mo, d, h, mi, s, ms] = match;
-  return `${y}-${mo}-${d}T${h}:${mi}:${s}.${ms}Z`;
 }

@@ -38,10 +38,18 @@ export interface PlatformTarget {
   timeoutSeconds?: number;
 }
 
-/** The guards of plan and apply, as `--allow-deletes`, `--allow-empty` and `--protect`. */
+/** The guards of plan and apply, as `--allow-deletes`, `--allow-hiding`, ..., `--allow-empty` and `--protect`. */
 export interface Guards {
   /** Most products a replace may remove: a count (12) or a share ('15%'). */
   allowDeletes?: number | `${number}%`;
+  /** Most products shown before that a plan may hide: a count or a share. */
+  allowHiding?: number | `${number}%`;
+  /** Most products whose price may change by a factor of 10 or more: a count or a share. */
+  allowPriceChanges?: number | `${number}%`;
+  /** Most products of the menu as it was `erosionDays` ago that a replace may leave removed. */
+  allowErosion?: number | `${number}%`;
+  /** How many days back the erosion guard looks (default 7). */
+  erosionDays?: number;
   allowEmpty?: boolean;
   /** ext_ids that must never be removed. */
   protect?: string[];

@@ -1,6 +1,5 @@
 import type { ApplyConnectionArgs } from '../apply/connection.js';
-import { parseAllowDeletes, type RunSettings } from '../config/run-settings.js';
-import type { GuardOptions } from '../plan/types.js';
+import { resolveGuards, type RunSettings } from '../config/run-settings.js';
 import { checkBaseUrl, normalizeBaseUrl } from '../platform/menu-address.js';
 import { DEFAULT_POS_UID, DEFAULT_STATE_DIR, type Target } from '../state/target.js';
 import type { RunOptions } from './options.js';
@@ -13,11 +12,19 @@ import { withoutPrototype } from '../model/named-record.js';
  */
 export function runSettingsOf(options: RunOptions): RunSettings {
   const guards = options.guards ?? {};
-  const guardOptions: GuardOptions = {
-    ...(guards.allowDeletes !== undefined ? { allowDeletes: parseAllowDeletes(guards.allowDeletes) } : {}),
-    ...(guards.allowEmpty !== undefined ? { allowEmpty: guards.allowEmpty } : {}),
-    ...(guards.protect && guards.protect.length > 0 ? { protect: guards.protect } : {}),
-  };
+  const guardOptions = resolveGuards(
+    {
+      ...(guards.allowEmpty !== undefined ? { 'allow-empty': guards.allowEmpty } : {}),
+      ...(guards.protect ? { protect: guards.protect } : {}),
+      ...(guards.erosionDays !== undefined ? { 'erosion-days': guards.erosionDays } : {}),
+    },
+    {
+      ...(guards.allowDeletes !== undefined ? { allow_deletes: guards.allowDeletes } : {}),
+      ...(guards.allowHiding !== undefined ? { allow_hiding: guards.allowHiding } : {}),
+      ...(guards.allowPriceChanges !== undefined ? { allow_price_changes: guards.allowPriceChanges } : {}),
+      ...(guards.allowErosion !== undefined ? { allow_erosion: guards.allowErosion } : {}),
+    },
+  );
   return {
     ...(options.target.name ? { targetName: options.target.name } : {}),
     config: {},

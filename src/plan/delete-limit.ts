@@ -10,14 +10,11 @@ import {
   type Removals,
 } from './live/live-removals.js';
 import { entityLabel } from './mode.js';
+import { DEFAULT_LIMIT, limitNumbers, overLimit, shareOf, someNames } from './limit.js';
 import type { GuardBlock, PlanEntry, PlanOptions } from './types.js';
 
-/**
- * The default deletion limit of a replace: blocked when it removes at least DEFAULT_MIN_COUNT
- * entities of one level AND more than DEFAULT_PERCENT % of that level. Small menus can lose a few
- * products freely; a truncated export of a big menu cannot wipe it. Exactly 20 % passes.
- */
-export const DEFAULT_DELETE_LIMIT = { minCount: 10, percent: 20 } as const;
+/** The default deletion limit of a replace (limit.ts): at least 10 of a level and more than 20 % of it. */
+export const DEFAULT_DELETE_LIMIT = DEFAULT_LIMIT;
 
 const NOUNS: Record<(typeof REMOVAL_LEVELS)[number], [string, string]> = {
   categories: ['category', 'categories'],
@@ -26,7 +23,7 @@ const NOUNS: Record<(typeof REMOVAL_LEVELS)[number], [string, string]> = {
   option_values: ['option value', 'option values'],
 };
 
-/** Why the limit refuses `removed` of `total` products, or null. Integer maths: no float boundary. */
+/** Why the limit refuses `removed` of `total` products, or null. */
 export function deleteLimitExceeded(
   removed: number,
   total: number,
@@ -34,27 +31,9 @@ export function deleteLimitExceeded(
   noun: [string, string] = NOUNS.products,
   of = '',
 ): string | null {
-  const share = total > 0 ? ` of ${total}${of} (${Math.round((removed * 1000) / total) / 10}%)` : '';
-  const head = `the replace would remove ${countOf(removed, ...noun)}${share}`;
-  if (allow && 'count' in allow) {
-    return removed > allow.count ? `${head}, more than the allowed ${allow.count}` : null;
-  }
-  if (allow && 'percent' in allow) {
-    return removed * 100 > allow.percent * total ? `${head}, more than the allowed ${allow.percent}%` : null;
-  }
-  const { minCount, percent } = DEFAULT_DELETE_LIMIT;
-  if (removed >= minCount && removed * 100 > percent * total) {
-    return `${head}, over the default limit (${minCount} or more and over ${percent}%), allow it with --allow-deletes ${removed} if intended`;
-  }
-  return null;
-}
-
-function limitNumbers(allow: PlanOptions['allowDeletes']): Record<string, number> {
-  return allow && 'count' in allow
-    ? { limitCount: allow.count }
-    : allow && 'percent' in allow
-      ? { limitPercent: allow.percent }
-      : { limitCount: DEFAULT_DELETE_LIMIT.minCount, limitPercent: DEFAULT_DELETE_LIMIT.percent };
+  const over = overLimit(removed, total, allow, '--allow-deletes');
+  if (!over) return null;
+  return `the replace would remove ${countOf(removed, ...noun)}${shareOf(removed, total, of)}, ${over}`;
 }
 
 function countOptions(menu: CanonicalMenu): { options: number; values: number } {
@@ -109,8 +88,7 @@ function movedOut(baseline: CanonicalMenu | null, desired: CanonicalMenu): Map<s
 }
 
 function namesOf(at: LevelRemovals): string {
-  const more = at.removed > at.names.length ? `, and ${at.removed - at.names.length} more` : '';
-  return `${at.names.join(', ')}${more}`;
+  return someNames(at.names, at.removed);
 }
 
 /**

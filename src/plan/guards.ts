@@ -1,5 +1,8 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { deleteLimitBlock } from './delete-limit.js';
+import { erosionBlock } from './erosion.js';
+import { massHidingBlock } from './mass-hiding.js';
+import { priceFactorBlock } from './price-factor.js';
 import { changeLabel, type LiveContext } from './live/live-context.js';
 import { entityLabel } from './mode.js';
 import type { GuardBlock, PlanEntry, PlanMode, PlanOptions } from './types.js';
@@ -47,6 +50,13 @@ export function guardBlocks(input: GuardInput): GuardBlock[] {
     const limit = deleteLimitBlock(desired, baseline, removed, live, options);
     if (limit) blocks.push(limit);
   }
+  const hiding = massHidingBlock(desired, baseline, entries, options);
+  if (hiding) blocks.push(hiding);
+  const prices = priceFactorBlock(baseline, entries, options);
+  if (prices) blocks.push(prices);
+  const removesProducts = mode === 'replace' && removed.some((e) => e.kind === 'product');
+  const erosion = erosionBlock(desired, removesProducts, options);
+  if (erosion) blocks.push(erosion);
   if (options.protect && options.protect.length > 0) {
     const protectedIds = new Set(options.protect);
     const hit = removed.filter((e) => protectedIds.has(e.ext_id)).map(entityLabel);

@@ -4,6 +4,7 @@ import type { ImportPayload, UpdateMode } from '../model/import-payload.js';
 import type { LiveMenu, LiveSummary } from './live/live-menu.js';
 import type { MenuChange } from './live/menu-change.js';
 import type { FieldChange } from './field-change.js';
+import type { Allowance } from './limit.js';
 
 export type EntityKind = 'category' | 'product' | 'option' | 'option_value';
 export type PlanAction = 'add' | 'update' | 'remove' | 'keep';
@@ -54,7 +55,15 @@ export interface PlanCounts {
 
 export interface GuardOptions {
   /** Max products a replace may remove: a count, or a percentage of the baseline's products. */
-  allowDeletes?: { count: number } | { percent: number };
+  allowDeletes?: Allowance;
+  /** Max products shown in the baseline that the plan hides: a count, or a percentage of them. */
+  allowHiding?: Allowance;
+  /** Max products whose price changes by PRICE_FACTOR or more: a count, or a percentage of the priced ones. */
+  allowPriceChanges?: Allowance;
+  /** Max products of the menu of `erosionDays` ago that a replace leaves gone: a count or a percentage. */
+  allowErosion?: Allowance;
+  /** How many days back erosion looks (the menu as it was then, from run history); default 7. */
+  erosionDays?: number;
   allowEmpty?: boolean;
   /** ext_ids (of any kind) that must never be removed. */
   protect?: string[];
@@ -84,6 +93,17 @@ export interface PlanOptions extends GuardOptions {
   live?: LiveMenu;
   /** Why the live menu was not read (an offline plan): the reports say so first. */
   offline?: string;
+  /** The menu as it was some days ago, from run history: a replace is judged against it too (erosion.ts). */
+  erosionReference?: ErosionReference;
+}
+
+/** A menu the platform confirmed some days ago, that the erosion guard counts removals against. */
+export interface ErosionReference {
+  menu: CanonicalMenu;
+  runId: string;
+  appliedAt: string;
+  /** The window it stands for (erosionDays). */
+  days: number;
 }
 
 /** The guards that can refuse a plan (exit 3), a closed list. */
@@ -91,6 +111,9 @@ export type GuardName =
   | 'extraction-errors'
   | 'empty-menu'
   | 'delete-limit'
+  | 'erosion'
+  | 'mass-hiding'
+  | 'price-factor'
   | 'protected'
   | 'merge-cannot-remove'
   | 'saved-plan-stale';

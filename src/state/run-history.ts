@@ -22,6 +22,14 @@ export function newRunId(now: Date): string {
   return `${stamp}-${randomBytes(3).toString('hex')}`;
 }
 
+/** 20261124T183247123Z-ab12cd (newRunId) -> 2026-11-24T18:32:47.123Z; null for another shape. */
+export function runIdTime(runId: string): string | null {
+  const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z/.exec(runId);
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s, ms] = match;
+  return `${y}-${mo}-${d}T${h}:${mi}:${s}.${ms}Z`;
+}
+
 export async function createRunRecord(targetDir: string, runId: string): Promise<RunRecord> {
   const dir = path.join(targetDir, RUNS_DIR, runId);
   await writingTo(dir, () => mkdir(dir, { recursive: true }));

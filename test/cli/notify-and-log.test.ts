@@ -137,6 +137,26 @@ describe('notify and --log-format json', () => {
     await w.writeExport('menu.csv', menuCsv(5));
   });
 
+  it('a run blocked by prices in cents (every price times 100) names price-factor in the stamped line, the webhook and the fleet line', async () => {
+    received.length = 0;
+    const cents = menuCsv(40).replace(/,(\d+\.\d\d),Y,/g, (_, price: string) => `,${Number(price) * 100},Y,`);
+    await w.writeExport('menu.csv', cents);
+    const result = await apply('--quiet');
+    expect(result.code, result.stderr).toBe(3);
+    const why = /price-factor \(changed 40, pricedProducts 40, factor 10, limitCount 10, limitPercent 20\): /;
+    expect(result.stderr).toMatch(
+      new RegExp(`^\\S+Z menusync apply shop: .*\\(blocked, nothing sent\\): ${why.source}`, 'm'),
+    );
+    expect(received).toHaveLength(1);
+    expect(received[0]!.body.blocked).toMatch(
+      new RegExp(`^${why.source}.*--allow-price-changes 40 if intended`),
+    );
+    const fleet = await apply('--all');
+    expect(fleet.code).toBe(3);
+    expect(fleet.stdout + fleet.stderr).toMatch(/shop.*blocked/);
+    await w.writeExport('menu.csv', menuCsv(5));
+  });
+
   it('a fleet: JSON lines per target and for the fleet; the target and the fleet webhooks each get one POST', async () => {
     received.length = 0;
     const result = await apply('--all', '--log-format', 'json');

@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { LockHeldError } from '../../src/errors.js';
 import type { CanonicalMenu } from '../../src/model/canonical-menu.js';
+import { menuAsOf } from '../../src/state/menu-as-of.js';
 import type { StateStore, TargetStore } from '../../src/state/store.js';
 import { targetKey, type Target } from '../../src/state/target.js';
 import { cafeMenu } from '../apply/menus.js';
@@ -190,6 +191,27 @@ export function storeContract(label: string, factory: StoreFactory): void {
       expect(await t.confirmedSnapshot(first)).toBeNull();
       expect((await t.confirmedSnapshot(second))?.menu).toEqual(cafeMenu(6));
       expect((await t.readSnapshot())?.menu).toEqual(cafeMenu(8));
+    });
+
+    it('gives the menu as it was at a time (erosion): the newest confirmed by then, else the oldest kept', async () => {
+      const { t, again } = await fresh(factory);
+      await locked(t);
+      const nights = ['20261120T020000000Z-a', '20261121T020000000Z-b', '20261122T020000000Z-c'];
+      const blocked = '20261121T030000000Z-x';
+      for (const id of [...nights, blocked]) await t.createRun(id);
+      expect(await menuAsOf(t, new Date('2026-11-23T00:00:00Z'))).toBeNull();
+      await confirm(t, cafeMenu(9), nights[0]!);
+      await confirm(t, cafeMenu(8), nights[1]!);
+      await confirm(t, cafeMenu(7), nights[2]!);
+      const at = async (time: string) => (await menuAsOf(t, new Date(time)))?.runId ?? null;
+      expect(await at('2026-11-21T12:00:00Z')).toBe(nights[1]);
+      expect(await at('2026-11-21T02:00:00Z')).toBe(nights[1]);
+      // Before the history starts: the oldest kept menu is the furthest back it reaches.
+      expect(await at('2026-11-01T00:00:00Z')).toBe(nights[0]);
+      // The current menu is the snapshot's: nothing more to say.
+      expect(await at('2026-11-23T00:00:00Z')).toBeNull();
+      const other = (await again()).target(target);
+      expect((await menuAsOf(other, new Date('2026-11-20T12:00:00Z')))?.menu).toEqual(cafeMenu(9));
     });
 
     it('prunes runs that confirmed no menu first, keeping rollback points up to the limit', async () => {

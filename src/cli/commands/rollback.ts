@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';
 import { withStateTargetOptions } from '../state-target-flags.js';
 import { withConnectionOptions } from '../connection-options.js';
+import { CHANGE_GUARD_FLAGS } from '../run-flags.js';
 import type { RollbackArgs } from '../handlers/rollback.js';
 
 /** Back to the menu an earlier run confirmed: a replace, planned, guarded, confirmed and recorded as any apply. */
@@ -24,6 +25,7 @@ export const rollbackCommand: CommandModule<object, RollbackArgs> = {
         type: 'string',
         describe: 'Most products the replace may remove: a count (12) or a share (15%)',
       })
+      .options(CHANGE_GUARD_FLAGS)
       .option('allow-empty', { type: 'boolean', describe: 'Allow going back to an empty menu' })
       .option('protect', { type: 'string', array: true, describe: 'ext_ids that must never be removed' })
       .option('out-json', { type: 'string', describe: 'Also write the report as JSON to this file' })

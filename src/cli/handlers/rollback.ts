@@ -24,7 +24,15 @@ export type RollbackArgs = StateTargetArgs &
   ApplyConnectionArgs &
   Pick<
     RunArgs,
-    'allow-deletes' | 'allow-empty' | 'protect' | 'out-json' | 'out-md' | 'out-html' | 'quiet'
+    | 'allow-deletes'
+    | 'allow-hiding'
+    | 'allow-price-changes'
+    | 'allow-empty'
+    | 'protect'
+    | 'out-json'
+    | 'out-md'
+    | 'out-html'
+    | 'quiet'
   > & {
     to?: string;
     steps?: number;
