@@ -13,6 +13,7 @@ export type PayloadIssueCode =
   | 'empty-ext-id'
   | 'duplicate-ext-id'
   | 'unknown-category'
+  | 'missing-category'
   | 'bad-price'
   | 'min-greater-than-max'
   | 'unsatisfiable-option'
@@ -153,7 +154,15 @@ export function validateMenu(menu: CanonicalMenu, options: ValidateMenuOptions =
   const path: LazyPath = () => entityPath('products', (products[i] as { ext_id: string }).ext_id, i);
   for (; i < products.length; i++) {
     const product = products[i] as CanonicalMenu['products'][number];
-    if (product.category_ext_id !== undefined && !categoryIds.has(product.category_ext_id)) {
+    if (product.category_ext_id === undefined) {
+      // platform-interface.md: "ext_id of the owning category". The platform lists products
+      // through their category only, so one without is in the menu and out of every customer's reach.
+      add(
+        'missing-category',
+        `${path()}.category_ext_id`,
+        'product has no category_ext_id (the ext_id of its owning category): no customer could reach it',
+      );
+    } else if (!categoryIds.has(product.category_ext_id)) {
       add(
         'unknown-category',
         `${path()}.category_ext_id`,

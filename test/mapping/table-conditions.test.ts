@@ -11,6 +11,7 @@ table:
   skip:
     - { reason: picked, when: ${when} }
   product: { ext_id: "{Code}", name: { column: Name }, price: { column: Price, transforms: [money] } }
+  category: { name: { value: Menu } }
 `;
 
 const CSV = [
