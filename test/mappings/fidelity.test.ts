@@ -32,6 +32,8 @@ const SAMPLES: [string, string, number][] = [
   ['sumup/de-craftshop-items-export.csv', 'sumup-items', 482],
   ['gloriafood/fetch_menu_v2_menu.json', 'gloriafood-menu', 4],
   ['ubereats/tms-restaurant-menu-v2.json', 'ubereats-menu', 53],
+  // No attribute columns, booleans as 1.0, two templates named "50/50 britannia 62g" (their barcodes tell them apart).
+  ['odoo/desibolt-malta-grocery-odoo-products.extracted.csv', 'odoo-pos-products', 109],
 ];
 
 describe.skipIf(!present).each(SAMPLES)('%s with %s', (file, mapping, products) => {
@@ -53,6 +55,10 @@ describe.skipIf(!present).each(SAMPLES)('%s with %s', (file, mapping, products) 
     const categories = new Set(result.menu.categories.map((c) => c.ext_id));
     const lost = result.menu.products.filter((p) => !categories.has(p.category_ext_id ?? ''));
     expect(lost.map((p) => p.ext_id)).toEqual([]);
+  });
+
+  it('maps without an error (an optional column absent is a note, not a refusal)', () => {
+    expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);
   });
 
   it('gives no option or option value ext_id two contents', () => {
