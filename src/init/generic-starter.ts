@@ -183,7 +183,10 @@ function variantLines(guesses: ColumnGuesses, nameColumn: string): string[] {
 
 function categoryLines(guesses: ColumnGuesses): string[] {
   if (!guesses.category)
-    return [`  # category: { name: { column: "<category column>" } } # TODO: none recognized`];
+    // A product needs a category on the platform (the mapping does not load without one).
+    return [
+      `  category: { name: { value: Menu } } # TODO: no category column recognized; all products in "Menu"`,
+    ];
   return [`  category: { name: { column: ${q(guesses.category)} } } # GUESS`];
 }
 

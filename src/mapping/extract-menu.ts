@@ -220,6 +220,7 @@ export function finish(
   const menuIssues: DataIssue[] = validateMenu(menu, {
     productIdsUnique: parts.productIdsUnique === true,
     priceLimit: money.limit,
+    categoryRequired: true,
   }).map((issue) => ({
     code: 'invalid-menu',
     severity: issue.severity,

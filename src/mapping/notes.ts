@@ -30,3 +30,27 @@ export function singleVariantNote(single: { products: number; firstRow: number }
     message: `${products} ${verb} one variant row: it gave the product its price, no option (first at row ${single.firstRow})`,
   };
 }
+
+/**
+ * `the export has no column "Product Attributes/Product Attribute Values": no options[0] values…`:
+ * an optional column left out of an export is a choice of whoever exported it, said once.
+ */
+export function absentColumnNote(column: string, consequence: string): ExtractNote {
+  return { code: 'absent-column', message: `the export has no column ${column}: ${consequence}` };
+}
+
+/**
+ * `product ext_ids from "Barcode" for 106 products, from odoo-{slug(Name)} for 3`: an id from a
+ * name changes with the name (a rename deletes and re-creates the product), so the run says which.
+ */
+export function productIdSourceNote(sources: {
+  labels: string[];
+  counts: number[];
+}): ExtractNote | undefined {
+  const used = sources.labels
+    .map((label, i) => ({ label, count: sources.counts[i] ?? 0 }))
+    .filter((s) => s.count > 0);
+  if (used.length === 0) return undefined;
+  const parts = used.map((s) => `from ${s.label} for ${countOf(s.count, 'product')}`);
+  return { code: 'product-id-source', message: `product ext_ids ${parts.join(', ')}` };
+}

@@ -22,6 +22,20 @@ export const SkipRule = z
   });
 export type SkipRule = z.infer<typeof SkipRule>;
 
+/**
+ * A product the export describes in a way the platform cannot sell as written (sold by weight or
+ * length: the price is per kg or metre, the platform sells per item): each product whose head row
+ * matches yields a located warning; `hide: true` also hides it.
+ */
+export const WarnRule = z.strictObject({
+  reason: z.string().min(1),
+  when: Condition,
+  hide: z.boolean().optional(),
+  /** The warning's code (default `per-unit-price`). */
+  code: z.enum(DATA_ISSUE_CODES).optional(),
+});
+export type WarnRule = z.infer<typeof WarnRule>;
+
 export const GroupSpec = z
   .strictObject({
     /** `key` (aliases `handle`, `repeat`): rows with the same key; `continuation`: a non-empty `start`
@@ -45,6 +59,13 @@ export const GroupSpec = z
     }
   });
 export type GroupSpec = z.infer<typeof GroupSpec>;
+
+/**
+ * The platform reaches a product only through its owning category (platform-interface.md,
+ * `category_ext_id`): a mapping that gives none would load products no customer can find.
+ */
+const NO_CATEGORY =
+  'no category: every product needs one on the platform; add `category: { name: { column: <column> }, fallback: <name> }` (products with an empty cell go to the fallback), or `category: { name: { value: <name> } }` for one category for all';
 
 export const CategorySpec = z.strictObject({
   name: ValueSpec,
@@ -241,16 +262,22 @@ export const TableOption = z
   });
 export type TableOption = z.infer<typeof TableOption>;
 
-export const TableSection = z.strictObject({
-  source: z.string().min(1),
-  skip: z.array(SkipRule).optional(),
-  group: GroupSpec.optional(),
-  category: CategorySpec.optional(),
-  product: ProductSpec,
-  variants: VariantsSpec.optional(),
-  modifier_sets: ModifierSetsSpec.optional(),
-  options: z.array(TableOption).min(1).optional(),
-});
+export const TableSection = z
+  .strictObject({
+    source: z.string().min(1),
+    skip: z.array(SkipRule).optional(),
+    warn: z.array(WarnRule).optional(),
+    group: GroupSpec.optional(),
+    category: CategorySpec.optional(),
+    product: ProductSpec,
+    variants: VariantsSpec.optional(),
+    modifier_sets: ModifierSetsSpec.optional(),
+    options: z.array(TableOption).min(1).optional(),
+  })
+  .superRefine((section, ctx) => {
+    // Optional in the shape so that the message can say what to write rather than "Required".
+    if (section.category === undefined) ctx.addIssue({ code: 'custom', message: NO_CATEGORY, path: [] });
+  });
 export type TableSection = z.infer<typeof TableSection>;
 
 export { ColumnRef };

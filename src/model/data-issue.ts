@@ -28,6 +28,7 @@ export const DATA_ISSUE_CODES = [
   'unpriced', // a visible product or variant that would sell with no price or at 0 (mapping key `unpriced`)
   'option-identity', // one option or value ext_id given two different contents under two parents
   'invisible-character', // a control or invisible format character in a name or description
+  'per-unit-price', // a product sold by weight or length: its price is per kg or metre (mapping key `warn`)
 ] as const;
 export type DataIssueCode = (typeof DATA_ISSUE_CODES)[number];
 

@@ -13,6 +13,7 @@ export type PayloadIssueCode =
   | 'empty-ext-id'
   | 'duplicate-ext-id'
   | 'unknown-category'
+  | 'missing-category'
   | 'bad-price'
   | 'min-greater-than-max'
   | 'unsatisfiable-option'
@@ -56,10 +57,13 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** Validates a full request body: shape first, then the rules the platform enforces. */
-export function validatePayload(raw: unknown): PayloadIssue[] {
+export function validatePayload(raw: unknown, options: ValidateMenuOptions = {}): PayloadIssue[] {
   const parsed = ImportPayload.safeParse(raw);
   if (!parsed.success) return zodIssues(raw, parsed.error.issues);
-  return validateMenu({ categories: parsed.data.categories ?? [], products: parsed.data.products ?? [] });
+  return validateMenu(
+    { categories: parsed.data.categories ?? [], products: parsed.data.products ?? [] },
+    options,
+  );
 }
 
 /** Validates the categories and products of a menu (no envelope). */
@@ -111,6 +115,11 @@ export interface ValidateMenuOptions {
    * (declared set prices, constants); the sandbox does not, since the platform publishes no limit.
    */
   priceLimit?: number;
+  /**
+   * A product without category_ext_id is an error (`missing-category`): the sandbox refuses such an
+   * import as the platform would, and extraction reports it. Off for menus checked piecemeal.
+   */
+  categoryRequired?: boolean;
 }
 
 /**
@@ -153,7 +162,16 @@ export function validateMenu(menu: CanonicalMenu, options: ValidateMenuOptions =
   const path: LazyPath = () => entityPath('products', (products[i] as { ext_id: string }).ext_id, i);
   for (; i < products.length; i++) {
     const product = products[i] as CanonicalMenu['products'][number];
-    if (product.category_ext_id !== undefined && !categoryIds.has(product.category_ext_id)) {
+    if (product.category_ext_id === undefined) {
+      if (options.categoryRequired)
+        // platform-interface.md: "ext_id of the owning category". The platform lists products
+        // through their category only, so one without is in the menu and out of every customer's reach.
+        add(
+          'missing-category',
+          `${path()}.category_ext_id`,
+          'product has no category_ext_id (the ext_id of its owning category): no customer could reach it',
+        );
+    } else if (!categoryIds.has(product.category_ext_id)) {
       add(
         'unknown-category',
         `${path()}.category_ext_id`,

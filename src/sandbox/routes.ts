@@ -94,9 +94,10 @@ function importBody(
   raw: unknown,
   brokenAnswer: BrokenAnswer | undefined,
 ): void {
-  const issues = validatePayload(withKnownCategories(raw as Record<string, unknown>, state, clientId)).filter(
-    (issue) => issue.severity === 'error',
-  );
+  // A product needs its owning category (platform-interface.md): the platform refuses one without.
+  const issues = validatePayload(withKnownCategories(raw as Record<string, unknown>, state, clientId), {
+    categoryRequired: true,
+  }).filter((issue) => issue.severity === 'error');
   const parsed = ImportPayload.safeParse(raw);
   if (issues.length > 0 || !parsed.success) {
     const shown = issues.slice(0, 10).map((i) => `${i.path}: ${i.message}`);

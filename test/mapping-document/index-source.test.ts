@@ -45,6 +45,7 @@ function mapping(extra: Record<string, unknown> = {}) {
         name: '{name}',
         price: '{price}',
         hidden: { value: true, when: { in_index: { index: 'sold_out', key: '{sku}' } }, else: false },
+        category_fallback: { ext_id: 'menu', name: 'Menu' },
       },
       ...extra,
     },

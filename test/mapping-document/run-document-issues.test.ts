@@ -101,7 +101,14 @@ describe('problems in the data become issues at their JSON path, never silent dr
 });
 
 describe('the document section schema', () => {
-  const base = { products: { select: '$.items[*]', ext_id: '{id}', name: '{name}' } };
+  const base = {
+    products: {
+      select: '$.items[*]',
+      ext_id: '{id}',
+      name: '{name}',
+      category_fallback: { ext_id: 'menu', name: 'Menu' },
+    },
+  };
 
   it('accepts a minimal section', () => {
     expect(DocumentSection.safeParse(base).success).toBe(true);
@@ -120,6 +127,11 @@ describe('the document section schema', () => {
       'no index named "nope"',
     ],
     [{ ...base, products: { ...base.products, colour: 'red' } }, ['products'], 'colour'],
+    [
+      { products: { select: '$.items[*]', ext_id: '{id}', name: '{name}' } },
+      ['products'],
+      'no category: every product needs one on the platform; give `category_ext_id`',
+    ],
   ])('rejects a bad section with the path of the problem (%#)', (section, path, message) => {
     const parsed = DocumentSection.safeParse(section);
     expect(parsed.success).toBe(false);

@@ -49,6 +49,7 @@ kind: table
 table:
   source: items
   product: { ext_id: "{slug(Name)}", name: "{Name}", price: { column: Price, transforms: [money] } }
+  category: { name: { value: Menu } }
 `,
     );
     const out = path.join(dir, 'menu.json');

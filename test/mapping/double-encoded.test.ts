@@ -49,6 +49,7 @@ kind: table
 table:
   source: items
   product: { ext_id: '{Id}', name: { column: Name }, price: { value: 2 } }
+  category: { name: { value: Menu } }
 `;
     const result = await runInline(mapping, { 'items.csv': 'Id,Name\ncafe,CafÃ© au lait\ntea,Tea\n' });
     expect(result.issues.map((i) => [i.code, i.location.path])).toEqual([['encoding', '$.products[0].name']]);

@@ -6,6 +6,7 @@ kind: table
 table:
   source: items
   product: { ext_id: '{Handle}', name: { column: Name }, price: { column: Price, transforms: [money] } }
+  category: { name: { value: Menu } }
 `;
 
 const located = (result: Awaited<ReturnType<typeof runInline>>) =>

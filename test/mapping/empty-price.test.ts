@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadDocumentMapping, runOn } from '../mapping-document/run-mapping.js';
-import { HEADER, runInline } from './helpers.js';
+import { HEADER, runInline, withCategory } from './helpers.js';
 
 // An empty price is a located missing-value warning in every mapping shape (docs/mapping-format.md):
 // with or without variants, in table and document mode. A price cell with its own problem
@@ -12,7 +12,7 @@ const table = (body: string) => `${HEADER}sources: { items: { format: csv } }
 kind: table
 table:
   source: items
-${body}`;
+${withCategory(body)}`;
 
 const located = (issues: { severity: string; code: string; location: { row?: number; column?: string } }[]) =>
   issues.map((i) => [i.severity, i.code, i.location.row, i.location.column]);

@@ -22,6 +22,7 @@ kind: table
 table:
   source: items
   product: { ext_id: "{Sku}", name: { column: Name }, description: { column: Notes, optional: true }, price: { value: 1 } }
+  category: { name: { value: Menu } }
 `;
 
 const cp1252Csv = Buffer.from('Sku,Name\n1,Chef\x92s special\n2,Tea\n', 'latin1');

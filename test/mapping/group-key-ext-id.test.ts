@@ -8,6 +8,7 @@ table:
   source: items
   group: { by: key, key: '{Handle}' }
   product: { ext_id: '${extId}', name: { column: Name } }
+  category: { name: { value: Menu } }
 `;
 
 describe('product ext_ids when rows are grouped by key', () => {

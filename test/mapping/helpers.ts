@@ -25,3 +25,11 @@ name: inline
 title: Inline test mapping
 description: Used by tests.
 `;
+
+/**
+ * A table section body with one category for all when it names none: a mapping without a category
+ * does not load (every product needs one on the platform), and most tests are about something else.
+ */
+export function withCategory(body: string): string {
+  return /^\s*category:/m.test(body) ? body : `  category: { name: { value: Menu } }\n${body}`;
+}

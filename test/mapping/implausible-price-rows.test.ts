@@ -12,6 +12,7 @@ table:
   product: { ext_id: '{Handle}', name: { column: Name }, price: ${price} }
   variants:
     value: { name: { column: Size }, price: ${price} }
+  category: { name: { value: Menu } }
 `;
 
 describe('an implausible price in table mode', () => {

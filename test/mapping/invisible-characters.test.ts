@@ -22,6 +22,7 @@ kind: table
 table:
   source: items
   product: { ext_id: "{Sku}", name: { column: Name }, description: { column: Notes, optional: true } }
+  category: { name: { value: Menu } }
 `;
 
 describe('control and invisible format characters in names and descriptions', () => {

@@ -11,6 +11,7 @@ kind: table
 table:
   source: items
   product: { ext_id: "{Handle}", name: { column: Name } }
+  category: { name: { value: Menu } }
 `;
 
 function problems(text: string): string[] {

@@ -17,6 +17,7 @@ function mapping(setExtId?: string): string {
 kind: table
 table:
   source: items
+  category: { name: { value: Menu } }
   group: { by: key, key: '{Handle}' }
   product:
     ext_id: '{Handle}'

@@ -83,6 +83,7 @@ table:
   variants:
     option: { name: Size }
     value: { name: { column: Size }, price: { column: Price, transforms: [money] } }
+  category: { name: { value: Menu } }
 `,
       { 'items.csv': csv },
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEADER, runInline } from './helpers.js';
+import { HEADER, runInline, withCategory } from './helpers.js';
 
 // Issue 3, "nothing lost, nothing silent": every row either becomes part of the menu, is counted
 // as a skip, or yields a located issue.
@@ -8,7 +8,7 @@ const mapping = (table: string) => `${HEADER}sources: { items: { format: csv } }
 kind: table
 table:
   source: items
-${table}`;
+${withCategory(table)}`;
 
 const located = (r: { issues: { code: string; severity: string; location: { row?: number } }[] }) =>
   r.issues.map((i) => [i.code, i.severity, i.location.row]);

@@ -24,6 +24,7 @@ document:
     ext_id: '{id}'
     name: '{name}'
     price: { path: price }
+    category_fallback: { ext_id: menu, name: Menu }
 `;
 
 let dir: string;
@@ -43,6 +44,7 @@ kind: table
 table:
   source: items
   product: { ext_id: '{ID}', name: { column: Name }, price: { column: Price } }
+  category: { name: { value: Menu } }
 `;
     expect(() => parseMappingText(table, 't.yaml')).toThrow(/only document mappings take it/);
   });

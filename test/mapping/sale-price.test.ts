@@ -26,6 +26,7 @@ table:
       name: { column: Size }
       price: { column: Regular price, transforms: [money] }
       sale: { price: { column: Sale price, transforms: [money] }, starts: { column: Starts }, ends: { column: Ends } }
+  category: { name: { value: Menu } }
 `;
 
 const CSV = [

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMapping } from '../../src/mapping/extract-menu.js';
 import { parseMappingText } from '../../src/mapping/loader.js';
-import { HEADER } from './helpers.js';
+import { HEADER, withCategory } from './helpers.js';
 
 // A record shorter than the header: cut (CSV, a cell the mapping reads is missing) is an error and
 // the row is left out; short in columns nobody reads is one warning; xlsx rows omit empty cells.
@@ -15,7 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function run(table: string, name: string, content: string | Buffer, format = 'csv, headerRow: 1') {
   const file = path.join(dir, name);
   writeFileSync(file, content);
-  const yaml = `${HEADER}sources: { items: { format: ${format} } }\nkind: table\ntable:\n  source: items\n${table}`;
+  const yaml = `${HEADER}sources: { items: { format: ${format} } }\nkind: table\ntable:\n  source: items\n${withCategory(table)}`;
   return runMapping(parseMappingText(yaml, 'inline.yaml'), [file], {});
 }
 
@@ -142,7 +142,7 @@ describe('a cut record in a second table source (modifier sets read from another
     const modifiers = path.join(dir, 'modifiers.csv');
     writeFileSync(items, 'Handle,Name,Price,Sets\nlatte,Latte,3.50,Syrups\n');
     writeFileSync(modifiers, 'Group,Modifier,Price\nSyrups,Vanilla,0.50\nSyrups,Hazelnut');
-    const yaml = `${HEADER}sources: { items: { format: csv }, modifiers: { format: csv } }\nkind: table\ntable:\n  source: items\n${table}`;
+    const yaml = `${HEADER}sources: { items: { format: csv }, modifiers: { format: csv } }\nkind: table\ntable:\n  source: items\n${withCategory(table)}`;
     const result = await runMapping(parseMappingText(yaml, 'inline.yaml'), [items, modifiers], {});
     expect(
       result.issues.map((i) => [i.severity, i.code, i.location.file, i.location.row, i.location.column]),

@@ -11,6 +11,7 @@ table:
   skip:
     - { reason: picked, when: ${when} }
   product: { ext_id: "{Code}", name: { column: Name }, price: { column: Price, transforms: [money] } }
+  category: { name: { value: Menu } }
 `;
 
 const CSV = [
@@ -69,5 +70,38 @@ describe('condition shape', () => {
     ['{ column: Price, template: "{Price}", empty: true }', /not both/],
   ])('rejects %s at load', (when, message) => {
     expect(() => parseMappingText(mapping(when), 'm.yaml')).toThrow(message);
+  });
+});
+
+describe('a condition on a flag', () => {
+  const flags = (when: string) => `${HEADER}sources: { items: { format: csv } }
+kind: table
+table:
+  source: items
+  skip:
+    - { reason: not sold, when: ${when} }
+  category: { name: { value: Menu } }
+  product: { ext_id: "{Code}", name: { column: Name }, price: { column: Price, transforms: [money] } }
+`;
+  const CSV = 'Code,Name,Price,Sold\na,Tea,2,1.0\nb,Cake,3,0.0\nc,Pie,4,N\nd,Bun,1,maybe\ne,Jam,1,\n';
+
+  it.each([
+    ['{ column: Sold, transforms: [boolean], in: [false] }'],
+    // Booleans in `in` make it a flag test without naming the transform.
+    ['{ column: Sold, in: [false] }'],
+  ])('%s accepts what the boolean transform accepts, and locates what it does not', async (when) => {
+    const result = await runInline(flags(when), { 'items.csv': CSV });
+    expect(result.menu.products.map((p) => p.ext_id)).toEqual(['a', 'd', 'e']);
+    expect(result.skipped).toEqual([{ reason: 'not sold', count: 2 }]);
+    expect(result.issues.map((i) => [i.code, i.severity, i.location.row, i.location.column])).toEqual([
+      ['bad-boolean', 'error', 5, 'Sold'],
+    ]);
+    expect(result.issues[0]?.message).toBe('skip[0] (not sold): not a yes/no value: "maybe"');
+  });
+
+  it('compares text as before when `in` holds text', async () => {
+    const result = await runInline(flags('{ column: Sold, in: ["0.0"] }'), { 'items.csv': CSV });
+    expect(result.skipped).toEqual([{ reason: 'not sold', count: 1 }]);
+    expect(result.issues).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEADER, runInline } from './helpers.js';
+import { HEADER, runInline, withCategory } from './helpers.js';
 
 // How table mode reports problems: once per cell, and naming what the user actually asked for.
 
@@ -7,7 +7,7 @@ const mapping = (table: string, extra = '') => `${HEADER}${extra}sources: { item
 kind: table
 table:
   source: items
-${table}`;
+${withCategory(table)}`;
 
 describe('one problem per cell', () => {
   it('reports a bad cell read by a product field and a variant field once (row, column, code)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEADER, runInline } from './helpers.js';
+import { HEADER, runInline, withCategory } from './helpers.js';
 
 // `table.options` (issue 24 §1): several options per product from continuation rows (Odoo), and
 // option values packed into one cell (German register exports).
@@ -9,7 +9,7 @@ sources: { items: { format: csv } }
 ${extra}kind: table
 table:
   source: items
-${table}`;
+${withCategory(table)}`;
 
 const errors = (r: { issues: { severity: string; message: string }[] }) =>
   r.issues.filter((i) => i.severity === 'error').map((i) => i.message);

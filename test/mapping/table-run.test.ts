@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HEADER, runInline } from './helpers.js';
+import { HEADER, runInline, withCategory } from './helpers.js';
 
 const mapping = (table: string, extra = '') => `${HEADER}${extra}sources: { items: { format: csv } }
 kind: table
 table:
   source: items
-${table}`;
+${withCategory(table)}`;
 
 describe('table mode grouping', () => {
   it('by: continuation: a non-empty start opens a product, the head is the product only', async () => {

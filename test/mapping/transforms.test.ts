@@ -85,6 +85,10 @@ describe('boolean', () => {
     ['hidden', false],
     ['unavailable', false],
     ['Ja', true],
+    // A pandas round trip writes flags as floats (Odoo's Available in POS).
+    ['1.0', true],
+    ['0.0', false],
+    ['0.00', false],
   ] as const)('reads %j as %s', (input, expected) => {
     expect(run(['boolean'], input).value).toBe(expected);
   });

@@ -14,6 +14,7 @@ table:
   product: { ext_id: '{Handle}', name: { column: Title }, price: { column: Price, transforms: [money] } }
   variants:
     value: { name: { column: Size }, price: { column: Price, transforms: [money] } }
+  category: { name: { value: Menu } }
 `;
 
 const CSV = 'Handle,Title,Size,Price\ntea,Tea,S,2\ntea,,M,variable\nfree,Free bag,,0\ncake,Cake,,4\n';

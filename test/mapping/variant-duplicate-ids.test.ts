@@ -8,6 +8,7 @@ table:
   group: { by: handle, key: "{Handle}" }
   product: { ext_id: "{Handle}", name: "{Name}" }
   variants: { option: { name: { value: Size } }, value: { ext_id: "{Handle}-{Size}", name: "{Size}", price: { column: Price, transforms: [money] } } }
+  category: { name: { value: Menu } }
 `;
 
 describe('variant ext_ids within a product', () => {

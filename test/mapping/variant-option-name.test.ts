@@ -13,6 +13,7 @@ table:
   variants:
     option: ${option}
     value: { name: { column: Variation }, price: { column: Price, transforms: [money] } }
+  category: { name: { value: Menu } }
 `;
 
 const optionNames = (products: { options?: { name?: string }[] }[]) =>

@@ -42,6 +42,8 @@ const SAMPLES: [string | string[], string, number, Record<string, string>?][] = 
   [JINBEH, 'schemaorg-menu', 64],
   [coopcycle('5614bb3e'), 'schemaorg-menu', 2, MINOR_UNITS],
   [coopcycle('03a4df73'), 'schemaorg-menu', 2, MINOR_UNITS],
+  // No attribute columns, booleans as 1.0, two templates named "50/50 britannia 62g" (their barcodes tell them apart).
+  ['odoo/desibolt-malta-grocery-odoo-products.extracted.csv', 'odoo-pos-products', 109],
 ];
 
 describe.skipIf(!present).each(SAMPLES)('%s with %s', (files, mapping, products, params) => {
@@ -64,6 +66,10 @@ describe.skipIf(!present).each(SAMPLES)('%s with %s', (files, mapping, products,
     const categories = new Set(result.menu.categories.map((c) => c.ext_id));
     const lost = result.menu.products.filter((p) => !categories.has(p.category_ext_id ?? ''));
     expect(lost.map((p) => p.ext_id)).toEqual([]);
+  });
+
+  it('maps without an error (an optional column absent is a note, not a refusal)', () => {
+    expect(result.issues.filter((i) => i.severity === 'error')).toEqual([]);
   });
 
   it('gives no option or option value ext_id two contents', () => {

@@ -43,7 +43,6 @@ describe.skipIf(!present)('loyverse-items on the real Loyverse exports', () => {
         name: '100 Plus Bar (Popsicle)',
         category_ext_id: 'cat-treats',
         price: 20,
-        hidden: false,
       });
       expect(product(result, '100-plus-bar').description).toContain('made by Fraser & Neave (F&N)');
       expect(product(result, '100-plus-active-(bottle-)-500ml')).toMatchObject({ price: 25, position: 1 });

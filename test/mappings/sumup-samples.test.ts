@@ -14,8 +14,11 @@ describe.skipIf(!present)('sumup-items on the real German craft-shop export', ()
     result = await extractMenu({ mapping: 'sumup-items', inputs: [SAMPLE] });
   });
 
-  it('maps 877 rows to 482 items, 46 variation options and 395 values, with no issues', () => {
-    expect(result.issues).toEqual([]);
+  it('maps 877 rows to 482 items, 46 variation options and 395 values, warning only of the 6 sold by the metre', () => {
+    // Ribbons priced per metre (Unit length.metre) would sell per item: each is a located warning.
+    expect(result.issues.map((i) => [i.code, i.location.row, i.location.column])).toEqual(
+      [166, 820, 821, 822, 823, 824].map((row) => ['per-unit-price', row, 'Unit']),
+    );
     expect(result.skipped).toEqual([]);
     expect(result.stats).toMatchObject({
       rows: 877,
@@ -23,7 +26,7 @@ describe.skipIf(!present)('sumup-items on the real German craft-shop export', ()
       products: 482,
       options: 46,
       option_values: 395,
-      warnings: 0,
+      warnings: 6,
       errors: 0,
     });
   });

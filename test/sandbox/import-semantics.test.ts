@@ -162,6 +162,8 @@ describe('sandbox import semantics', () => {
 
   it.each<[string, unknown]>([
     ['an unknown category', { ...base, products: [{ ext_id: 'PX', category_ext_id: 'NOPE' }] }],
+    // platform-interface.md: category_ext_id is "ext_id of the owning category"; none, no customer reaches it.
+    ['a product without category_ext_id', { ...base, products: [{ ext_id: 'PX', name: 'Lost', price: 1 }] }],
     ['a duplicate ext_id', { ...base, categories: [...base.categories!, { ext_id: 'C1' }] }],
     ['a negative price', { ...base, products: [{ ext_id: 'P1', category_ext_id: 'C1', price: -1 }] }],
     ['a wrong field type', { ...base, categories: [{ ext_id: 'C1', hidden: 'yes' }], products: [] }],
@@ -176,5 +178,23 @@ describe('sandbox import semantics', () => {
     expect(String(answer.json?.message)).toMatch(/(categories|products)\[/);
     expect(sandbox.storedMenu(id)).toEqual(before);
     expect(sandbox.importCount(id)).toBe(1);
+  });
+});
+
+describe('a product without its owning category', () => {
+  it('is refused with IMPORT_ERROR naming the product and the field, in merge mode too', async () => {
+    const { sandbox, clients } = await sandboxWith();
+    await call(sandbox, clients[0], 'POST', '/menu/import', base);
+    const answer = await call(sandbox, clients[0], 'POST', '/menu/import', {
+      pos_uid: 'pos-1',
+      update_mode: 'merge',
+      products: [{ ext_id: 'PX', name: 'Lost', price: 1 }],
+    });
+    expect(answer.json).toEqual({
+      success: false,
+      error: 'IMPORT_ERROR',
+      message:
+        'import rejected: products[ext_id=PX].category_ext_id: product has no category_ext_id (the ext_id of its owning category): no customer could reach it',
+    });
   });
 });

@@ -194,7 +194,7 @@ function buildProducts(
     if (!keep(fields, record, state, 'product')) continue;
     const categoryValue = spec.categoryExtId?.(record, state) ?? null;
     let category = categoryValue === null ? '' : String(categoryValue).trim();
-    if (spec.categoryExtId && category === '') {
+    if (category === '') {
       if (spec.categoryFallback) {
         category = spec.categoryFallback.ext_id;
         fallback.products++;

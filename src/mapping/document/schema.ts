@@ -168,22 +168,33 @@ export const DocCategories = z.strictObject({
 });
 export type DocCategories = z.infer<typeof DocCategories>;
 
-export const DocProducts = z.strictObject({
-  ...Selection,
-  /** Any value: a template, a path, a value read from a looked-up record (`lookup`). */
-  ext_id: DocValue,
-  category_ext_id: DocValue.optional(),
-  /** The category of a product whose category_ext_id is empty (created when used); else an error. */
-  category_fallback: z.strictObject({ ext_id: z.string().min(1), name: z.string().min(1) }).optional(),
-  name: DocValue,
-  description: DocValue.optional(),
-  price: DocValue.optional(),
-  image: DocValue.optional(),
-  hidden: DocValue.optional(),
-  options: z.array(DocOption).optional(),
-  /** `skip`: a record whose ext_id was already mapped is counted as skipped (first one wins). */
-  on_duplicate: Duplicates.optional(),
-});
+export const DocProducts = z
+  .strictObject({
+    ...Selection,
+    /** Any value: a template, a path, a value read from a looked-up record (`lookup`). */
+    ext_id: DocValue,
+    category_ext_id: DocValue.optional(),
+    /** The category of a product whose category_ext_id is empty (created when used); else an error. */
+    category_fallback: z.strictObject({ ext_id: z.string().min(1), name: z.string().min(1) }).optional(),
+    name: DocValue,
+    description: DocValue.optional(),
+    price: DocValue.optional(),
+    image: DocValue.optional(),
+    hidden: DocValue.optional(),
+    options: z.array(DocOption).optional(),
+    /** `skip`: a record whose ext_id was already mapped is counted as skipped (first one wins). */
+    on_duplicate: Duplicates.optional(),
+  })
+  .superRefine((products, ctx) => {
+    // The platform reaches a product only through its owning category (platform-interface.md).
+    if (products.category_ext_id === undefined && products.category_fallback === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message:
+          'no category: every product needs one on the platform; give `category_ext_id` (the owning category, e.g. `^.id`), or `category_fallback: { ext_id, name }` for one category for all',
+      });
+  });
 export type DocProducts = z.infer<typeof DocProducts>;
 
 export const DocIndex = z.strictObject({

@@ -197,11 +197,11 @@ export class MenuAssembler {
 
   head(record: TableRecord): OpenProduct | ClosedGroup {
     const cells = record.cells;
+    this.ctx.cursor.row = record.row;
     for (const skip of this.groupSkips) {
       if (skip.test(cells)) {
         this.countSkip(skip.reason);
         if (skip.report) {
-          this.ctx.cursor.row = record.row;
           this.ctx.rowIssue(
             skip.report,
             'warning',
@@ -252,6 +252,8 @@ export class MenuAssembler {
       );
     }
     if (!this.extIdIsGroupKey) this.productIds.add(extId);
+    if (p.extIdSources) (p.extIdSources.counts[p.extIdSources.last] as number)++;
+    const hide = this.warnAbout(cells, name);
 
     const positionKey = categoryExtId ?? '';
     const position = (this.positions.get(positionKey) ?? 0) + 1;
@@ -263,7 +265,7 @@ export class MenuAssembler {
       description,
       price === undefined ? undefined : toCents(price, this.ctx.money.digits),
       image,
-      hidden,
+      hide || hidden,
       position,
     );
 
@@ -419,6 +421,8 @@ export class MenuAssembler {
             if (this.singleVariant) this.singleVariant.products++;
             else this.singleVariant = { products: 1, firstRow: open.firstRow };
           }
+          // A lone variant is the product: its row's availability is the product's.
+          if (open.firstHidden === true) open.product.hidden = true;
           // variantOption's rule for a lone variant, without building its list: it prices the product.
           if (open.firstPrice !== undefined)
             open.product.price = toCents(open.firstPrice, this.ctx.money.digits);
@@ -441,6 +445,8 @@ export class MenuAssembler {
             this.ctx,
             unpriced,
           );
+          // Each variant row's availability hides its own value; with none left, the product.
+          if (variant && everyValueHidden(variant)) open.product.hidden = true;
         }
       }
       // Set options are shared and frozen, built at positions 1..n: after other options they move.
@@ -478,6 +484,25 @@ export class MenuAssembler {
       if (this.judgePrice(open)) products.push(open.product);
     }
     return { categories: [...this.categories.values()], products };
+  }
+
+  /**
+   * The `warn` rules on a product's head row: each that matches is a located warning. True when
+   * one of them hides the product.
+   */
+  private warnAbout(cells: TableRecord['cells'], name: string): true | undefined {
+    let hide: true | undefined;
+    for (const rule of this.table.warns) {
+      if (!rule.test(cells)) continue;
+      this.ctx.rowIssue(
+        rule.code,
+        'warning',
+        `product "${name}" ${rule.reason}${rule.hide ? ': hidden' : ''}`,
+        rule.column,
+      );
+      if (rule.hide) hide = true;
+    }
+    return hide;
   }
 
   /** False when the product is left out: visible without a real price and `unpriced: skip`. */
@@ -636,4 +661,10 @@ export class MenuAssembler {
     }
     return extId;
   }
+}
+
+/** True when no value of the option can be chosen (an option with no values included). */
+function everyValueHidden(option: ImportOption): boolean {
+  for (const value of option.option_values ?? []) if (value.hidden !== true) return false;
+  return true;
 }

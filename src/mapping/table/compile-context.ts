@@ -2,7 +2,7 @@ import type { CellValue, TableSource } from '../../extract/types.js';
 import type { DataIssue, DataIssueCode } from '../../model/data-issue.js';
 import { DEFAULT_MONEY_RULES, type MoneyRules } from '../../model/money.js';
 import type { TemplateContext } from '../transforms/template.js';
-import type { Scalar, TransformSink } from '../types.js';
+import type { ExtractNote, Scalar, TransformSink } from '../types.js';
 import { HeaderIndex, type ParamBindings } from './columns.js';
 import { withoutPrototype } from '../../model/named-record.js';
 
@@ -25,6 +25,8 @@ export type CompiledCondition = (cells: readonly CellValue[]) => boolean;
 export class CompileContext {
   readonly cursor: RowCursor = { row: 0, skipReason: undefined, subject: undefined };
   readonly issues: DataIssue[] = [];
+  /** Decisions the header alone settles (an optional column absent), said once in the summary. */
+  readonly notes: ExtractNote[] = [];
   private readonly reported = new Set<string>();
   /** (code, column) already reported on `reportedRow`: one cell read by two fields is one problem. */
   private readonly reportedOnRow = new Set<string>();

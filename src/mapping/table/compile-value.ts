@@ -2,7 +2,7 @@ import type { CellValue } from '../../extract/types.js';
 import { compileTransforms } from '../transforms/index.js';
 import { cellText, compileTemplate, parseTemplate, templateColumns } from '../transforms/template.js';
 import type { Scalar, TransformSink } from '../types.js';
-import type { ColumnRef, Condition, ValueSpec } from '../value-schema.js';
+import type { ColumnRef, Condition, TransformStep, ValueSpec } from '../value-schema.js';
 import { describeColumnRef, parameterValues, patternParameters, resolveColumnRef } from './columns.js';
 import type { CompileContext, CompiledCondition, CompiledValue } from './compile-context.js';
 
@@ -191,7 +191,7 @@ export function compileCondition(cond: Condition, ctx: CompileContext, field: st
       }
       return () => false;
     }
-    tests.push(valueTest(withQuietTransforms(value.fn, cond), cond));
+    tests.push(valueTest(withConditionTransforms(value.fn, cond, ctx.sinkFor(value.column, field)), cond));
   }
   if (tests.length === 1) return tests[0] as CompiledCondition;
   return (cells) => {
@@ -202,13 +202,35 @@ export function compileCondition(cond: Condition, ctx: CompileContext, field: st
 
 const norm = (v: string | number | boolean) => String(v).trim().toLowerCase();
 
-/** Issues from a condition's transforms are dropped: the field that reads the cell reports them once. */
-const QUIET_SINK: TransformSink = { issue: () => undefined, skip: () => undefined };
+/**
+ * Issues from a condition's transforms are dropped (the field that reads the cell reports them
+ * once), but for `bad-boolean`: a flag the condition cannot read would otherwise decide silently
+ * (`Available in POS` = `0.5` neither skips nor keeps by intent), so it is reported at its row and
+ * column, once with the field reading the same cell.
+ */
+function withConditionTransforms(fn: CompiledValue, cond: Condition, sink: TransformSink): CompiledValue {
+  const steps = conditionTransforms(cond);
+  if (steps.length === 0) return fn;
+  const transform = compileTransforms(steps);
+  const booleanSink: TransformSink = {
+    issue: (code, severity, message) => {
+      if (code === 'bad-boolean') sink.issue(code, severity, message);
+    },
+    skip: () => undefined,
+  };
+  return (cells, context) => transform(fn(cells, context), booleanSink);
+}
 
-function withQuietTransforms(fn: CompiledValue, cond: Condition): CompiledValue {
-  if (!cond.transforms || cond.transforms.length === 0) return fn;
-  const transform = compileTransforms(cond.transforms);
-  return (cells, context) => transform(fn(cells, context), QUIET_SINK);
+/**
+ * A condition that compares with booleans only (`in: [false]`) tests a flag: its cell is read by the
+ * `boolean` transform, so it accepts exactly the spellings a `boolean` field does (`N`, `0.0`,
+ * `Falso`) and no other.
+ */
+function conditionTransforms(cond: Condition): TransformStep[] {
+  if (cond.transforms && cond.transforms.length > 0) return cond.transforms;
+  const compared = [...(cond.in ?? []), ...(cond.not_in ?? [])];
+  const flags = compared.length > 0 && compared.every((v) => typeof v === 'boolean');
+  return flags ? ['boolean'] : [];
 }
 
 /** A number as written in the cell (`-5`, `2.5`), or after a transform; anything else is none. */

@@ -1,11 +1,12 @@
 import type { CompiledAnyValues } from './any-values.js';
 import type { DataIssueCode } from '../../model/data-issue.js';
 import type { SaleSpec, TableSection } from '../table-schema.js';
-import type { ColumnRef, ValueSpec } from '../value-schema.js';
+import type { ColumnRef, Condition, ValueSpec } from '../value-schema.js';
 import { resolveColumnRef } from './columns.js';
 import { parseTemplate, templateColumns } from '../transforms/template.js';
 import type { CompileContext, CompiledCondition, CompiledValue } from './compile-context.js';
 import { compileCondition, compileValue } from './compile-value.js';
+import { compileIdSources, type IdSources } from './id-sources.js';
 import { compileModifierSets, type CompiledModifierSets } from './modifier-sets.js';
 import { compileRowOptions, type CompiledRowOption } from './row-options.js';
 
@@ -17,6 +18,16 @@ export interface CompiledSkip {
   test: CompiledCondition;
   /** Set with `report: warning`: the issue code each skipped row also yields. */
   report?: DataIssueCode;
+}
+
+/** A `warn` rule: tested on a product's head row. */
+export interface CompiledWarn {
+  reason: string;
+  test: CompiledCondition;
+  hide: boolean;
+  code: DataIssueCode;
+  /** The header the rule's own `column` reads, to locate the warning. */
+  column?: string;
 }
 
 export interface CompiledGrouping {
@@ -53,6 +64,8 @@ export interface CompiledProduct {
   image?: CompiledValue;
   hidden?: CompiledValue;
   sale?: CompiledSale;
+  /** `ext_id: { first_of }`: which alternative identified how many products, for the note. */
+  extIdSources?: IdSources;
 }
 
 export interface CompiledVariants {
@@ -82,6 +95,7 @@ export interface CompiledVariants {
 
 export interface CompiledTable {
   skips: CompiledSkip[];
+  warns: CompiledWarn[];
   grouping: CompiledGrouping;
   category?: CompiledCategory;
   product: CompiledProduct;
@@ -120,10 +134,12 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
   const maybe = (spec: ValueSpec | undefined, field: string) =>
     spec === undefined ? undefined : value(spec, field);
 
+  const idSources = compileIdSources(section.product.ext_id, ctx, 'product.ext_id');
   const product: CompiledProduct = {
-    extId: value(section.product.ext_id, 'product.ext_id'),
+    extId: idSources?.fn ?? value(section.product.ext_id, 'product.ext_id'),
     name: value(section.product.name, 'product.name'),
   };
+  if (idSources) product.extIdSources = idSources.sources;
   const optionalFields = ['description', 'price', 'image', 'hidden'] as const;
   for (const f of optionalFields) {
     const spec = section.product[f];
@@ -151,6 +167,17 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
       test: compileCondition(rule.when, ctx, `skip[${i}] (${rule.reason})`),
       ...(rule.report ? { report: rule.code ?? ('missing-value' as const) } : {}),
     })),
+    warns: (section.warn ?? []).map((rule, i) => {
+      const ref = firstColumn(rule.when);
+      const column = ref && resolveColumnRef(ctx.headers, ref, ctx.params);
+      return {
+        reason: rule.reason,
+        test: compileCondition(rule.when, ctx, `warn[${i}] (${rule.reason})`),
+        hide: rule.hide === true,
+        code: rule.code ?? 'per-unit-price',
+        ...(column ? { column: column.header } : {}),
+      };
+    }),
     grouping,
     product,
   };
@@ -212,4 +239,14 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
   if (section.modifier_sets) compiled.modifierSets = compileModifierSets(section.modifier_sets, ctx);
   if (section.options) compiled.rowOptions = compileRowOptions(section.options, ctx);
   return compiled;
+}
+
+/** The first column a condition reads (its own, else its first combined test's), to locate a warning. */
+function firstColumn(cond: Condition): ColumnRef | undefined {
+  if (cond.column !== undefined) return cond.column;
+  for (const inner of [...(cond.all ?? []), ...(cond.any ?? [])]) {
+    const found = firstColumn(inner);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

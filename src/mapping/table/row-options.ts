@@ -6,6 +6,8 @@ import type { CompiledTransform } from '../types.js';
 import { toCents } from './cents.js';
 import type { CompileContext, CompiledValue } from './compile-context.js';
 import { compileValue } from './compile-value.js';
+import { describeColumnRef } from './columns.js';
+import { absentColumnNote } from '../notes.js';
 import { parsePackedCell } from './packed-values.js';
 import { countOf } from '../../plural.js';
 
@@ -70,6 +72,10 @@ export function compileRowOptions(options: readonly TableOption[], ctx: CompileC
       const name = compileValue(value.name, ctx, `${field}.value.name`);
       compiled.valueName = name.fn;
       if (name.column !== undefined) compiled.valueNameColumn = name.column;
+      if (!name.resolved && typeof value.name === 'object' && value.name.optional === true) {
+        const what = value.name.column ? describeColumnRef(value.name.column, ctx.params) : field;
+        ctx.notes.push(absentColumnNote(what, `the products have no options from it (${field})`));
+      }
     }
     if (value.price !== undefined)
       compiled.valuePrice = compileValue(value.price, ctx, `${field}.value.price`).fn;

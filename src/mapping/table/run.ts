@@ -9,7 +9,7 @@ import { MenuAssembler } from './assembler.js';
 import { ShortRecords } from './short-records.js';
 import { streamRows } from './stream-rows.js';
 import { DEFAULT_UNPRICED } from '../unpriced.js';
-import { fallbackNote, singleVariantNote } from '../notes.js';
+import { fallbackNote, productIdSourceNote, singleVariantNote } from '../notes.js';
 
 /**
  * Runs a table mapping over one opened source: compile against the header once, stream the rows
@@ -67,10 +67,16 @@ export async function runTableMapping(
       ...assembler.saleNotes,
       ...(assembler.singleVariant ? [singleVariantNote(assembler.singleVariant)] : []),
       ...(assembler.fallback ? [fallbackNote(assembler.fallback)] : []),
+      ...ctx.notes,
+      ...optional(table.product.extIdSources && productIdSourceNote(table.product.extIdSources)),
     ],
     rows,
     // MenuAssembler.head drops a product whose ext_id is taken (or groups it with the first).
     productIdsUnique: true,
     params: ctx.fixedParams(),
   };
+}
+
+function optional<T>(item: T | undefined): T[] {
+  return item === undefined ? [] : [item];
 }

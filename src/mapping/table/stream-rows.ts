@@ -43,11 +43,12 @@ export async function streamRows(
       }
       // Before the skip rules: a cut row can look like one they skip (Shopify's image-only rows).
       if (short.isCut(record)) continue;
+      // A condition reports a flag it cannot read (bad-boolean) at this row.
+      ctx.cursor.row = record.row;
       for (const skip of rowSkips) {
         if (skip.test(cells)) {
           assembler.countSkip(skip.reason);
           if (skip.report) {
-            ctx.cursor.row = record.row;
             ctx.rowIssue(skip.report, 'warning', `row skipped by rule "${skip.reason}"`);
           }
           continue outer;

@@ -78,7 +78,9 @@ export function compileBoolean(options: BooleanOptions = {}): CompiledTransform 
     if (value === null) result = options.empty ?? null;
     else if (typeof value === 'boolean') result = value;
     else {
-      const key = norm(String(value));
+      const text = norm(String(value));
+      // A spelling the mapping lists (`1.0`) is looked up as written before it is read as a digit.
+      const key = truthy.has(text) || falsy.has(text) ? text : numericFlag(text);
       if (key === '') result = options.empty ?? null;
       else if (truthy.has(key)) result = true;
       else if (falsy.has(key)) result = false;
@@ -94,6 +96,14 @@ export function compileBoolean(options: BooleanOptions = {}): CompiledTransform 
     }
     return out;
   };
+}
+
+/**
+ * `1.0` and `0.0` are how a pandas round trip (Odoo's `Available in POS` through a DataFrame) writes
+ * a flag: read as `1` and `0`, so they mean what the built-in or the mapping's own spellings say.
+ */
+function numericFlag(key: string): string {
+  return /^[01]\.0+$/.test(key) ? key.charAt(0) : key;
 }
 
 /** NFC first: "Sì" typed on a Mac keyboard may arrive as "Si" + a combining grave accent. */
