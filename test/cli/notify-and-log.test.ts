@@ -17,6 +17,8 @@ let w: CliWorld;
 let receiver: Server;
 let hookUrl: string;
 let status = 204;
+/** When set, the receiver answers 307 to this Location (another path of its own, where it would see a follow). */
+let redirectTo: string | undefined;
 const received: Received[] = [];
 const TOKEN = 'hook-token-s3cr3t';
 
@@ -36,7 +38,8 @@ beforeAll(async () => {
     req.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
     req.on('end', () => {
       received.push({ path: req.url ?? '', body: JSON.parse(text) as Record<string, unknown> });
-      res.writeHead(status).end();
+      if (redirectTo !== undefined) res.writeHead(307, { location: redirectTo }).end();
+      else res.writeHead(status).end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -120,6 +123,16 @@ describe('notify and --log-format json', () => {
       `notify: the webhook at ${origin} failed (HTTP 500 after 2 attempts); the run's exit code is unchanged`,
     );
     expect(result.stdout + result.stderr).not.toContain(TOKEN);
+  });
+
+  it('a webhook that redirects is not followed: one POST, one line on stderr', async () => {
+    received.length = 0;
+    redirectTo = '/caught';
+    const result = await apply('--quiet');
+    redirectTo = undefined;
+    expect(result.code, result.stderr).toBe(3);
+    expect(received.map((r) => r.path)).toEqual([`/hooks/${TOKEN}?key=${TOKEN}`]);
+    expect(result.stderr).toMatch(/notify: the webhook at \S+ failed \(HTTP 307, a redirect, not followed/);
   });
 
   it('a run blocked by a bad row names its file, row and column in the stamped line and the webhook', async () => {
