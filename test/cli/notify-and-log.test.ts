@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MAPPING, menuCsv, startWorld, type CliWorld } from '../cli-apply/fixture.js';
+import { menuCsv, shopTargetLines, startWorld, type CliWorld } from '../cli-apply/fixture.js';
 import { runCli } from '../helpers/run-cli.js';
 
 // A real webhook receiver on 127.0.0.1 and the sandbox; one config target that notifies it.
@@ -50,13 +50,7 @@ beforeAll(async () => {
     path.join(w.dir, 'menusync.config.yaml'),
     [
       'notify: { url: "${FLEET_HOOK_URL}", on: [blocked] }',
-      'targets:',
-      '  shop:',
-      `    mapping: ${DEMO_MAPPING}`,
-      '    inputs: [menu.csv]',
-      `    base_url: ${w.sandbox.url}`,
-      `    client_id: ${w.clientId}`,
-      '    client_secret_file: client.secret',
+      ...shopTargetLines(w),
       '    max_attempts: 1',
       '    notify: { url: "${HOOK_URL}", max_attempts: 2, timeout: 5 }',
       '',
