@@ -1,5 +1,4 @@
 import { resolveRunSettings } from '../../config/run-settings.js';
-import { UsageError } from '../../errors.js';
 import { listHistory } from '../../history/list-history.js';
 import { renderHistory } from '../../history/render-history.js';
 import { keepRunsOf, type StateTargetArgs } from '../state-target-flags.js';
@@ -7,6 +6,7 @@ import { resolveStoredTarget } from '../../history/stored-target.js';
 import { openStateStore } from '../../state/open-store.js';
 import { countOf } from '../../plural.js';
 import { createOutput } from '../output.js';
+import { checkNumber, NUMBER_RANGES } from '../../config/number-ranges.js';
 
 export interface HistoryArgs extends StateTargetArgs {
   'base-url'?: string;
@@ -17,8 +17,7 @@ export interface HistoryArgs extends StateTargetArgs {
 /** Prints the target's runs, newest first. */
 export async function runHistory(args: HistoryArgs): Promise<void> {
   const out = createOutput();
-  if (args.limit !== undefined && !(Number.isInteger(args.limit) && args.limit >= 1))
-    throw new UsageError('--limit must be a whole number of at least 1');
+  if (args.limit !== undefined) checkNumber('--limit', args.limit, NUMBER_RANGES.historyLimit);
   const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
   const keepRuns = keepRunsOf(undefined, settings);
   const store = await openStateStore(settings.stateDir);
