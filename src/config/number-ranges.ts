@@ -65,7 +65,7 @@ export const NUMBER_RANGES = {
   superviseSeconds: { names: 'worker --supervise-seconds', min: 1, max: HOUR, whole: true, unit: 'seconds' },
   schedulePollSeconds: {
     names: 'worker --schedule-poll-seconds',
-    min: 1,
+    min: 0.5,
     max: HOUR,
     whole: false,
     unit: 'seconds',
