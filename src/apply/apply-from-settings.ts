@@ -1,7 +1,7 @@
 import type { Output } from '../output.js';
 import { retryNotice } from './retry-notice.js';
 import type { RunSettings } from '../config/run-settings.js';
-import { ExitCode, UsageError } from '../errors.js';
+import { ExitCode } from '../errors.js';
 import { plan as planMenu } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
 import { createPlatformClient } from '../platform/index.js';
@@ -18,6 +18,7 @@ import { resolveApplyConnection, type ApplyConnectionArgs } from './connection.j
 import { checkSavedPlanInputs, readSavedPlan } from './saved-plan.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from './split-payload.js';
 import { errorLine, exitCodeOf, type TargetRunResult } from './target-run-result.js';
+import { checkNumber, NUMBER_RANGES } from '../config/number-ranges.js';
 
 /** The flags of `apply` that are not run settings (RunSettings holds those). */
 export type ApplyTargetArgs = ApplyConnectionArgs & {
@@ -78,12 +79,16 @@ export async function runApplyTarget(
     const desired: DesiredMenu = saved
       ? { menu: saved.desired, errors: 0 }
       : await extractDesired(settings, io.out, io.progress);
-    const maxPayloadBytes =
-      args['max-payload-bytes'] ?? settings.config.max_payload_bytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
-    if (!(maxPayloadBytes > 0)) throw new UsageError('--max-payload-bytes must be more than 0');
-    const keepRuns = args['keep-runs'] ?? settings.config.keep_runs ?? DEFAULT_KEEP_RUNS;
-    if (!Number.isInteger(keepRuns) || keepRuns < 1)
-      throw new UsageError('--keep-runs must be a whole number of at least 1');
+    const maxPayloadBytes = checkNumber(
+      '--max-payload-bytes',
+      args['max-payload-bytes'] ?? settings.config.max_payload_bytes ?? DEFAULT_MAX_PAYLOAD_BYTES,
+      NUMBER_RANGES.maxPayloadBytes,
+    );
+    const keepRuns = checkNumber(
+      '--keep-runs',
+      args['keep-runs'] ?? settings.config.keep_runs ?? DEFAULT_KEEP_RUNS,
+      NUMBER_RANGES.keepRuns,
+    );
     const client = createPlatformClient({
       ...connection,
       log: (m) => io.out.debug(m),

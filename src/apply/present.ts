@@ -4,7 +4,7 @@ import { MenusyncError } from '../errors.js';
 import { changeHeadline } from '../report/headline.js';
 import { renderHtml, renderJson, renderMarkdown, renderTerminal } from '../report/index.js';
 import type { RunReport } from '../report/types.js';
-import { writeFileAtomic } from '../state/atomic-write.js';
+import { writeOutputFile } from '../state/output-file.js';
 import { redact } from '../secrets.js';
 
 /** One line for cron logs: what ran, on which target, what changed and how it ended. */
@@ -72,7 +72,7 @@ export async function writeOutputs(report: RunReport, args: RunArgs): Promise<vo
   for (const [option, file, render] of files) {
     if (!file) continue;
     try {
-      await writeFileAtomic(file, redact(render(report)), { durable: false });
+      await writeOutputFile(file, redact(render(report)), option);
     } catch (error) {
       failures.push(`${option} ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
     }

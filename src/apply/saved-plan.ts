@@ -4,7 +4,7 @@ import { InvalidInputError, UsageError } from '../errors.js';
 import { CanonicalMenu } from '../model/canonical-menu.js';
 import { ImportPayload } from '../model/import-payload.js';
 import type { GuardBlock, Plan } from '../plan/types.js';
-import { writeJsonAtomic } from '../state/atomic-write.js';
+import { writeOutputFile } from '../state/output-file.js';
 import { hashMenu } from '../plan/canonical-json.js';
 import { sameMenu, targetKey, type Target } from '../state/target.js';
 
@@ -72,7 +72,7 @@ export function createSavedPlan(
 }
 
 export async function writeSavedPlan(file: string, saved: SavedPlan): Promise<void> {
-  await writeJsonAtomic(file, saved);
+  await writeOutputFile(file, `${JSON.stringify(saved, null, 2)}\n`, '--out-plan', { durable: true });
 }
 
 export async function readSavedPlan(file: string): Promise<SavedPlan> {

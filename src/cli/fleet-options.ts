@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { UsageError } from '../errors.js';
+import { checkNumber, NUMBER_RANGES } from '../config/number-ranges.js';
 
 /** The options that make `plan` and `apply` run a fleet of config targets. */
 export interface FleetArgs {
@@ -62,8 +63,5 @@ export function checkFleetArgs(args: FleetArgs & Record<string, unknown>): numbe
     if (args[option] !== undefined)
       throw new UsageError(`--${option} names one target's own: a fleet takes each target's from the config`);
   }
-  const concurrency = args.concurrency ?? DEFAULT_CONCURRENCY;
-  if (!Number.isInteger(concurrency) || concurrency < 1)
-    throw new UsageError(`--concurrency must be a whole number of at least 1, got ${concurrency}`);
-  return concurrency;
+  return checkNumber('--concurrency', args.concurrency ?? DEFAULT_CONCURRENCY, NUMBER_RANGES.concurrency);
 }

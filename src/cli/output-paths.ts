@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
+import { outputWay } from '../state/output-file.js';
 
 /** A file a command will write (`--out-json r.json`), or one it reads (`--input menu.csv`). */
 export interface NamedPath {
@@ -20,7 +21,7 @@ export interface OutputPathChecks {
 
 /**
  * Checks, before anything is read or sent, that every output can be written: its directory
- * exists and is writable, the path is not a directory, it is not one of the inputs or inside the
+ * exists and is writable, the path is a regular file, a FIFO or nothing yet, it is not one of the inputs or inside the
  * state directory, and no two outputs are the same file. A report that cannot be written after the
  * import went out made a successful apply look like a platform failure; an `--out` that is the
  * export being read destroyed it. Paths are compared by real path, so `./x/../a.csv` or a symlink
@@ -68,8 +69,8 @@ async function checkOne(output: NamedPath, canWrite: (dir: string) => Promise<bo
     refuse(output, `its directory cannot be read, ${code ?? 'unknown error'} (${dir})`);
   });
   if (!dirInfo.isDirectory()) refuse(output, `${dir} is not a directory`);
-  const existing = await stat(absolute).catch(() => undefined);
-  if (existing?.isDirectory()) refuse(output, 'it is a directory');
+  // A device or socket is refused; a FIFO is written in place (writeOutputFile).
+  await outputWay(output.file, output.option);
   if (!(await canWrite(dir))) refuse(output, `permission denied: its directory is not writable (${dir})`);
   return realFile(absolute);
 }

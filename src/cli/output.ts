@@ -1,4 +1,5 @@
 import type { Output } from '../output.js';
+import { hideExpandedSoFar } from '../config/env-vars.js';
 import { redactorOfThisRun } from '../secrets.js';
 
 export type { Output } from '../output.js';
@@ -16,7 +17,8 @@ export function useColor(stream: NodeJS.WriteStream): boolean {
 const paint = (on: boolean, code: number, text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
 
 /**
- * The CLI's Output: data goes to stdout, messages to stderr; both pass through redact(). Colour
+ * The CLI's Output: data goes to stdout, messages to stderr; both pass through redact(), and
+ * messages show a value from the config's environment as its `${NAME}` (hideExpandedSoFar). Colour
  * only on a TTY and never with NO_COLOR (https://no-color.org).
  */
 export function createOutput(options: OutputOptions = {}): Output {
@@ -24,7 +26,7 @@ export function createOutput(options: OutputOptions = {}): Output {
   const color = useColor(process.stdout);
   const messageColor = useColor(process.stderr);
   const redact = redactorOfThisRun();
-  const line = (text: string) => process.stderr.write(`${redact(text)}\n`);
+  const line = (text: string) => process.stderr.write(`${redact(hideExpandedSoFar(text))}\n`);
   return {
     color,
     quiet: options.quiet === true,

@@ -1,8 +1,8 @@
 import type { Argv } from 'yargs';
 import type { RunSettings } from '../config/run-settings.js';
-import { UsageError } from '../errors.js';
 import { DEFAULT_KEEP_RUNS } from '../state/keep-runs.js';
 import { DEFAULT_STATE_DIR } from '../state/target.js';
+import { checkNumber, NUMBER_RANGES } from '../config/number-ranges.js';
 
 /** The options that name a target's state without reading a menu: `history` and `rollback`. */
 export interface StateTargetArgs {
@@ -33,8 +33,9 @@ export function withStateTargetOptions<T>(yargs: Argv<T>): Argv<T & StateTargetA
 
 /** How many runs a target keeps (so how far back a rollback can go): flag, config, default. */
 export function keepRunsOf(flag: number | undefined, settings: RunSettings): number {
-  const keepRuns = flag ?? settings.config.keep_runs ?? DEFAULT_KEEP_RUNS;
-  if (!Number.isInteger(keepRuns) || keepRuns < 1)
-    throw new UsageError('--keep-runs must be a whole number of at least 1');
-  return keepRuns;
+  return checkNumber(
+    '--keep-runs',
+    flag ?? settings.config.keep_runs ?? DEFAULT_KEEP_RUNS,
+    NUMBER_RANGES.keepRuns,
+  );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NUMBER_RANGES, rangeText } from './number-ranges.js';
 import { MenusyncConfig } from './schema.js';
 
 type JsonSchema = {
@@ -15,6 +16,8 @@ type JsonSchema = {
   default?: unknown;
   examples?: unknown[];
   format?: string;
+  minimum?: number;
+  maximum?: number;
 };
 
 /**
@@ -91,6 +94,15 @@ export function renderConfigReference(): string {
     '',
     ...table(notify, resolve, {}),
     '',
+    '## Number ranges',
+    '',
+    'Every number given by a flag or a config key is checked where it is read: outside its range the',
+    'run stops before it starts, with one line naming the flag or key (exit 2).',
+    '',
+    '| flag or key | range |',
+    '| --- | --- |',
+    ...Object.values(NUMBER_RANGES).map((range) => `| ${range.names} | ${rangeText(range)} |`),
+    '',
   ].join('\n');
 }
 
@@ -130,6 +142,8 @@ function typeOf(schema: JsonSchema): string {
   )
     return `map of name → ${typeOf(schema.additionalProperties)}`;
   if (Array.isArray(schema.type)) return schema.type.join(' or ');
+  if (schema.minimum !== undefined && schema.maximum !== undefined)
+    return `${schema.type === 'integer' ? 'whole number' : 'number'}, ${schema.minimum} to ${schema.maximum}`;
   return schema.type ?? 'value';
 }
 

@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { UsageError } from '../errors.js';
+import { checkNumber, NUMBER_RANGES } from './number-ranges.js';
 
 /** Node's timers hold at most 2^31-1 ms (~24.8 days); a day is far below that and far above need. */
 export const MAX_SECONDS = 86_400;
@@ -12,8 +13,7 @@ export function checkConnectionNumbers(values: {
   maxRetryTime: number;
   timeout: number;
 }): void {
-  if (!Number.isSafeInteger(values.maxAttempts) || values.maxAttempts < 1)
-    throw new UsageError(`--max-attempts must be a whole number of at least 1, got ${values.maxAttempts}`);
+  checkNumber('--max-attempts', values.maxAttempts, NUMBER_RANGES.maxAttempts);
   if (!(values.maxRetryTime >= 0 && values.maxRetryTime <= MAX_SECONDS))
     throw new UsageError(
       `--max-retry-time must be 0 to ${MAX_SECONDS} seconds (a day), got ${values.maxRetryTime}`,

@@ -8,6 +8,10 @@ export interface MissingVariable {
 export interface ExpandedValue {
   value: string;
   written: string;
+  /** Where in the config it is (`targets.shop.schedule`). */
+  at: string;
+  /** Each variable's own value within it (`${DIR}/menu.csv` has DIR's), shown as `${NAME}` too. */
+  parts: { name: string; value: string }[];
 }
 
 export interface ExpandedConfig {
@@ -29,6 +33,7 @@ export function expandEnvVariables(data: unknown, env: NodeJS.ProcessEnv): Expan
   const walk = (value: unknown, at: string[]): unknown => {
     if (typeof value === 'string') {
       if (!value.includes('${')) return value;
+      const parts: ExpandedValue['parts'] = [];
       const result = value.replace(REFERENCE, (whole, escaped: string, name: string) => {
         if (escaped) return whole.slice(1);
         // `${constructor}` is an unset variable, not a property every object has.
@@ -37,9 +42,10 @@ export function expandEnvVariables(data: unknown, env: NodeJS.ProcessEnv): Expan
           missing.push({ at, name });
           return whole;
         }
+        parts.push({ name, value: found });
         return found;
       });
-      if (result !== value) expanded.push({ value: result, written: value });
+      if (result !== value) expanded.push({ value: result, written: value, at: at.join('.'), parts });
       return result;
     }
     if (Array.isArray(value)) return value.map((item, i) => walk(item, [...at, String(i)]));
@@ -50,12 +56,52 @@ export function expandEnvVariables(data: unknown, env: NodeJS.ProcessEnv): Expan
   return { value: walk(data, []), missing, expanded };
 }
 
-/** `message` with every expanded value shown as written (`${NAME}`), longest first. */
+/** A part shorter than this is left in messages: hiding every "1" or "en" would garble them. */
+const SHORTEST_HIDDEN_PART = 3;
+
+/**
+ * `message` with every expanded value shown as written (`${NAME}`), longest first, then each
+ * variable's own value as `${NAME}` (so a path made absolute, or a value inside a longer text,
+ * shows its variable too).
+ */
 export function hideExpanded(message: string, expanded: readonly ExpandedValue[]): string {
+  const pairs = [
+    ...expanded.filter((e) => e.value.length > 0).map(({ value, written }) => ({ value, written })),
+    ...expanded.flatMap((e) =>
+      e.parts
+        .filter((part) => part.value.length >= SHORTEST_HIDDEN_PART)
+        .map((part) => ({ value: part.value, written: `\${${part.name}}` })),
+    ),
+  ];
+  // Longest first, so a value is not half replaced by a shorter one inside it.
+  pairs.sort((a, b) => b.value.length - a.value.length);
   let text = message;
-  const longestFirst = [...expanded]
-    .filter((e) => e.value.length > 0)
-    .sort((a, b) => b.value.length - a.value.length);
-  for (const { value, written } of longestFirst) text = text.split(value).join(written);
+  for (const { value, written } of pairs) text = text.split(value).join(written);
   return text;
+}
+
+/**
+ * Whether `message` quotes a piece (3 characters or more) of a variable's value: a library's
+ * message about a value ("got value: envsecret-9Q7" for one field of a cron expression) quotes a
+ * part of it that hideExpanded cannot recognize.
+ */
+export function quotesExpanded(message: string, value: ExpandedValue): boolean {
+  for (const part of value.parts) {
+    for (let at = 0; at + SHORTEST_HIDDEN_PART <= part.value.length; at++) {
+      if (message.includes(part.value.slice(at, at + SHORTEST_HIDDEN_PART))) return true;
+    }
+  }
+  return false;
+}
+
+/** Every value expanded so far in this process, for messages printed after the config was read. */
+const expandedSoFar = new Map<string, ExpandedValue>();
+
+export function rememberExpanded(expanded: readonly ExpandedValue[]): void {
+  for (const value of expanded) expandedSoFar.set(value.written + '\0' + value.value, value);
+}
+
+/** hideExpanded with every value any config of this process expanded: for the CLI's messages. */
+export function hideExpandedSoFar(message: string): string {
+  return expandedSoFar.size === 0 ? message : hideExpanded(message, [...expandedSoFar.values()]);
 }

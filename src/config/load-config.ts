@@ -5,7 +5,13 @@ import { readSmallTextFile } from '../mapping/mapping-files.js';
 import { yamlToData } from '../mapping/yaml-data.js';
 import { findMenuConflicts } from './config-menus.js';
 import { MenusyncConfig, type TargetConfig } from './schema.js';
-import { expandEnvVariables, hideExpanded } from './env-vars.js';
+import {
+  expandEnvVariables,
+  type ExpandedValue,
+  hideExpanded,
+  quotesExpanded,
+  rememberExpanded,
+} from './env-vars.js';
 import { withTargetDefaults } from './target-defaults.js';
 import { isStateUrl } from '../state/target.js';
 import { CONFIG_FILE } from './config-file.js';
@@ -58,6 +64,7 @@ export function parseConfig(
   const data = yamlToData(doc, lineCounter);
   if (!data.ok) throw new InvalidInputError(`invalid config file\n${file}:${data.line}: ${data.message}`);
   const { value, missing, expanded } = expandEnvVariables(data.value, env);
+  rememberExpanded(expanded);
   const fail = (lines: string[]): never => {
     throw new InvalidInputError(
       `invalid config file\n${lines.map((l) => hideExpanded(l, expanded)).join('\n')}`,
@@ -83,9 +90,18 @@ export function parseConfig(
     const keys = 'keys' in issue && Array.isArray(issue.keys) ? (issue.keys as string[]) : [];
     const line = lineOf(doc, lineCounter, keys.length > 0 ? [...at, keys[0] as string] : at, keys.length > 0);
     const where = at.length > 0 ? ` (${at.join('.')})` : '';
-    return `${file}:${line}: ${issue.message}${where}`;
+    return `${file}:${line}: ${issueMessage(
+      issue.message,
+      expanded.find((e) => e.at === at.join('.')),
+    )}${where}`;
   });
   return fail([...unset, ...lines]);
+}
+
+/** An issue's message, unless it quotes a piece of a value that came from the environment. */
+function issueMessage(message: string, fromEnvironment: ExpandedValue | undefined): string {
+  if (fromEnvironment === undefined || !quotesExpanded(message, fromEnvironment)) return message;
+  return `${fromEnvironment.written} is not valid here (the reason would quote the value from the environment)`;
 }
 
 /** The line of the deepest node of `at` that exists (the key itself for unknown keys). */

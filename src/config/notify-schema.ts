@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NUMBER_RANGES, rangedNumber } from './number-ranges.js';
 
 /** The run outcomes a webhook may be told about. */
 export const NotifyOutcome = z.enum(['failed', 'blocked', 'drift', 'applied']);
@@ -26,19 +27,14 @@ export const NotifyConfig = z
         default: [...DEFAULT_NOTIFY_ON],
         examples: [['failed', 'blocked', 'drift', 'applied']],
       }),
-    timeout: z
-      .number()
-      .positive()
+    timeout: rangedNumber(NUMBER_RANGES.notifyTimeout)
       .optional()
       .meta({
         description: 'Seconds per POST attempt.',
         default: DEFAULT_NOTIFY_TIMEOUT,
         examples: [5],
       }),
-    max_attempts: z
-      .number()
-      .int()
-      .min(1)
+    max_attempts: rangedNumber(NUMBER_RANGES.notifyAttempts)
       .optional()
       .meta({
         description: 'Attempts per notification (a 5xx, 429 or network error is tried again).',

@@ -4,6 +4,7 @@ import { DEFAULT_KEEP_RUNS } from '../state/run-history.js';
 import { CronSyntaxError, parseCron } from './cron.js';
 import { namedRecord } from '../model/named-record.js';
 import { NotifyConfig } from './notify-schema.js';
+import { NUMBER_RANGES, rangedNumber } from './number-ranges.js';
 
 // Every key carries its description, default and an example in .meta(): docs/config.md and
 // schema/config.schema.json are generated from them (config-reference.ts), so the two cannot
@@ -85,10 +86,7 @@ export const TimeZone = z.string().superRefine((text, ctx) => {
 });
 
 const positiveLimit = (key: keyof typeof DEFAULT_INPUT_LIMITS, flag: string, example: number) =>
-  z
-    .number()
-    .int()
-    .min(1)
+  rangedNumber(NUMBER_RANGES[key])
     .optional()
     .meta({
       description: `Input limit (as ${flag}); a larger input is refused with exit 2.`,
@@ -208,30 +206,20 @@ export const TargetConfig = z.strictObject({
         'Targets of one client (same base_url and client_id) are refused unless they name the same menu: then they share its baseline, lock and history.',
       examples: ['harbour-all-day'],
     }),
-  max_attempts: z
-    .number()
-    .int()
-    .min(1)
+  max_attempts: rangedNumber(NUMBER_RANGES.maxAttempts)
     .optional()
     .meta({ description: 'Attempts per platform request (as --max-attempts).', default: 5, examples: [3] }),
-  max_retry_time: z
-    .number()
-    .min(0)
+  max_retry_time: rangedNumber(NUMBER_RANGES.maxRetryTime)
     .optional()
     .meta({
       description: 'Seconds all retries of one request may take (as --max-retry-time).',
       default: 120,
       examples: [60],
     }),
-  timeout: z
-    .number()
-    .positive()
+  timeout: rangedNumber(NUMBER_RANGES.timeout)
     .optional()
     .meta({ description: 'Seconds per platform request (as --timeout).', default: 30, examples: [60] }),
-  max_payload_bytes: z
-    .number()
-    .int()
-    .positive()
+  max_payload_bytes: rangedNumber(NUMBER_RANGES.maxPayloadBytes)
     .optional()
     .meta({
       description:
@@ -246,10 +234,7 @@ export const TargetConfig = z.strictObject({
   max_cells: positiveLimit('maxCells', '--max-cells', 1000000),
   max_cell_chars: positiveLimit('maxCellChars', '--max-cell-chars', 4000),
   /** Runs kept in the target's runs/ folder; older ones are removed (default 30). */
-  keep_runs: z
-    .number()
-    .int()
-    .min(1)
+  keep_runs: rangedNumber(NUMBER_RANGES.keepRuns)
     .optional()
     .meta({
       description: 'Runs of history (rollback points) kept per target (as --keep-runs).',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { renderHtml } from '../report/html.js';
 import type { RunReport } from '../report/types.js';
 import { redact } from '../secrets.js';
-import { writeFileAtomic } from '../state/atomic-write.js';
+import { writeOutputFile } from '../state/output-file.js';
 import {
   createRunRecord,
   DEFAULT_KEEP_RUNS,
@@ -46,9 +46,13 @@ export async function writeFleetOutputs(
   report: FleetReport,
   outputs: { json?: string | undefined; md?: string | undefined; html?: string | undefined },
 ): Promise<void> {
-  const write = (file: string, text: string) => writeFileAtomic(file, redact(text), { durable: false });
-  if (outputs.json) await write(outputs.json, renderFleetJson(report));
-  if (outputs.md) await write(outputs.md, renderFleetMarkdown(report));
+  const write = (file: string, text: string, option: string) => writeOutputFile(file, redact(text), option);
+  if (outputs.json) await write(outputs.json, renderFleetJson(report), '--out-json');
+  if (outputs.md) await write(outputs.md, renderFleetMarkdown(report), '--out-md');
   if (outputs.html)
-    await write(outputs.html, renderFleetHtml(report, path.dirname(path.resolve(outputs.html))));
+    await write(
+      outputs.html,
+      renderFleetHtml(report, path.dirname(path.resolve(outputs.html))),
+      '--out-html',
+    );
 }

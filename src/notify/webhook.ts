@@ -43,10 +43,13 @@ export async function postWebhook(config: NotifyConfig, body: unknown): Promise<
         headers: { 'content-type': 'application/json', 'user-agent': 'menusync' },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
+        // The URL's path or query may hold the webhook's token; a redirect is not followed anywhere.
+        redirect: 'manual',
       });
       await response.body?.cancel();
       if (response.ok) return null;
-      problem = `HTTP ${response.status}`;
+      const redirected = response.status >= 300 && response.status < 400;
+      problem = `HTTP ${response.status}${redirected ? ', a redirect, not followed' : ''}`;
       if (response.status !== 429 && response.status < 500) break;
     } catch (error) {
       problem =

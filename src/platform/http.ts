@@ -1,6 +1,7 @@
 import { redact } from '../secrets.js';
 import { readAnswer } from './answer.js';
 import { RetriablePlatformError, type PlatformError } from './errors.js';
+import { redirectRefused } from './redirect.js';
 import { parseRetryAfter } from './url.js';
 
 /** Connection errors raised before any byte of the request left: the platform saw nothing. */
@@ -42,11 +43,18 @@ export async function sendRequest(request: HttpRequest): Promise<Record<string, 
     response = await fetch(request.url, {
       method: request.method,
       signal: AbortSignal.timeout(request.timeoutMs),
+      // A followed redirect would carry the secret (form body or header) wherever Location says.
+      redirect: 'manual',
       ...requestBody(request),
     });
     text = await response.text();
   } catch (error) {
     throw networkError(request, error);
+  }
+  if (response.status >= 300 && response.status < 400) {
+    // Refused before the platform processed anything: nothing was applied.
+    const location = response.headers.get('location');
+    throw new AttemptError(redirectRefused(request.label, request.url, response.status, location), false);
   }
   const answer = readAnswer(request.label, response.status, text, { envelope: request.envelope ?? true });
   if (answer.ok) return answer.body;

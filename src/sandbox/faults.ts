@@ -22,6 +22,13 @@ export const FaultSpec = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('delay'), ms: z.number().int().min(0), ...Common }),
   z.object({ kind: z.literal('token-lifetime'), seconds: z.number().int().min(1), ...Common }),
   z.object({ kind: z.literal('invalid-token'), ...Common }),
+  /** A redirect to `location` (absolute, or relative to the request), as a misplaced proxy answers. */
+  z.object({
+    kind: z.literal('redirect'),
+    status: z.union([z.literal(301), z.literal(302), z.literal(303), z.literal(307), z.literal(308)]),
+    location: z.string(),
+    ...Common,
+  }),
   z.object({ kind: z.literal('import-error'), message: z.string().optional(), ...Common }),
   /** The import is applied (when valid), then answered as `answer` says (answer-after-apply.ts). */
   z.object({ kind: z.literal('answer-after-apply'), answer: z.enum(BROKEN_ANSWERS), ...Common }),

@@ -159,6 +159,9 @@ function answerFault(ctx: RequestContext, fault: FaultSpec): boolean {
         error_description: 'access token revoked (sandbox fault)',
       });
       return true;
+    case 'redirect':
+      sendText(ctx, fault.status, '', { location: fault.location });
+      return true;
     case 'import-error':
       sendEnvelopeError(ctx, 200, 'IMPORT_ERROR', fault.message ?? 'import rejected (sandbox fault)');
       return true;

@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import { UsageError } from '../errors.js';
+import { checkNumber, NUMBER_RANGES } from '../config/number-ranges.js';
 
 /** How the queue treats a target's job: carried in the job, so a schedule's jobs keep them too. */
 export interface JobSettings {
@@ -33,16 +33,9 @@ export function jobSettings(args: JobSettingArgs): JobSettings {
     retryDelaySeconds: args['retry-delay'] ?? DEFAULT_JOB_SETTINGS.retryDelaySeconds,
     expireSeconds: args['expire-seconds'] ?? DEFAULT_JOB_SETTINGS.expireSeconds,
   };
-  if (!Number.isInteger(settings.retryLimit) || settings.retryLimit < 0)
-    throw new UsageError(`--retries must be a whole number of at least 0, got ${settings.retryLimit}`);
-  if (!Number.isInteger(settings.retryDelaySeconds) || settings.retryDelaySeconds < 0)
-    throw new UsageError(
-      `--retry-delay must be a whole number of seconds, got ${settings.retryDelaySeconds}`,
-    );
-  if (!Number.isInteger(settings.expireSeconds) || settings.expireSeconds < 1)
-    throw new UsageError(
-      `--expire-seconds must be a whole number of at least 1, got ${settings.expireSeconds}`,
-    );
+  checkNumber('--retries', settings.retryLimit, NUMBER_RANGES.retries);
+  checkNumber('--retry-delay', settings.retryDelaySeconds, NUMBER_RANGES.retryDelay);
+  checkNumber('--expire-seconds', settings.expireSeconds, NUMBER_RANGES.expireSeconds);
   return settings;
 }
 

@@ -76,6 +76,19 @@ export async function startWorld(): Promise<CliWorld> {
   };
 }
 
+/** A config target `shop` of this world: the demo mapping, menu.csv, and client.secret beside the config. */
+export function shopTargetLines(w: CliWorld): string[] {
+  return [
+    'targets:',
+    '  shop:',
+    `    mapping: ${DEMO_MAPPING}`,
+    '    inputs: [menu.csv]',
+    `    base_url: ${w.sandbox.url}`,
+    `    client_id: ${w.clientId}`,
+    '    client_secret_file: client.secret',
+  ];
+}
+
 /** A CLI child we can watch while it runs (to kill it at a chosen point). */
 export interface LiveCli {
   child: ChildProcess;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MAPPING, menuCsv, startWorld, type CliWorld } from '../cli-apply/fixture.js';
+import { menuCsv, shopTargetLines, startWorld, type CliWorld } from '../cli-apply/fixture.js';
 import { runCli } from '../helpers/run-cli.js';
 
 // A real webhook receiver on 127.0.0.1 and the sandbox; one config target that notifies it.
@@ -17,6 +17,8 @@ let w: CliWorld;
 let receiver: Server;
 let hookUrl: string;
 let status = 204;
+/** When set, the receiver answers 307 to this Location (another path of its own, where it would see a follow). */
+let redirectTo: string | undefined;
 const received: Received[] = [];
 const TOKEN = 'hook-token-s3cr3t';
 
@@ -36,7 +38,8 @@ beforeAll(async () => {
     req.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
     req.on('end', () => {
       received.push({ path: req.url ?? '', body: JSON.parse(text) as Record<string, unknown> });
-      res.writeHead(status).end();
+      if (redirectTo !== undefined) res.writeHead(307, { location: redirectTo }).end();
+      else res.writeHead(status).end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -47,13 +50,7 @@ beforeAll(async () => {
     path.join(w.dir, 'menusync.config.yaml'),
     [
       'notify: { url: "${FLEET_HOOK_URL}", on: [blocked] }',
-      'targets:',
-      '  shop:',
-      `    mapping: ${DEMO_MAPPING}`,
-      '    inputs: [menu.csv]',
-      `    base_url: ${w.sandbox.url}`,
-      `    client_id: ${w.clientId}`,
-      '    client_secret_file: client.secret',
+      ...shopTargetLines(w),
       '    max_attempts: 1',
       '    notify: { url: "${HOOK_URL}", max_attempts: 2, timeout: 5 }',
       '',
@@ -120,6 +117,16 @@ describe('notify and --log-format json', () => {
       `notify: the webhook at ${origin} failed (HTTP 500 after 2 attempts); the run's exit code is unchanged`,
     );
     expect(result.stdout + result.stderr).not.toContain(TOKEN);
+  });
+
+  it('a webhook that redirects is not followed: one POST, one line on stderr', async () => {
+    received.length = 0;
+    redirectTo = '/caught';
+    const result = await apply('--quiet');
+    redirectTo = undefined;
+    expect(result.code, result.stderr).toBe(3);
+    expect(received.map((r) => r.path)).toEqual([`/hooks/${TOKEN}?key=${TOKEN}`]);
+    expect(result.stderr).toMatch(/notify: the webhook at \S+ failed \(HTTP 307, a redirect, not followed/);
   });
 
   it('a run blocked by a bad row names its file, row and column in the stamped line and the webhook', async () => {

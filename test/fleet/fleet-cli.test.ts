@@ -262,7 +262,7 @@ describe('fleet options and config', () => {
       expect(input.stderr).toMatch(/--input names one target's own/);
       const concurrency = await w.run(['plan', '--all', '--concurrency', '0']);
       expect(concurrency.code).toBe(2);
-      expect(concurrency.stderr).toMatch(/--concurrency must be a whole number of at least 1/);
+      expect(concurrency.stderr).toMatch(/--concurrency must be a whole number from 1 to 64, got 0/);
     } finally {
       await w.close();
     }

@@ -25,6 +25,14 @@ describe('state URLs never show a password', () => {
     ['postgres://u:p@ss@h:99999/db', 'postgres://u@h:99999/db'],
     ['postgres://u:pw@h/db?password=x', 'postgres://u@h/db'],
     ['postgres://u@h/db', 'postgres://u@h/db'],
+    // A password holding `/` or `?` (issue 30): nothing of it is shown, nor the query.
+    ['postgres://hostile:pw/envsecret@host/db', 'postgres://hostile@host/db'],
+    ['postgres://hostile:pw?x@host/db?password=q', 'postgres://hostile@host/db'],
+    ['postgres://hostile:pw#x@host:5432/db', 'postgres://hostile@host:5432/db'],
+    ['postgres://h/db?password=envsecret&x=a@b', 'postgres://h@b'],
+    // No `@`: a password whose `@HOST` was forgotten; the host and a numeric port only.
+    ['postgres://hostile:envsecret/db', 'postgres://hostile/…'],
+    ['postgres://h:99999x/db', 'postgres://h/…'],
   ])('shows %s as %s when it cannot be parsed', (spec, shown) => {
     expect(withoutPasswordText(spec)).toBe(shown);
   });

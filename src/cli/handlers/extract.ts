@@ -13,6 +13,7 @@ import { writePieces } from '../piece-writer.js';
 import { createOutput, type Output } from '../output.js';
 import { mappingReads, paramReads } from '../run-paths.js';
 import { countOf } from '../../plural.js';
+import { outputWay } from '../../state/output-file.js';
 import { createProgress } from '../progress.js';
 import { RESERVED_KEY, withoutPrototype } from '../../model/named-record.js';
 
@@ -74,19 +75,22 @@ export async function assertOutPath(file: string, reads: readonly NamedPath[] = 
 }
 
 /**
- * Writes then renames, so a reader never sees half a file; fs failures name the path in one line.
+ * Writes then renames, so a reader never sees half a file (a FIFO is written in place); fs failures
+ * name the path in one line.
  * `text` may come in pieces (json-pieces.ts), written as they come so it is never whole in memory.
  */
 export async function writeOutFile(file: string, text: string | Iterable<JsonPiece>): Promise<void> {
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  // A FIFO is written in place (a reader waits on it); a device is refused (outputWay).
+  const inPlace = (await outputWay(file, '--out')) === 'in-place';
   try {
-    const handle = await open(tmp, 'w');
+    const handle = await open(inPlace ? file : tmp, 'w');
     try {
       await writePieces(handle, typeof text === 'string' ? [text] : text);
     } finally {
       await handle.close();
     }
-    await rename(tmp, file);
+    if (!inPlace) await rename(tmp, file);
   } catch (error) {
     await rm(tmp, { force: true }).catch(() => undefined);
     throw new UsageError(`Cannot write --out ${file}: ${fsReason(error)}`, { cause: error });

@@ -12,6 +12,7 @@ import { loadFleetConfig, selectFleet } from '../fleet-selection.js';
 import type { Output } from '../output.js';
 import { countOf } from '../../plural.js';
 import { createOutput } from '../output.js';
+import { checkNumber, NUMBER_RANGES } from '../../config/number-ranges.js';
 
 export interface HistoryArgs extends Omit<StateTargetArgs, 'target'>, FleetArgs {
   'base-url'?: string;
@@ -22,8 +23,7 @@ export interface HistoryArgs extends Omit<StateTargetArgs, 'target'>, FleetArgs 
 /** Prints the target's runs, newest first; of a fleet (--all, --tag), each target's newest. */
 export async function runHistory(args: HistoryArgs): Promise<void> {
   const out = createOutput();
-  if (args.limit !== undefined && !(Number.isInteger(args.limit) && args.limit >= 1))
-    throw new UsageError('--limit must be a whole number of at least 1');
+  if (args.limit !== undefined) checkNumber('--limit', args.limit, NUMBER_RANGES.historyLimit);
   if (isFleetRun(args)) return runFleetHistory(args, out);
   const one = { ...args, target: targetNames(args)[0] };
   const settings = await resolveRunSettings(one, process.cwd(), { soleTarget: true });

@@ -3,12 +3,13 @@ import { UsageError } from '../../errors.js';
 import { type StateTargetArgs } from '../state-target-flags.js';
 import { resolveStoredTarget } from '../../history/stored-target.js';
 import { redact } from '../../secrets.js';
-import { writeFileAtomic } from '../../state/atomic-write.js';
+import { writeOutputFile } from '../../state/output-file.js';
 import { openStateStore } from '../../state/open-store.js';
 import type { StateStore, TargetStore } from '../../state/store.js';
 import { DEFAULT_POS_UID, isStateUrl } from '../../state/target.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { createOutput } from '../output.js';
+import { runReads } from '../run-paths.js';
 import { REPORT_FORMATS as FORMATS, type ReportFormat } from '../report-formats.js';
 
 export interface ReportShowArgs extends StateTargetArgs {
@@ -49,8 +50,9 @@ export async function runReportShow(given: ReportShowArgs): Promise<void> {
     : given;
   const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
   if (args.out) {
+    // What this command reads (the config, its target's secret file, mapping and inputs) is never overwritten.
     await checkOutputPaths([{ option: '--out', file: args.out }], {
-      inputs: [],
+      inputs: runReads(args, settings, { '--client-secret-file': settings.config.client_secret_file }),
       ...(isStateUrl(settings.stateDir) ? {} : { stateDir: settings.stateDir }),
     });
   }
@@ -65,7 +67,7 @@ export async function runReportShow(given: ReportShowArgs): Promise<void> {
     if (content === null) throw new UsageError(`run ${runId} has no stored ${file}`);
     const text = redact(content.toString('utf8'));
     if (args.out) {
-      await writeFileAtomic(args.out, text, { durable: false });
+      await writeOutputFile(args.out, text, '--out');
       out.info(`report: ${args.out} (run ${runId})`);
     } else out.data(text);
   } finally {

@@ -19,6 +19,7 @@ import { stopOnSignal } from '../stop-on-signal.js';
 import { reportOutputs } from '../run-paths.js';
 import { countOf } from '../../plural.js';
 import { askRollback, presentRollback, showRollbackPlan } from '../rollback-present.js';
+import { checkNumber, NUMBER_RANGES } from '../../config/number-ranges.js';
 
 export type RollbackArgs = StateTargetArgs &
   ApplyConnectionArgs &
@@ -50,9 +51,11 @@ export async function runRollback(args: RollbackArgs): Promise<void> {
   if (args.yes && args['dry-run']) throw new UsageError('--yes applies and --dry-run does not: pass one');
   const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
   const keepRuns = keepRunsOf(args['keep-runs'], settings);
-  const maxPayloadBytes =
-    args['max-payload-bytes'] ?? settings.config.max_payload_bytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
-  if (!(maxPayloadBytes > 0)) throw new UsageError('--max-payload-bytes must be more than 0');
+  const maxPayloadBytes = checkNumber(
+    '--max-payload-bytes',
+    args['max-payload-bytes'] ?? settings.config.max_payload_bytes ?? DEFAULT_MAX_PAYLOAD_BYTES,
+    NUMBER_RANGES.maxPayloadBytes,
+  );
   await checkOutputPaths(reportOutputs(args), {
     inputs: [
       { option: 'the config file', file: args.config ?? CONFIG_FILE },
@@ -149,9 +152,7 @@ function rollbackSelector(args: RollbackArgs): RollbackSelector {
     return { to: args.to.trim() };
   }
   if (args.steps !== undefined) {
-    if (!Number.isInteger(args.steps) || args.steps < 1)
-      throw new UsageError('--steps must be a whole number of at least 1');
-    return { steps: args.steps };
+    return { steps: checkNumber('--steps', args.steps, NUMBER_RANGES.rollbackSteps) };
   }
   throw new UsageError('which menu? pass --to RUN_ID or --steps N (see menusync history)');
 }

@@ -3,6 +3,7 @@ import { startSandbox } from '../../sandbox/server.js';
 import { MAX_SANDBOX_CLIENTS, sandboxClients, writeClientSecrets } from '../../sandbox/clients.js';
 import { DEMO_CLIENT } from '../../sandbox/types.js';
 import { createOutput } from '../output.js';
+import { checkNumber, NUMBER_RANGES } from '../../config/number-ranges.js';
 
 export interface SandboxArgs {
   port: number;
@@ -30,7 +31,7 @@ export async function runSandbox(args: SandboxArgs): Promise<void> {
   if (args['secrets-dir'] !== undefined) await writeClientSecrets(args['secrets-dir'], args.clients);
   const sandbox = await startSandbox({
     clients: sandboxClients(args.clients),
-    port: args.port,
+    port: checkNumber('--port', args.port, NUMBER_RANGES.sandboxPort),
     host: args.host,
     ...(args.data ? { dataFile: args.data } : {}),
     ...(args['base-path'] ? { basePath: args['base-path'] } : {}),

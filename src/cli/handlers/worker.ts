@@ -1,11 +1,11 @@
 import { hostname } from 'node:os';
-import { UsageError } from '../../errors.js';
 import { fleetLine } from '../fleet-lines.js';
 import { createOutput, type Output } from '../output.js';
 import { resolveQueueArgs } from '../queue-args.js';
 import type { QueueArgs } from '../queue-options.js';
 import { WORKER_DEFAULTS as DEFAULTS } from '../worker-defaults.js';
 import { startWorker } from '../../worker/run-worker.js';
+import { checkNumber, NUMBER_RANGES, type NumberRange } from '../../config/number-ranges.js';
 
 export type WorkerArgs = QueueArgs & {
   concurrency?: number;
@@ -23,10 +23,16 @@ export type WorkerArgs = QueueArgs & {
 /** Runs the worker until it is stopped. */
 export async function runWorker(args: WorkerArgs): Promise<void> {
   const out = createOutput({ quiet: args.quiet === true, debug: args.debug === true });
-  const concurrency = args.concurrency ?? DEFAULTS.concurrency;
-  if (!Number.isInteger(concurrency) || concurrency < 1)
-    throw new UsageError(`--concurrency must be a whole number of at least 1, got ${concurrency}`);
-  const graceSeconds = positive(args['grace-seconds'], DEFAULTS.grace, '--grace-seconds');
+  const concurrency = checkNumber(
+    '--concurrency',
+    args.concurrency ?? DEFAULTS.concurrency,
+    NUMBER_RANGES.concurrency,
+  );
+  const graceSeconds = checkNumber(
+    '--grace-seconds',
+    args['grace-seconds'] ?? DEFAULTS.grace,
+    NUMBER_RANGES.graceSeconds,
+  );
   const { loaded, stateUrl } = await resolveQueueArgs(args);
   const name = args.name ?? `${hostname()}:${process.pid}`;
   const worker = await startWorker({
@@ -35,7 +41,11 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
     stateUrl,
     concurrency,
     graceSeconds,
-    heldRetrySeconds: positive(args['held-retry-seconds'], DEFAULTS.heldRetry, '--held-retry-seconds'),
+    heldRetrySeconds: checkNumber(
+      '--held-retry-seconds',
+      args['held-retry-seconds'] ?? DEFAULTS.heldRetry,
+      NUMBER_RANGES.heldRetrySeconds,
+    ),
     ...timing(args),
     targetOutput: (target) => targetOutput(out, target),
     onStart: (target, jobId) => out.debug(`started   ${target} (job ${jobId})`),
@@ -74,20 +84,16 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
   out.info(`menusync worker ${name}: stopped`);
 }
 
-function positive(value: number | undefined, fallback: number, option: string): number {
-  const chosen = value ?? fallback;
-  if (!(chosen > 0)) throw new UsageError(`${option} must be more than 0, got ${chosen}`);
-  return chosen;
-}
-
 function timing(args: WorkerArgs) {
-  const pick = (option: keyof WorkerArgs & `${string}-seconds`) =>
-    args[option] === undefined ? undefined : positive(args[option], 1, `--${option}`);
+  const pick = (option: keyof WorkerArgs & `${string}-seconds`, range: NumberRange) => {
+    const value = args[option];
+    return value === undefined ? undefined : checkNumber(`--${option}`, value, range);
+  };
   const values = {
-    pollSeconds: pick('poll-seconds'),
-    superviseSeconds: pick('supervise-seconds'),
-    schedulePollSeconds: pick('schedule-poll-seconds'),
-    cronSeconds: pick('cron-seconds'),
+    pollSeconds: pick('poll-seconds', NUMBER_RANGES.pollSeconds),
+    superviseSeconds: pick('supervise-seconds', NUMBER_RANGES.superviseSeconds),
+    schedulePollSeconds: pick('schedule-poll-seconds', NUMBER_RANGES.schedulePollSeconds),
+    cronSeconds: pick('cron-seconds', NUMBER_RANGES.cronSeconds),
   };
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<
     Record<keyof typeof values, number>

@@ -72,10 +72,20 @@ function decoded(text: string): string {
 }
 
 /**
- * A URL that did not parse still must not show its password: everything between the user name and
- * the LAST @ before the path goes (a password may hold @), and so does the query.
+ * A URL that did not parse still must not show its password, whatever it holds: a password may hold
+ * `@`, `/`, `?` or `#`, so no part of the text is read as the URL parser would. Shown: the scheme,
+ * the user name (up to its first `:`) and what follows the LAST `@` up to a `?` or `#`; without an
+ * `@`, the host and a numeric port only (`postgres://u:pw/x` is a password with its `@HOST` forgotten).
  */
 export function withoutPasswordText(spec: string): string {
-  const noQuery = spec.replace(/\?.*$/s, '');
-  return noQuery.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[^/]*@/i, '$1@');
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(spec)?.[0] ?? '';
+  const rest = spec.slice(scheme.length);
+  const at = rest.lastIndexOf('@');
+  if (at < 0) {
+    const host = /^[^:/?#@]*(?::\d+(?=[/?#]|$))?/.exec(rest)![0];
+    return `${scheme}${host}${host.length < rest.length ? '/…' : ''}`;
+  }
+  const user = /^[^:/?#@]*/.exec(rest)![0];
+  const after = rest.slice(at + 1).replace(/[?#].*$/s, '');
+  return `${scheme}${user}@${after}`;
 }
