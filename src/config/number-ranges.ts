@@ -39,6 +39,7 @@ export const NUMBER_RANGES = {
     unit: 'bytes',
   },
   keepRuns: { names: '--keep-runs, keep_runs', min: 1, max: 10_000, whole: true },
+  erosionDays: { names: '--erosion-days, guards.erosion_days', min: 1, max: 366, whole: true, unit: 'days' },
   maxInputBytes: {
     names: '--max-input-bytes, max_input_bytes',
     min: 1,

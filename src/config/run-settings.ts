@@ -1,3 +1,4 @@
+import { checkNumber, NUMBER_RANGES } from './number-ranges.js';
 import path from 'node:path';
 import type { InputLimits } from '../extract/input-limits.js';
 import { resolveInputLimits, type InputLimitArgs } from './input-limit-args.js';
@@ -148,8 +149,7 @@ export function resolveGuards(
   const protect = [...(config.protect ?? []), ...(args.protect ?? [])];
   const allowEmpty = args['allow-empty'] ?? config.allow_empty;
   const erosionDays = args['erosion-days'] ?? config.erosion_days;
-  if (erosionDays !== undefined && !(Number.isInteger(erosionDays) && erosionDays >= 1))
-    throw new UsageError(`--erosion-days must be a whole number of days, at least 1, got ${erosionDays}`);
+  if (erosionDays !== undefined) checkNumber('--erosion-days', erosionDays, NUMBER_RANGES.erosionDays);
   const allowance = (flag: string, value: string | number | undefined) =>
     value === undefined ? undefined : parseAllowDeletes(value, flag);
   const allowed = {

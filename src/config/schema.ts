@@ -39,10 +39,7 @@ export const TargetGuards = z
       "Most products of the menu as it was erosion_days ago (from run history) that a replace may leave removed: a count or a share of that menu (as --allow-erosion). Default: blocked when at least 10 and more than 20% of that menu's products are gone.",
       ['30%', 25],
     ),
-    erosion_days: z
-      .number()
-      .int()
-      .min(1)
+    erosion_days: rangedNumber(NUMBER_RANGES.erosionDays)
       .optional()
       .meta({
         description:
