@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { incompleteUtf8Tail, type CsvEncoding } from './detect-encoding.js';
 import { literalReplacements, scanUtf8, type Utf8Fault } from '../utf8-faults.js';
-import { decodeWindows1252 } from './windows-1252.js';
+import { decodeText } from './decode-text.js';
 
 /** Turns the file's bytes, chunk by chunk, into the UTF-8 bytes csv-parse reads. */
 export interface ChunkDecoder {
@@ -11,14 +11,14 @@ export interface ChunkDecoder {
 }
 
 /**
- * Decodes a single-byte or UTF-16 file chunk by chunk into UTF-8.
- * `stream: true` keeps a UTF-16 code unit or surrogate pair split across chunks intact.
+ * Decodes a file in any encoding but UTF-8 chunk by chunk into UTF-8. `stream: true` keeps a
+ * character split across chunks intact (a UTF-16 unit or surrogate pair, a Shift_JIS or GBK pair).
  */
-export function createDecoder(encoding: Exclude<CsvEncoding, 'utf-8'>): ChunkDecoder {
-  if (encoding === 'windows-1252') {
-    // Single-byte: no state across chunks.
+export function createDecoder(encoding: CsvEncoding): ChunkDecoder {
+  if (encoding === 'windows-1252' || encoding === 'iso-8859-16') {
+    // Our own tables (decode-text.ts); single-byte: no state across chunks.
     return {
-      decode: (chunk) => Buffer.from(decodeWindows1252(chunk), 'utf8'),
+      decode: (chunk) => Buffer.from(decodeText(chunk, encoding), 'utf8'),
       flush: () => undefined,
     };
   }
