@@ -21,6 +21,16 @@ export function incompleteUtf8Tail(bytes: Uint8Array): number {
   return 0;
 }
 
+/** Valid multi-byte and invalid UTF-8 sequences in a sample (one cut off by its end is neither). */
+function utf8Sequences(sample: Uint8Array): { multiByte: number; invalid: number } {
+  const complete = sample.subarray(0, sample.length - incompleteUtf8Tail(sample));
+  let invalid = 0;
+  const multiByte = scanUtf8(complete, 0, (fault) => {
+    if (!fault.literal) invalid++;
+  });
+  return { multiByte, invalid };
+}
+
 /** Invalid UTF-8 sequences per valid one above which the valid ones are taken for chance. */
 const CHANCE_RATIO = 3;
 
@@ -66,11 +76,7 @@ export function detectEncoding(sample: Uint8Array): DetectedEncoding {
   if (hasIso2022JpEscapes(sample))
     return { encoding: 'iso-2022-jp', bomLength: 0, reason: 'ISO-2022-JP escape sequences' };
   if (isAscii(sample)) return { encoding: 'utf-8', bomLength: 0, reason: 'only ASCII bytes' };
-  const complete = sample.subarray(0, sample.length - incompleteUtf8Tail(sample));
-  let invalid = 0;
-  const multiByte = scanUtf8(complete, 0, (fault) => {
-    if (!fault.literal) invalid++;
-  });
+  const { multiByte, invalid } = utf8Sequences(sample);
   const sequences = `${multiByte} valid multi-byte sequence${multiByte === 1 ? '' : 's'}`;
   const bad = invalid > 0 ? `, ${invalid} invalid` : '';
   // A few valid sequences among more invalid ones occur by chance in Shift_JIS, GBK or KOI8-R text.
@@ -119,9 +125,9 @@ export function givenEncoding(
  */
 export function overrideMismatch(file: string, sample: Uint8Array, chosen: DetectedEncoding): DataIssue[] {
   if (chosen.encoding.startsWith('utf-')) return [];
-  const complete = sample.subarray(0, sample.length - incompleteUtf8Tail(sample));
-  const multiByte = scanUtf8(complete, 0, () => undefined);
-  if (multiByte === 0) return [];
+  const { multiByte, invalid } = utf8Sequences(sample);
+  // Outnumbered by invalid ones, valid sequences are chance (Shift_JIS, GBK), not UTF-8 text.
+  if (multiByte === 0 || invalid > CHANCE_RATIO * multiByte) return [];
   return [
     {
       code: 'encoding',

@@ -17,6 +17,8 @@ const UNWESTERN_SHARE = 0.1;
 /** A reading wins when it scores at least this much, and this much above the next. */
 const MIN_SCORE = 5;
 const MIN_LEAD = 5;
+/** Readings named when asking. */
+const CANDIDATES_SHOWN = 5;
 
 function highBytes(sample: Uint8Array): number {
   let high = 0;
@@ -68,7 +70,7 @@ export function decideByScript(sample: Uint8Array, utf8: string): DetectedEncodi
     encoding: 'utf-8',
     bomLength: 0,
     reason: `${basis}, and no reading is clearly better`,
-    candidates: readings.filter((reading) => reading.score > 0).slice(0, 4),
+    candidates: readings.slice(0, CANDIDATES_SHOWN),
   };
 }
 
