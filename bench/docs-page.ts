@@ -24,7 +24,7 @@ npm run bench -- --sizes 200,1000 --xlsx-size 200 --apply-size 100 --reps 1 --wa
 
 Options: \`--sizes\` (products for extract and plan, smallest first; growth = largest / smallest;
 default 10000,100000), \`--xlsx-size\` (20000), \`--hostile-size\` (50000), \`--apply-size\` (5000), \`--reps\` (5), \`--warmup\` (1),
-\`--fleet-targets\` (200), \`--enqueue-targets\` (10000), \`--only extract,xlsx,plan,apply,fleet,refresh,postgres,workers\`, \`--out\`,
+\`--fleet-targets\` (200), \`--enqueue-targets\` (10000), \`--only extract,encoding,xlsx,plan,apply,fleet,refresh,postgres,workers\`, \`--out\`,
 \`--keep\`, \`--write-docs\`. The \`postgres\` and \`workers\` rows use \`MENUSYNC_TEST_PG\` (default
 \`postgres://postgres@127.0.0.1:5432/test\`), a fresh schema per run, and say "skipped" when no server
 answers.
@@ -70,6 +70,7 @@ values (the shipped \`loyverse-items\` mapping with the sets declared).
 | 6   | \`readLiveMenu\` of a 500-category menu through the platform client | the same paged \`fetch\` GETs + \`JSON.parse\` | 1.3x |
 | 7   | target 4's apply and target 3's plan with \`--state postgres://…\` | the same with a temp state folder | 1.3x (apply), 1.2x (plan) |
 | 8   | sync workers and \`fleet enqueue\` (bench/workers-target.ts) | one \`apply --all\` of the same targets | as the rows say |
+| 9   | the whole \`menusync extract --out\` process on a Windows-1251 export of the largest size (detection and decoding) | the same process on the same menu in UTF-8 | 1.1x |
 
 Targets 1 and 3 are the core's speed targets, set for the 100k export: their ratios are judged at
 the largest size only, and smaller sizes are reported (at 10k, start-up and the mapping's load are

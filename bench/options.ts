@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 
 export const TARGETS = [
   'extract',
+  'encoding',
   'xlsx',
   'plan',
   'apply',
@@ -33,7 +34,7 @@ export interface BenchOptions {
 }
 
 export const USAGE =
-  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--hostile-size 50000] [--apply-size 5000] [--fleet-targets 200] [--enqueue-targets 10000] [--reps 5] [--warmup 1] [--only extract,xlsx,plan,apply,fleet,refresh,postgres,workers] [--out result.json] [--keep] [--write-docs]';
+  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--hostile-size 50000] [--apply-size 5000] [--fleet-targets 200] [--enqueue-targets 10000] [--reps 5] [--warmup 1] [--only extract,encoding,xlsx,plan,apply,fleet,refresh,postgres,workers] [--out result.json] [--keep] [--write-docs]';
 
 /** `--help` or `-h` anywhere: print USAGE and run nothing. */
 export function wantsHelp(argv: string[]): boolean {

@@ -12,6 +12,7 @@ import type { BenchContext, BenchRow } from './types.js';
 import { runWorkersTarget } from './workers-target.js';
 import { runHostileXlsxRow } from './xlsx-hostile.js';
 import { runXlsxTarget } from './xlsx-target.js';
+import { runEncodingTarget } from './encoding-target.js';
 
 export interface BenchResult {
   formatVersion: 1;
@@ -30,6 +31,8 @@ export async function runBench(options: BenchOptions, log: (m: string) => void):
   try {
     const want = (t: TargetName) => options.only.includes(t);
     if (want('extract')) rows.push(...(await runExtractTarget(ctx, options.sizes)));
+    // The largest size (100k rows by default): detection and decoding of a legacy code page.
+    if (want('encoding')) rows.push(...(await runEncodingTarget(ctx, options.sizes.at(-1)!)));
     if (want('xlsx')) {
       rows.push(...(await runXlsxTarget(ctx, options.xlsxSize)));
       rows.push(await runHostileXlsxRow(ctx, options.hostileSize));

@@ -77,7 +77,7 @@ export interface ReadOptions {
   format?: 'csv' | 'xlsx' | 'json' | 'html';
   /** CSV only. */
   delimiter?: ',' | ';' | '\t' | '|';
-  /** CSV and JSON: utf-8, utf-16le, utf-16be, windows-1252, latin1, macintosh. */
+  /** CSV and JSON: any label of the WHATWG Encoding Standard (csv/encoding-labels.ts), latin1, macroman. */
   encoding?: string;
   /** Where `encoding` was set, for the summary line (`--encoding`, `the mapping`). */
   encodingOrigin?: string;

@@ -12,6 +12,8 @@ export interface GenericStarterInput {
   otherSheets?: readonly string[];
   headerRow: number;
   schemaRef: string;
+  /** A legacy encoding detection chose (not UTF-8 or UTF-16), and why: the starter sets it. */
+  encoding?: { name: string; reason: string };
 }
 
 // JSON strings are valid YAML double-quoted scalars: safe for any header text.
@@ -59,6 +61,7 @@ export function genericStarter(input: GenericStarterInput): string {
   const readOptions = [
     `format: ${input.format}`,
     ...(input.sheet !== undefined ? [`sheet: ${q(input.sheet)}`] : []),
+    ...(input.encoding ? [`encoding: ${input.encoding.name}`] : []),
     ...(hints.length > 0 ? [`headerHints: [${hints.map(q).join(', ')}]`] : [`headerRow: ${input.headerRow}`]),
   ];
   // Without a guess, the first column no other role took is the likeliest name.
@@ -76,6 +79,9 @@ export function genericStarter(input: GenericStarterInput): string {
     `# The format is described in docs/mapping-format.md (variants, modifier sets, skip rules).`,
     `#`,
     ...otherSheetLines(input),
+    ...(input.encoding
+      ? [`# The export is not UTF-8: encoding ${input.encoding.name} (${input.encoding.reason}).`, `#`]
+      : []),
     `# Headers found (${input.headers.length}):`,
     ...wrapHeaders(input.headers),
     ...unplacedLines(input),

@@ -61,9 +61,14 @@ export function guessColumns(
   const set = <K extends keyof ColumnGuesses>(role: K, value: ColumnGuesses[K] | undefined) => {
     if (value !== undefined) guesses[role] = value;
   };
+  // A department id repeats from row to row; the item's own id does not.
+  const unique = (i: number) => {
+    const values = samples.map((cells) => cell(cells, i)).filter((value) => value !== '');
+    return new Set(values).size === values.length;
+  };
   set(
     'extId',
-    pick(ID_TIERS, (h) => !NOT_OWN_ID.test(h)),
+    pick(ID_TIERS, (h, i) => !NOT_OWN_ID.test(h) && unique(i)),
   );
   let name = pick(NAME_TIERS);
   if (name === undefined) {

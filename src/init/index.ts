@@ -62,9 +62,17 @@ export async function initMapping(request: InitRequest): Promise<InitResult> {
   // A Clover-style workbook keeps modifier groups on another sheet: the starter names them.
   const otherSheets = xlsx ? (await listSheets(request.input)).filter((s) => s !== source.sheet) : [];
   const guesses = guessColumns(source.headers, samples);
+  const encoding = legacyEncoding(source);
   return {
     starter: 'table',
-    warnings: tableWarnings(source.headers, guesses),
+    warnings: [
+      ...(encoding
+        ? [
+            `${request.input} is not UTF-8: read as ${encoding.name} (${encoding.reason}); the starter sets encoding: ${encoding.name}`,
+          ]
+        : []),
+      ...tableWarnings(source.headers, guesses),
+    ],
     yaml: genericStarter({
       input: request.input,
       headers: source.headers,
@@ -74,8 +82,16 @@ export async function initMapping(request: InitRequest): Promise<InitResult> {
       otherSheets,
       headerRow: source.headerRow,
       schemaRef,
+      ...(encoding ? { encoding } : {}),
     }),
   };
+}
+
+/** The encoding detection chose for a CSV in a legacy code page, to write into the starter. */
+function legacyEncoding(source: TableSource): { name: string; reason: string } | undefined {
+  const { encoding, encodingReason } = source;
+  if (encoding === undefined || encoding.startsWith('utf-')) return undefined;
+  return { name: encoding, reason: encodingReason ?? 'detected' };
 }
 
 function tableWarnings(headers: readonly string[], guesses: ColumnGuesses): string[] {

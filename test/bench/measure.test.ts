@@ -21,7 +21,7 @@ describe('parseBenchArgs', () => {
       sizes: [10000, 100000],
       reps: 5,
       warmup: 1,
-      only: ['extract', 'xlsx', 'plan', 'apply', 'fleet', 'refresh', 'postgres', 'workers'],
+      only: ['extract', 'encoding', 'xlsx', 'plan', 'apply', 'fleet', 'refresh', 'postgres', 'workers'],
       fleetTargets: 200,
     });
   });

@@ -47,7 +47,13 @@ describe('detectEncoding', () => {
     ['ISO-8859-1', 'windows-1252'],
     ['MacRoman', 'macintosh'],
     ['utf_16_le', 'utf-16le'],
-    ['shift-jis', undefined],
+    ['shift-jis', 'shift_jis'],
+    ['CP932', 'shift_jis'],
+    ['cp1251', 'windows-1251'],
+    ['KOI8-R', 'koi8-r'],
+    ['iso-8859-16', 'iso-8859-16'],
+    ['ebcdic', undefined],
+    ['x-user-defined', undefined],
   ])('normalizes the encoding name %s', (label, expected) => {
     expect(normalizeEncoding(label)).toBe(expected);
   });

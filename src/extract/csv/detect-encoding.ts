@@ -3,17 +3,12 @@ import type { DataIssue } from '../../model/data-issue.js';
 import { isAscii } from 'node:buffer';
 import { scanUtf8 } from '../utf8-faults.js';
 import { singleByteEvidence } from './single-byte-evidence.js';
+import { ENCODING_NAMES, normalizeEncoding, type CsvEncoding } from './encoding-labels.js';
+import { decideByScript, isWesternText } from './script-decision.js';
+import type { DetectedEncoding } from './detected-encoding.js';
 
-/** Encodings the CSV reader decodes, spelled as Node's TextDecoder labels. */
-export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'macintosh';
-
-export interface DetectedEncoding {
-  encoding: CsvEncoding;
-  /** Bytes of byte-order mark at the start of the file. */
-  bomLength: number;
-  /** Why this encoding, for the summary line: `only ASCII bytes`, `set by --encoding`, ... */
-  reason: string;
-}
+export { ENCODING_NAMES, normalizeEncoding, type CsvEncoding } from './encoding-labels.js';
+export type { DetectedEncoding } from './detected-encoding.js';
 
 /** Lengths of the bytes of an incomplete UTF-8 sequence cut off by the end of a sample. */
 export function incompleteUtf8Tail(bytes: Uint8Array): number {
@@ -24,6 +19,26 @@ export function incompleteUtf8Tail(bytes: Uint8Array): number {
     return needed > back ? back : 0;
   }
   return 0;
+}
+
+/** Valid multi-byte and invalid UTF-8 sequences in a sample (one cut off by its end is neither). */
+function utf8Sequences(sample: Uint8Array): { multiByte: number; invalid: number } {
+  const complete = sample.subarray(0, sample.length - incompleteUtf8Tail(sample));
+  let invalid = 0;
+  const multiByte = scanUtf8(complete, 0, (fault) => {
+    if (!fault.literal) invalid++;
+  });
+  return { multiByte, invalid };
+}
+
+/** Invalid UTF-8 sequences per valid one above which the valid ones are taken for chance. */
+const CHANCE_RATIO = 3;
+
+/** ISO-2022-JP is 7-bit: its Japanese runs open with ESC $ B (or ESC $ @) and close with ESC ( B. */
+function hasIso2022JpEscapes(sample: Uint8Array): boolean {
+  for (let at = sample.indexOf(0x1b); at >= 0; at = sample.indexOf(0x1b, at + 1))
+    if (sample[at + 1] === 0x24 && (sample[at + 2] === 0x42 || sample[at + 2] === 0x40)) return true;
+  return false;
 }
 
 /** UTF-16 without a BOM: one of the two byte lanes is nearly all zero for Latin text. */
@@ -58,17 +73,18 @@ export function detectEncoding(sample: Uint8Array): DetectedEncoding {
     return { encoding: 'utf-16be', bomLength: 2, reason: 'UTF-16 BE byte-order mark' };
   const utf16 = sniffUtf16(sample);
   if (utf16) return { encoding: utf16, bomLength: 0, reason: 'every other byte is zero' };
+  if (hasIso2022JpEscapes(sample))
+    return { encoding: 'iso-2022-jp', bomLength: 0, reason: 'ISO-2022-JP escape sequences' };
   if (isAscii(sample)) return { encoding: 'utf-8', bomLength: 0, reason: 'only ASCII bytes' };
-  const complete = sample.subarray(0, sample.length - incompleteUtf8Tail(sample));
-  let invalid = 0;
-  const multiByte = scanUtf8(complete, 0, (fault) => {
-    if (!fault.literal) invalid++;
-  });
-  if (multiByte > 0) {
-    const sequences = `${multiByte} valid multi-byte sequence${multiByte === 1 ? '' : 's'}`;
-    const bad = invalid > 0 ? `, ${invalid} invalid` : '';
+  const { multiByte, invalid } = utf8Sequences(sample);
+  const sequences = `${multiByte} valid multi-byte sequence${multiByte === 1 ? '' : 's'}`;
+  const bad = invalid > 0 ? `, ${invalid} invalid` : '';
+  // A few valid sequences among more invalid ones occur by chance in Shift_JIS, GBK or KOI8-R text.
+  const chance = invalid > CHANCE_RATIO * multiByte;
+  if (multiByte > 0 && !chance)
     return { encoding: 'utf-8', bomLength: 0, reason: `${sequences}${bad} in the sample` };
-  }
+  if (multiByte > 0) return decideByScript(sample, `${sequences}${bad} in the sample: not UTF-8`);
+  if (!isWesternText(sample)) return decideByScript(sample, 'no valid UTF-8 multi-byte sequence');
   const { windows, mac } = singleByteEvidence(sample);
   const scores = `Windows-1252 ${windows}, MacRoman ${mac}`;
   if (windows > mac && windows > 0)
@@ -90,35 +106,6 @@ export function detectEncoding(sample: Uint8Array): DetectedEncoding {
   };
 }
 
-/** The spellings to suggest in errors and help texts. */
-export const ENCODING_NAMES = 'utf-8, utf-16le, utf-16be, windows-1252, latin1 or macintosh';
-
-/** Spellings users write in a mapping, normalised to TextDecoder labels. */
-export function normalizeEncoding(label: string): CsvEncoding | undefined {
-  const key = label.trim().toLowerCase().replace(/[_\s]/g, '-');
-  const aliases: Record<string, CsvEncoding> = {
-    'utf-8': 'utf-8',
-    utf8: 'utf-8',
-    'utf-8-bom': 'utf-8',
-    'utf-16le': 'utf-16le',
-    'utf-16-le': 'utf-16le',
-    utf16le: 'utf-16le',
-    'utf-16be': 'utf-16be',
-    'utf-16-be': 'utf-16be',
-    utf16be: 'utf-16be',
-    'windows-1252': 'windows-1252',
-    cp1252: 'windows-1252',
-    latin1: 'windows-1252',
-    'latin-1': 'windows-1252',
-    'iso-8859-1': 'windows-1252',
-    macintosh: 'macintosh',
-    macroman: 'macintosh',
-    'mac-roman': 'macintosh',
-  };
-  // `--encoding constructor` names no encoding, not Object's prototype.
-  return Object.hasOwn(aliases, key) ? aliases[key] : undefined;
-}
-
 /** An encoding the user set (mapping `encoding:` or `--encoding`), checked; `origin` says where. */
 export function givenEncoding(
   file: string,
@@ -133,14 +120,14 @@ export function givenEncoding(
 }
 
 /**
- * A warning when a single-byte encoding was set for bytes that read as UTF-8: the setting wins,
+ * A warning when a legacy encoding was set for bytes that read as UTF-8: the setting wins,
  * but "Café" would go live as "CafÃ©", so it is said. `sample` is the file's first bytes.
  */
 export function overrideMismatch(file: string, sample: Uint8Array, chosen: DetectedEncoding): DataIssue[] {
-  if (chosen.encoding !== 'windows-1252' && chosen.encoding !== 'macintosh') return [];
-  const complete = sample.subarray(0, sample.length - incompleteUtf8Tail(sample));
-  const multiByte = scanUtf8(complete, 0, () => undefined);
-  if (multiByte === 0) return [];
+  if (chosen.encoding.startsWith('utf-')) return [];
+  const { multiByte, invalid } = utf8Sequences(sample);
+  // Outnumbered by invalid ones, valid sequences are chance (Shift_JIS, GBK), not UTF-8 text.
+  if (multiByte === 0 || invalid > CHANCE_RATIO * multiByte) return [];
   return [
     {
       code: 'encoding',

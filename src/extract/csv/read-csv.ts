@@ -5,12 +5,14 @@ import { inputLimits } from '../input-limits.js';
 import { locateHeader } from '../locate-header.js';
 import type { ReadOptions, TableSource } from '../types.js';
 import { createDecoder, createUtf8Check } from './decode-chunks.js';
+import { decodeText } from './decode-text.js';
 import { detectDelimiter } from './detect-delimiter.js';
 import { detectEncoding, givenEncoding, overrideMismatch, type DetectedEncoding } from './detect-encoding.js';
 import { InvalidUtf8Cells } from './invalid-utf8-cells.js';
 import { encodingSample, firstNonAscii, SAMPLE_BYTES } from './encoding-sample.js';
 import { watchForUtf8, type EncodingEvidence } from './mixed-encodings.js';
 import { fileBatches } from './file-batches.js';
+import { encodingQuestion } from './script-decision.js';
 import { RecordParser } from './record-parser.js';
 import { RecordWarnings } from './record-warnings.js';
 import { watchText } from './watch-text.js';
@@ -26,6 +28,7 @@ async function chooseEncoding(
     return { ...givenEncoding(file, options.encoding, options.encodingOrigin), bomLength: 0 };
   const sample = await encodingSample(file, head, size);
   const detected = detectEncoding(sample.bytes);
+  if (detected.candidates) throw new InvalidInputError(encodingQuestion(file, sample.bytes, detected));
   const first = firstNonAscii(sample);
   if (first === undefined || (detected.encoding !== 'windows-1252' && detected.encoding !== 'macintosh'))
     return detected;
@@ -43,8 +46,7 @@ export async function readCsv(file: string, options: ReadOptions): Promise<Table
   const head = await readBytes(file, SAMPLE_BYTES);
   const chosen = await chooseEncoding(file, head, size, options);
   const { encoding, reason } = chosen;
-  const delimiter =
-    options.delimiter ?? detectDelimiter(new TextDecoder(encoding).decode(head, { stream: true }));
+  const delimiter = options.delimiter ?? detectDelimiter(decodeText(head, encoding));
   const issues: DataIssue[] = options.encoding !== undefined ? overrideMismatch(file, head, chosen) : [];
   const warnings = new RecordWarnings(file, issues, options.allowTrailingEmptyCells === true);
   const parser = new RecordParser({

@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { DataIssue } from '../../model/data-issue.js';
 import { givenEncoding, type CsvEncoding } from '../csv/detect-encoding.js';
-import { decodeWindows1252 } from '../csv/windows-1252.js';
+import { decodeText } from '../csv/decode-text.js';
 import type { ReadOptions } from '../types.js';
 import { describeFaults, INVALID_UTF8_HINT, scanUtf8, type Utf8Fault } from '../utf8-faults.js';
 import { jsonPathsAt } from './path-at.js';
@@ -12,12 +12,6 @@ export interface DecodedJson {
   reason: string;
   /** Invalid UTF-8 sequences, in file order, to locate once the document is known to parse. */
   faults: Utf8Fault[];
-}
-
-function decodeAs(bytes: Buffer, encoding: CsvEncoding): string {
-  if (encoding === 'utf-8') return bytes.toString('utf8');
-  if (encoding === 'windows-1252') return decodeWindows1252(bytes);
-  return new TextDecoder(encoding).decode(bytes);
 }
 
 /**
@@ -36,7 +30,7 @@ export function decodeJson(bytes: Buffer, file: string, options: ReadOptions): D
   }
   const faults: Utf8Fault[] = [];
   if (encoding === 'utf-8' && !isUtf8(bytes)) scanUtf8(bytes, 0, (fault) => faults.push(fault));
-  return { text: decodeAs(bytes, encoding), encoding, reason, faults };
+  return { text: decodeText(bytes, encoding), encoding, reason, faults };
 }
 
 /**
