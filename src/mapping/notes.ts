@@ -41,7 +41,8 @@ export function absentColumnNote(column: string, consequence: string): ExtractNo
 
 /**
  * `product ext_ids from "Barcode" for 106 products, from odoo-{slug(Name)} for 3`: an id from a
- * name changes with the name (a rename deletes and re-creates the product), so the run says which.
+ * name changes with the name (a rename deletes and re-creates the product), so the run says which
+ * whenever any id came from other than the mapping's first choice.
  */
 export function productIdSourceNote(sources: {
   labels: string[];
@@ -50,7 +51,8 @@ export function productIdSourceNote(sources: {
   const used = sources.labels
     .map((label, i) => ({ label, count: sources.counts[i] ?? 0 }))
     .filter((s) => s.count > 0);
-  if (used.length === 0) return undefined;
+  // Every id from the mapping's first choice is the normal night: nothing to say to a manager.
+  if (used.length === 0 || (used.length === 1 && used[0]!.label === sources.labels[0])) return undefined;
   const parts = used.map((s) => `from ${s.label} for ${countOf(s.count, 'product')}`);
   return { code: 'product-id-source', message: `product ext_ids ${parts.join(', ')}` };
 }
