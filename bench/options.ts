@@ -6,6 +6,7 @@ export const TARGETS = [
   'plan',
   'apply',
   'fleet',
+  'fleet-cost',
   'refresh',
   'postgres',
   'workers',
@@ -19,6 +20,8 @@ export interface BenchOptions {
   applySize: number;
   /** Targets of the fleet target, each of FLEET_PRODUCTS products. */
   fleetTargets: number;
+  /** The two fleet sizes of the per-target cost rows (issue 37), smaller first. */
+  fleetCostTargets: number[];
   /** Targets enqueued by the `fleet enqueue` row (the limit is set for the default 10,000). */
   enqueueTargets: number;
   reps: number;
@@ -31,7 +34,7 @@ export interface BenchOptions {
 }
 
 export const USAGE =
-  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--apply-size 5000] [--fleet-targets 200] [--enqueue-targets 10000] [--reps 5] [--warmup 1] [--only extract,xlsx,plan,apply,fleet,refresh,postgres,workers] [--out result.json] [--keep] [--write-docs]';
+  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--apply-size 5000] [--fleet-targets 200] [--fleet-cost-targets 1000,10000] [--enqueue-targets 10000] [--reps 5] [--warmup 1] [--only extract,xlsx,plan,apply,fleet,fleet-cost,refresh,postgres,workers] [--out result.json] [--keep] [--write-docs]';
 
 /** `--help` or `-h` anywhere: print USAGE and run nothing. */
 export function wantsHelp(argv: string[]): boolean {
@@ -44,6 +47,14 @@ function positive(name: string, text: string): number {
   return n;
 }
 
+/** "1000,10000": two positive sizes, smaller first. */
+function twoSizes(name: string, text: string): number[] {
+  const sizes = text.split(',').map((s) => positive(name, s.trim()));
+  if (sizes.length !== 2 || sizes[0]! >= sizes[1]!)
+    throw new Error(`--${name} must be two sizes, smaller first, got "${text}"`);
+  return sizes;
+}
+
 export function parseBenchArgs(argv: string[]): BenchOptions {
   const { values } = parseArgs({
     args: argv,
@@ -53,6 +64,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       'xlsx-size': { type: 'string', default: '20000' },
       'apply-size': { type: 'string', default: '5000' },
       'fleet-targets': { type: 'string', default: '200' },
+      'fleet-cost-targets': { type: 'string', default: '1000,10000' },
       'enqueue-targets': { type: 'string', default: '10000' },
       reps: { type: 'string', default: '5' },
       warmup: { type: 'string', default: '1' },
@@ -71,6 +83,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     xlsxSize: positive('xlsx-size', values['xlsx-size']),
     applySize: positive('apply-size', values['apply-size']),
     fleetTargets: positive('fleet-targets', values['fleet-targets']),
+    fleetCostTargets: twoSizes('fleet-cost-targets', values['fleet-cost-targets']),
     enqueueTargets: positive('enqueue-targets', values['enqueue-targets']),
     reps: positive('reps', values.reps),
     warmup: values.warmup === '0' ? 0 : positive('warmup', values.warmup),
