@@ -145,20 +145,18 @@ export async function writeFleetConfig(
   const mapping = await writeBenchMapping(dir, 'csv');
   await writeClientSecrets(path.join(dir, 'secrets'), targets);
   const config: Record<string, unknown> = {};
-  // Paths relative to the config file (as the config allows): 10,000 targets of absolute temp paths
-  // would pass the 4 MB a config file may have.
+  // What every target shares under `defaults:`, and paths relative to the config file (as the
+  // config allows): 10,000 targets that each spell them out pass the 4 MiB a config file may have.
   for (let i = 1; i <= targets; i++) {
     const { clientId } = sandboxClient(i);
-    const secret = path.join('secrets', `${clientId}.secret`);
-    config[`shop-${i}`] = {
-      mapping: path.relative(dir, mapping),
-      inputs: [path.relative(dir, csv)],
-      base_url: baseUrl,
-      client_id: clientId,
-      client_secret_file: secret,
-    };
+    config[`shop-${i}`] = { client_id: clientId, client_secret_file: `secrets/${clientId}.secret` };
   }
+  const defaults = {
+    mapping: path.relative(dir, mapping),
+    inputs: [path.relative(dir, csv)],
+    base_url: baseUrl,
+  };
   const file = path.join(dir, 'menusync.config.yaml');
-  await writeFile(file, stringify({ targets: config }));
+  await writeFile(file, stringify({ defaults, targets: config }));
   return file;
 }
