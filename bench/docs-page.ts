@@ -24,7 +24,7 @@ npm run bench -- --sizes 200,1000 --xlsx-size 200 --apply-size 100 --reps 1 --wa
 
 Options: \`--sizes\` (products for extract and plan, smallest first; growth = largest / smallest;
 default 10000,100000), \`--xlsx-size\` (20000), \`--hostile-size\` (50000), \`--apply-size\` (5000), \`--reps\` (5), \`--warmup\` (1),
-\`--fleet-targets\` (200), \`--enqueue-targets\` (10000), \`--only extract,encoding,xlsx,plan,apply,fleet,refresh,postgres,workers\`, \`--out\`,
+\`--fleet-targets\` (200), \`--fleet-cost-targets\` (1000,10000), \`--enqueue-targets\` (10000), \`--only extract,encoding,xlsx,plan,apply,fleet,fleet-cost,refresh,postgres,workers\`, \`--out\`,
 \`--keep\`, \`--write-docs\`. The \`postgres\` and \`workers\` rows use \`MENUSYNC_TEST_PG\` (default
 \`postgres://postgres@127.0.0.1:5432/test\`), a fresh schema per run, and say "skipped" when no server
 answers.
@@ -67,6 +67,7 @@ values (the shipped \`loyverse-items\` mapping with the sets declared).
 | 3   | what \`menusync plan\` does: \`extractMenu\` on the 1%-changed export, then \`planOffline\` (\`readSnapshot\` + \`plan\`) against the snapshot of the unchanged one | csv-parse over the same CSV + \`JSON.parse\` of the snapshot file | 2.0x at 100k; 100k/10k time ≤ 10.5x; peak RSS reported |
 | 4   | \`applyRun\` of the menu into a fresh state folder (a first apply), against a sandbox in the parent | \`plan(desired, null)\` + one raw \`fetch\` POST of the payload to the same sandbox | 1.15x |
 | 5   | \`menusync apply --all --concurrency 8\` of \`--fleet-targets\` targets of 50 products | the same fleet at \`--concurrency 1\` | 0.25x |
+| 5b  | \`menusync apply --all --concurrency 8\` of the larger \`--fleet-cost-targets\` fleet, per target, with local and PostgreSQL state | the smaller fleet, per target | 1.1x |
 | 6   | \`readLiveMenu\` of a 500-category menu through the platform client | the same paged \`fetch\` GETs + \`JSON.parse\` | 1.3x |
 | 7   | target 4's apply and target 3's plan with \`--state postgres://…\` | the same with a temp state folder | 1.3x (apply), 1.2x (plan) |
 | 8   | sync workers and \`fleet enqueue\` (bench/workers-target.ts) | one \`apply --all\` of the same targets | as the rows say |

@@ -1,10 +1,10 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import { stringify } from 'yaml';
 import { runFleetCommand } from '../src/cli/fleet-command.js';
-import { sandboxClient, sandboxClients, startSandbox, writeClientSecrets } from '../src/sandbox/index.js';
-import { writeBenchCsv, writeBenchMapping } from './generate.js';
+import { sandboxClients, startSandbox } from '../src/sandbox/index.js';
+import { writeFleetConfig } from './generate.js';
 import { compare } from './measure.js';
+import { freshState } from './postgres-state-target.js';
 import { ratioRow } from './rows.js';
 import type { BenchContext, BenchRow, TaskSetup } from './types.js';
 
@@ -19,8 +19,9 @@ const PLATFORM_DELAY_MS = 100;
  * target's extract, plan, lock, state, import, read-back and reports, then the fleet report), into
  * a fresh state folder, so every target sends a full replace each time.
  */
-export const fleetTask: TaskSetup = async ([config, concurrency, stateRoot]) => {
-  const state = await mkdtemp(path.join(stateRoot!, 'state-'));
+export const fleetTask: TaskSetup = async ([config, concurrency, stateRoot, stateUrl]) => {
+  // A postgres:// URL: a fresh schema of its `?schema=` prefix (the parent drops them).
+  const state = stateUrl ? await freshState(stateUrl) : await mkdtemp(path.join(stateRoot!, 'state-'));
   return async () => {
     await runFleetCommand('apply', {
       config: config!,
@@ -44,24 +45,7 @@ export async function runFleetTarget(ctx: BenchContext, targets: number): Promis
   const sandbox = await startSandbox({ clients: sandboxClients(targets) });
   try {
     const dir = await mkdtemp(path.join(ctx.dir, 'fleet-'));
-    const csv = path.join(dir, 'menu.csv');
-    await writeBenchCsv(csv, { products: FLEET_PRODUCTS });
-    const mapping = await writeBenchMapping(dir, 'csv');
-    await writeClientSecrets(path.join(dir, 'secrets'), targets);
-    const config: Record<string, unknown> = {};
-    for (let i = 1; i <= targets; i++) {
-      const { clientId } = sandboxClient(i);
-      config[`shop-${i}`] = {
-        mapping,
-        // One export for all: each target still reads, maps and plans it on its own.
-        inputs: [csv],
-        base_url: sandbox.url,
-        client_id: clientId,
-        client_secret_file: path.join(dir, 'secrets', `${clientId}.secret`),
-      };
-    }
-    const configFile = path.join(dir, 'menusync.config.yaml');
-    await writeFile(configFile, stringify({ targets: config }));
+    const configFile = await writeFleetConfig(dir, targets, sandbox.url, FLEET_PRODUCTS);
     ctx.log(`fleet of ${targets} targets x ${FLEET_PRODUCTS} products`);
     const c = await compare(
       { task: 'fleet', args: [configFile, String(FLEET_CONCURRENCY), dir] },

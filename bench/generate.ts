@@ -3,7 +3,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml, stringify } from 'yaml';
+import { sandboxClient, writeClientSecrets } from '../src/sandbox/index.js';
 import { SHIPPED_MAPPINGS_DIR } from '../src/mapping/loader.js';
 
 /**
@@ -126,5 +127,36 @@ export async function writeBenchMapping(dir: string, format: 'csv' | 'xlsx'): Pr
   );
   const file = path.join(dir, `${mapping.name}.json`);
   await writeFile(file, JSON.stringify(mapping, null, 2));
+  return file;
+}
+
+/**
+ * A config of `targets` targets of `products` products against `baseUrl`, all reading one export,
+ * each with its own sandbox client (sandboxClients(targets)) and secret file.
+ */
+export async function writeFleetConfig(
+  dir: string,
+  targets: number,
+  baseUrl: string,
+  products: number,
+): Promise<string> {
+  const csv = path.join(dir, 'menu.csv');
+  await writeBenchCsv(csv, { products });
+  const mapping = await writeBenchMapping(dir, 'csv');
+  await writeClientSecrets(path.join(dir, 'secrets'), targets);
+  const config: Record<string, unknown> = {};
+  // What every target shares under `defaults:`, and paths relative to the config file (as the
+  // config allows): 10,000 targets that each spell them out pass the 4 MiB a config file may have.
+  for (let i = 1; i <= targets; i++) {
+    const { clientId } = sandboxClient(i);
+    config[`shop-${i}`] = { client_id: clientId, client_secret_file: `secrets/${clientId}.secret` };
+  }
+  const defaults = {
+    mapping: path.relative(dir, mapping),
+    inputs: [path.relative(dir, csv)],
+    base_url: baseUrl,
+  };
+  const file = path.join(dir, 'menusync.config.yaml');
+  await writeFile(file, stringify({ defaults, targets: config }));
   return file;
 }

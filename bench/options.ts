@@ -7,6 +7,7 @@ export const TARGETS = [
   'plan',
   'apply',
   'fleet',
+  'fleet-cost',
   'refresh',
   'postgres',
   'workers',
@@ -22,6 +23,8 @@ export interface BenchOptions {
   applySize: number;
   /** Targets of the fleet target, each of FLEET_PRODUCTS products. */
   fleetTargets: number;
+  /** The two fleet sizes of the per-target cost rows (issue 37), smaller first. */
+  fleetCostTargets: number[];
   /** Targets enqueued by the `fleet enqueue` row (the limit is set for the default 10,000). */
   enqueueTargets: number;
   reps: number;
@@ -34,7 +37,7 @@ export interface BenchOptions {
 }
 
 export const USAGE =
-  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--hostile-size 50000] [--apply-size 5000] [--fleet-targets 200] [--enqueue-targets 10000] [--reps 5] [--warmup 1] [--only extract,encoding,xlsx,plan,apply,fleet,refresh,postgres,workers] [--out result.json] [--keep] [--write-docs]';
+  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--hostile-size 50000] [--apply-size 5000] [--fleet-targets 200] [--fleet-cost-targets 1000,10000] [--enqueue-targets 10000] [--reps 5] [--warmup 1] [--only extract,encoding,xlsx,plan,apply,fleet,fleet-cost,refresh,postgres,workers] [--out result.json] [--keep] [--write-docs]';
 
 /** `--help` or `-h` anywhere: print USAGE and run nothing. */
 export function wantsHelp(argv: string[]): boolean {
@@ -47,6 +50,14 @@ function positive(name: string, text: string): number {
   return n;
 }
 
+/** "1000,10000": two positive sizes, smaller first. */
+function twoSizes(name: string, text: string): number[] {
+  const sizes = text.split(',').map((s) => positive(name, s.trim()));
+  if (sizes.length !== 2 || sizes[0]! >= sizes[1]!)
+    throw new Error(`--${name} must be two sizes, smaller first, got "${text}"`);
+  return sizes;
+}
+
 export function parseBenchArgs(argv: string[]): BenchOptions {
   const { values } = parseArgs({
     args: argv,
@@ -57,6 +68,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       'hostile-size': { type: 'string', default: '50000' },
       'apply-size': { type: 'string', default: '5000' },
       'fleet-targets': { type: 'string', default: '200' },
+      'fleet-cost-targets': { type: 'string', default: '1000,10000' },
       'enqueue-targets': { type: 'string', default: '10000' },
       reps: { type: 'string', default: '5' },
       warmup: { type: 'string', default: '1' },
@@ -76,6 +88,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     hostileSize: positive('hostile-size', values['hostile-size']),
     applySize: positive('apply-size', values['apply-size']),
     fleetTargets: positive('fleet-targets', values['fleet-targets']),
+    fleetCostTargets: twoSizes('fleet-cost-targets', values['fleet-cost-targets']),
     enqueueTargets: positive('enqueue-targets', values['enqueue-targets']),
     reps: positive('reps', values.reps),
     warmup: values.warmup === '0' ? 0 : positive('warmup', values.warmup),

@@ -21,13 +21,13 @@ import type { BenchContext, BenchRow, TaskSetup } from './types.js';
 export const PG_APPLY_RATIO_LIMIT = 1.3;
 export const PG_PLAN_RATIO_LIMIT = 1.2;
 
-const PG_BASE = process.env.MENUSYNC_TEST_PG || 'postgres://postgres@127.0.0.1:5432/test';
+export const PG_BASE = process.env.MENUSYNC_TEST_PG || 'postgres://postgres@127.0.0.1:5432/test';
 const PLAN_TARGET: Target = { baseUrl: 'http://127.0.0.1:9/bench', clientId: 'bench', posUid: 'default' };
 const APPLY_ROW = 'PostgreSQL vs local state: first apply (replace, with read-back)';
 const PLAN_ROW = 'PostgreSQL vs local state: plan (1% changed)';
 
 /** `base` with `?schema=NAME`: the store's own parameter (pg-url.ts). */
-function schemaUrl(base: string, schema: string): string {
+export function schemaUrl(base: string, schema: string): string {
   const url = new URL(base);
   url.searchParams.set('schema', schema);
   return url.toString();
@@ -37,7 +37,7 @@ function schemaUrl(base: string, schema: string): string {
  * A fresh state for a first apply: a new folder under a local root, or a new schema whose name
  * starts with the `?schema=` prefix given (the parent drops every schema with that prefix).
  */
-async function freshState(spec: string): Promise<string> {
+export async function freshState(spec: string): Promise<string> {
   if (!spec.startsWith('postgres')) return mkdtemp(path.join(spec, 'state-'));
   const prefix = new URL(spec).searchParams.get('schema') ?? 'menusync_bench';
   return schemaUrl(spec, `${prefix}_${randomBytes(4).toString('hex')}`);
@@ -102,7 +102,7 @@ async function saveBaseline(store: StateStore, menu: CanonicalMenu): Promise<voi
   }
 }
 
-async function pgQuery(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
+export async function pgQuery(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 5_000 });
   client.on('error', () => undefined);
   try {
@@ -114,7 +114,7 @@ async function pgQuery(text: string, values: unknown[] = []): Promise<pg.QueryRe
 }
 
 /** Every schema this bench run made (`prefix…`), with all it holds. */
-async function dropSchemas(prefix: string): Promise<void> {
+export async function dropSchemas(prefix: string): Promise<void> {
   const { rows } = await pgQuery('SELECT nspname FROM pg_namespace WHERE starts_with(nspname, $1)', [prefix]);
   for (const row of rows as { nspname: string }[]) await pgQuery(`DROP SCHEMA "${row.nspname}" CASCADE`);
 }

@@ -3,6 +3,7 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { runApplyTarget } from './apply-target.js';
 import { runExtractTarget } from './extract-target.js';
+import { runFleetCostTarget } from './fleet-cost-target.js';
 import { runFleetTarget } from './fleet-target.js';
 import type { BenchOptions, TargetName } from './options.js';
 import { runPlanTarget } from './plan-target.js';
@@ -40,6 +41,7 @@ export async function runBench(options: BenchOptions, log: (m: string) => void):
     if (want('plan')) rows.push(...(await runPlanTarget(ctx, options.sizes)));
     if (want('apply')) rows.push(...(await runApplyTarget(ctx, options.applySize)));
     if (want('fleet')) rows.push(...(await runFleetTarget(ctx, options.fleetTargets)));
+    if (want('fleet-cost')) rows.push(...(await runFleetCostTarget(ctx, options.fleetCostTargets)));
     // The live menu at the largest size (100k products by default) over 500 categories.
     if (want('refresh')) rows.push(...(await runRefreshTarget(ctx, options.sizes.at(-1)!)));
     if (want('postgres'))

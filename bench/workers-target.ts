@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { stringify } from 'yaml';
 import { PACKAGE_ROOT } from '../src/package-root.js';
-import { sandboxClient, sandboxClients, startSandbox, writeClientSecrets } from '../src/sandbox/index.js';
+import { sandboxClients, startSandbox } from '../src/sandbox/index.js';
 import { FLEET_PRODUCTS } from './fleet-target.js';
-import { writeBenchCsv, writeBenchMapping } from './generate.js';
+import { writeFleetConfig } from './generate.js';
 import { compareRuns, median, round, type Sample } from './measure.js';
 import { ratioRow } from './rows.js';
 import type { BenchContext, BenchRow } from './types.js';
@@ -42,31 +41,6 @@ const stateUrl = (schema: string) => {
   url.searchParams.set('schema', schema);
   return url.toString();
 };
-
-/** A config of `targets` small targets against `baseUrl`, all reading one export. */
-async function writeFleetConfig(dir: string, targets: number, baseUrl: string): Promise<string> {
-  const csv = path.join(dir, 'menu.csv');
-  await writeBenchCsv(csv, { products: FLEET_PRODUCTS });
-  const mapping = await writeBenchMapping(dir, 'csv');
-  await writeClientSecrets(path.join(dir, 'secrets'), targets);
-  const config: Record<string, unknown> = {};
-  // Paths relative to the config file (as the config allows): 10,000 targets of absolute temp paths
-  // would pass the 4 MB a config file may have.
-  for (let i = 1; i <= targets; i++) {
-    const { clientId } = sandboxClient(i);
-    const secret = path.join('secrets', `${clientId}.secret`);
-    config[`shop-${i}`] = {
-      mapping: path.relative(dir, mapping),
-      inputs: [path.relative(dir, csv)],
-      base_url: baseUrl,
-      client_id: clientId,
-      client_secret_file: secret,
-    };
-  }
-  const file = path.join(dir, 'menusync.config.yaml');
-  await writeFile(file, stringify({ targets: config }));
-  return file;
-}
 
 /** A `menusync worker` process, resolved once it says it takes jobs. */
 function startWorkerProcess(config: string, state: string, name: string): Promise<ChildProcess> {
@@ -143,7 +117,7 @@ export async function runWorkersTarget(
   const sandbox = await startSandbox({ clients: sandboxClients(targets) });
   try {
     const dir = await mkdtemp(path.join(ctx.dir, 'workers-'));
-    const config = await writeFleetConfig(dir, targets, sandbox.url);
+    const config = await writeFleetConfig(dir, targets, sandbox.url, FLEET_PRODUCTS);
     ctx.log(`workers: ${targets} targets x ${FLEET_PRODUCTS} products, ${WORKERS} workers vs apply --all`);
     const c = await compareRuns(
       () => workersRun(config, targets, prefix),
@@ -184,7 +158,7 @@ async function enqueueRow(
   targets: number,
 ): Promise<BenchRow> {
   const bigDir = await mkdtemp(path.join(dir, 'enqueue-'));
-  const config = await writeFleetConfig(bigDir, targets, baseUrl);
+  const config = await writeFleetConfig(bigDir, targets, baseUrl, FLEET_PRODUCTS);
   ctx.log(`workers: enqueue ${targets} targets`);
   const samples: Sample[] = [];
   for (let i = 0; i < Math.min(ctx.reps, 3); i++) {

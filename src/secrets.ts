@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { SecretSet } from './secret-set.js';
 
 /**
  * Secrets (client secrets, access tokens, database passwords) must never reach stdout, logs,
@@ -9,14 +10,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * with it, so a long-lived process that runs many targets does not collect every secret it ever
  * saw. Work outside any run (a platform client made directly) shares the process's set.
  */
-const runSecrets = new AsyncLocalStorage<Set<string>>();
-const outsideAnyRun = new Set<string>();
+const runSecrets = new AsyncLocalStorage<SecretSet>();
+const outsideAnyRun = new SecretSet();
 
-const current = (): Set<string> => runSecrets.getStore() ?? outsideAnyRun;
+const current = (): SecretSet => runSecrets.getStore() ?? outsideAnyRun;
 
 /** Runs `work` with a secret set of its own, which starts with those of the run around it (if any). */
 export function withSecrets<T>(work: () => Promise<T>): Promise<T> {
-  return runSecrets.run(new Set(runSecrets.getStore()), work);
+  return runSecrets.run(new SecretSet(runSecrets.getStore()), work);
 }
 
 export function registerSecret(secret: string | undefined): void {
@@ -25,7 +26,7 @@ export function registerSecret(secret: string | undefined): void {
 }
 
 export function redact(text: string): string {
-  return redactWith(current(), text);
+  return current().redact(text);
 }
 
 /**
@@ -35,13 +36,5 @@ export function redact(text: string): string {
  */
 export function redactorOfThisRun(): (text: string) => string {
   const secrets = current();
-  return (text) => redactWith(secrets, text);
-}
-
-function redactWith(secrets: ReadonlySet<string>, text: string): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (out.includes(secret)) out = out.split(secret).join('[REDACTED]');
-  }
-  return out;
+  return (text) => secrets.redact(text);
 }

@@ -5,7 +5,7 @@ import { summarize } from '../fleet/fleet-entry.js';
 import { writeFleetOutputs, type FleetRecord } from '../fleet/fleet-files.js';
 import { buildFleetReport } from '../fleet/fleet-report.js';
 import { runFleet, type FleetResult } from '../fleet/run-fleet.js';
-import { createStorePool } from '../state/store-pool.js';
+import { fleetStorePool } from '../state/store-pool.js';
 import { fleetLine, isProblem, stopOnSignal, type FleetStopped } from './fleet-lines.js';
 import { createFleetProgress } from './fleet-progress.js';
 import type { FleetSelection } from './fleet-selection.js';
@@ -50,7 +50,7 @@ export async function runFleetTargets(
     saveStopped(stopped, names.length, context),
   );
   // Targets that keep their state in one place share one store (one connection pool for a database).
-  const stores = createStorePool();
+  const stores = fleetStorePool(context.concurrency);
   const { log } = context;
   const runOne = async (name: string): Promise<TargetRunResult> => {
     log.start(command, name);

@@ -15,6 +15,7 @@ import {
 import { withTargetDefaults } from './target-defaults.js';
 import { isStateUrl } from '../state/target.js';
 import { CONFIG_FILE } from './config-file.js';
+import { duplicateKeyLines } from './duplicate-keys.js';
 
 export { CONFIG_FILE };
 
@@ -54,13 +55,11 @@ export function parseConfig(
   env: NodeJS.ProcessEnv = process.env,
 ): MenusyncConfig {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
-  if (doc.errors.length > 0) {
-    const lines = doc.errors.map(
-      (e) => `${file}:${lineCounter.linePos(e.pos[0]).line}: ${e.message.split('\n')[0]}`,
-    );
-    throw new InvalidInputError(`invalid config file\n${lines.join('\n')}`);
-  }
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  const syntax = doc.errors.map((e) => `${lineCounter.linePos(e.pos[0]).line}: ${e.message.split('\n')[0]}`);
+  const problems = syntax.length > 0 ? syntax : duplicateKeyLines(doc, lineCounter);
+  if (problems.length > 0)
+    throw new InvalidInputError(`invalid config file\n${problems.map((p) => `${file}:${p}`).join('\n')}`);
   const data = yamlToData(doc, lineCounter);
   if (!data.ok) throw new InvalidInputError(`invalid config file\n${file}:${data.line}: ${data.message}`);
   const { value, missing, expanded } = expandEnvVariables(data.value, env);

@@ -84,7 +84,9 @@ export async function resolveRunSettings(
   const loaded = options.loaded ?? (await loadConfig(args.config, cwd));
   if (args.target && !loaded)
     throw new UsageError(`--target ${args.target} needs a config file (menusync.config.yaml or --config)`);
-  const names = loaded ? Object.keys(loaded.config.targets) : [];
+  // A named target is looked up, never searched: a fleet resolves each of its targets, and listing
+  // 10,000 names per call made the fleet's settings grow with the square of its size.
+  const names = loaded && args.target === undefined ? Object.keys(loaded.config.targets) : [];
   const targetName = args.target ?? (options.soleTarget && names.length === 1 ? names[0] : undefined);
   // Without a name, a config of several targets would leave every target key unset and the run
   // would fail later on whatever it missed first ("no platform base URL"): say what is missing.

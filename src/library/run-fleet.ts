@@ -10,7 +10,7 @@ import { buildFleetReport, type FleetReport } from '../fleet/fleet-report.js';
 import { runFleet as runPool, type FleetResult } from '../fleet/run-fleet.js';
 import type { Output } from '../output.js';
 import { withSecrets } from '../secrets.js';
-import { createStorePool } from '../state/store-pool.js';
+import { fleetStorePool } from '../state/store-pool.js';
 import { silentOutput } from './silent-output.js';
 
 export interface FleetRunOptions {
@@ -60,11 +60,12 @@ export function runFleet(options: FleetRunOptions): Promise<FleetRunResult> {
       env,
     );
     const startedAt = new Date();
-    const stores = createStorePool();
+    const concurrency = options.concurrency ?? 4;
+    const stores = fleetStorePool(concurrency);
     const reporter = options.reporter ?? silentOutput();
     const result = await runPool({
       names,
-      concurrency: options.concurrency ?? 4,
+      concurrency,
       runTarget: inTurnsPerMenu(sharedMenus, (name) =>
         runConfigTarget(options.command, name, {
           loaded,

@@ -17,4 +17,9 @@ export interface StateStoreOptions {
   checkpoint?: Checkpoint;
   /** Where a store's one-off notices go (a local folder of an older layout adopted); default stderr. */
   notice?: (message: string) => void;
+  /**
+   * PostgreSQL: how many runs may hold a target's lock at once (a fleet's --concurrency, a worker's
+   * slots). Each holds a session of the store's lock pool, kept open for the next run; default 16.
+   */
+  lockSessions?: number;
 }

@@ -27,3 +27,7 @@ export function createStorePool(open: (spec: string) => Promise<StateStore> = op
     },
   };
 }
+
+/** The stores of a fleet that runs `concurrency` targets at once, each holding a lock session. */
+export const fleetStorePool = (concurrency: number): StorePool =>
+  createStorePool((spec) => openStateStore(spec, { lockSessions: concurrency }));

@@ -52,6 +52,8 @@ export interface OpenQueueOptions extends QueueTiming {
   background: boolean;
   /** Connections pg-boss may open (a worker: its concurrency and a few for polling). */
   connections?: number;
+  /** Syncs run at once (a worker's slots): the state's lock sessions (StateStoreOptions). */
+  slots?: number;
   onError?: (error: Error) => void;
 }
 
@@ -79,7 +81,7 @@ export async function openQueue(stateUrl: string, options: OpenQueueOptions): Pr
       import('../state/postgres/pg-db.js'),
       import('../state/postgres/pg-store.js'),
     ]);
-  const store = await postgresStateStore(stateUrl);
+  const store = await postgresStateStore(stateUrl, options.slots ? { lockSessions: options.slots } : {});
   const ledgerDb = new DbClass(where, options.name);
   const boss = new PgBossClass({
     connectionString: where.connectionString,

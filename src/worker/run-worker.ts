@@ -33,6 +33,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     name: `menusync worker ${options.worker}`,
     background: true,
     connections: options.concurrency + 4,
+    slots: options.concurrency,
     ...(options.pollSeconds ? { pollSeconds: options.pollSeconds } : {}),
     ...(options.superviseSeconds ? { superviseSeconds: options.superviseSeconds } : {}),
     ...(options.cronSeconds ? { cronSeconds: options.cronSeconds } : {}),

@@ -60,7 +60,7 @@ beforeAll(async () => {
       '--fleet-targets',
       '3',
     ],
-    ...['--enqueue-targets', '30'],
+    ...['--enqueue-targets', '30', '--fleet-cost-targets', '2,4'],
     ...['--reps', '1', '--warmup', '0', '--out', out],
   ]);
   if (run.code !== 0) throw new Error(`bench failed (${run.code}): ${run.stderr}`);
@@ -99,6 +99,8 @@ describe('npm run bench on a tiny size', () => {
       'plan + client import, no state (diagnostic) vs plan + raw POST',
       'apply --all, 3 targets x 50 products: --concurrency 8 vs 1',
       'apply --all, 3 targets x 50 products: --concurrency 8 vs 1, imports taking 100 ms (diagnostic)',
+      'apply --all, per target: 4 vs 2 targets x 50 products, local state',
+      'apply --all, per target: 4 vs 2 targets x 50 products, PostgreSQL state',
       'refresh (40 categories) vs raw paged GETs',
       'PostgreSQL vs local state: first apply (replace, with read-back)',
       'PostgreSQL vs local state: plan (1% changed)',

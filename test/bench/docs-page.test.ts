@@ -12,6 +12,7 @@ const result: BenchResult = {
     hostileSize: 50000,
     applySize: 5000,
     fleetTargets: 200,
+    fleetCostTargets: [1000, 10000],
     enqueueTargets: 10000,
     reps: 3,
     warmup: 1,

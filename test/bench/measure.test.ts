@@ -21,8 +21,20 @@ describe('parseBenchArgs', () => {
       sizes: [10000, 100000],
       reps: 5,
       warmup: 1,
-      only: ['extract', 'encoding', 'xlsx', 'plan', 'apply', 'fleet', 'refresh', 'postgres', 'workers'],
+      only: [
+        'extract',
+        'encoding',
+        'xlsx',
+        'plan',
+        'apply',
+        'fleet',
+        'fleet-cost',
+        'refresh',
+        'postgres',
+        'workers',
+      ],
       fleetTargets: 200,
+      fleetCostTargets: [1000, 10000],
     });
   });
 
@@ -33,6 +45,7 @@ describe('parseBenchArgs', () => {
   it.each([
     [['--reps', '0'], /--reps must be a positive integer/],
     [['--fleet-targets', '0'], /--fleet-targets must be a positive integer/],
+    [['--fleet-cost-targets', '10000,1000'], /--fleet-cost-targets must be two sizes, smaller first/],
     [['--sizes', '10,abc'], /--sizes must be a positive integer/],
     [['--only', 'extract,deploy'], /unknown target deploy/],
     [['--fast'], /Unknown option/],

@@ -98,3 +98,27 @@ describe('config targets and params named like prototype members', () => {
     );
   });
 });
+
+describe('repeated keys', () => {
+  it('names each repeated key at its line, in the targets and inside a target', () => {
+    const text = [
+      'targets:',
+      '  shop-a:',
+      '    mapping: m.yaml',
+      '  shop-b:',
+      '    mapping: m.yaml',
+      '    mapping: other.yaml',
+      '  shop-a:',
+      '    mapping: m.yaml',
+    ].join('\n');
+    expect(problems(text)).toBe(
+      `invalid config file\n${FILE}:6: Map keys must be unique\n${FILE}:7: Map keys must be unique`,
+    );
+  });
+
+  it('takes a config of many targets, each named once', () => {
+    const lines = ['targets:'];
+    for (let i = 0; i < 3_000; i++) lines.push(`  shop-${i}:`, `    mapping: m.yaml`);
+    expect(Object.keys(parseConfig(lines.join('\n'), FILE, {}).targets)).toHaveLength(3_000);
+  });
+});

@@ -16,12 +16,14 @@ export interface AdvisoryLock extends HeldLock {
 }
 
 export async function takeAdvisoryLock(db: Db, key: string, what: string): Promise<AdvisoryLock> {
-  const client = new pg.Client(db.clientConfig());
-  let sessionPid = 0;
-  // Losing the connection loses the lock; the commit checks for it (stillHeld).
-  client.on('error', () => undefined);
+  let client: pg.PoolClient;
   try {
-    await client.connect();
+    client = await db.lockPool.connect();
+  } catch (error) {
+    throw queryError(error, db.where.display, true);
+  }
+  let sessionPid = 0;
+  try {
     const taken = await client.query<{ ok: boolean; pid: number }>(
       'SELECT pg_try_advisory_lock($1::bigint) AS ok, pg_backend_pid() AS pid',
       [key],
@@ -29,7 +31,8 @@ export async function takeAdvisoryLock(db: Db, key: string, what: string): Promi
     if (!taken.rows[0]?.ok) throw await heldBy(db, client, key, what);
     sessionPid = taken.rows[0].pid;
   } catch (error) {
-    await client.end().catch(() => undefined);
+    // Held by another run (LockHeldError): this session holds nothing and serves the next run.
+    client.release(error instanceof LockHeldError ? undefined : asError(error));
     throw queryError(error, db.where.display, true);
   }
   let released = false;
@@ -39,12 +42,16 @@ export async function takeAdvisoryLock(db: Db, key: string, what: string): Promi
     async release() {
       if (released) return;
       released = true;
-      // Ending the session frees the lock even if the unlock itself fails.
-      await client.query('SELECT pg_advisory_unlock($1::bigint)', [key]).catch(() => undefined);
-      await client.end().catch(() => undefined);
+      // A session whose unlock failed is ended, not reused: ending it frees the lock.
+      const failed = await client
+        .query('SELECT pg_advisory_unlock($1::bigint)', [key])
+        .then(() => undefined, asError);
+      client.release(failed);
     },
   };
 }
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 /**
  * Inside a commit's transaction: whether the session that took the lock still holds it. A

@@ -29,7 +29,7 @@ import { migrate } from './migrations.js';
 export async function postgresStateStore(spec: string, options: StateStoreOptions = {}): Promise<StateStore> {
   const checkpoint: Checkpoint = options.checkpoint ?? (async () => undefined);
   const where = parsePostgresUrl(spec);
-  const db = new Db(where, `menusync pid ${process.pid} on ${hostname()}`);
+  const db = new Db(where, `menusync pid ${process.pid} on ${hostname()}`, options.lockSessions);
   try {
     const client = await db.pool.connect();
     client.release();

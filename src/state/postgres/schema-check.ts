@@ -9,6 +9,7 @@ export const MIGRATION_TABLES: readonly (readonly string[])[] = [
   ['targets', 'snapshots', 'snapshot_pieces', 'statuses', 'runs', 'run_files'],
   [],
   ['worker_jobs'],
+  [],
 ];
 
 /** A schema that is not menusync's: another tool's tables (its own `schema_migrations`, say). */
