@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
-import { REPO_ROOT, errorsOf, product, skippedCounts } from './helpers.js';
+import { REPO_ROOT, SAMPLES_ROOT, errorsOf, product, skippedCounts } from './helpers.js';
 
 const DIR = path.join(REPO_ROOT, 'mappings/clover-inventory');
 const MAPPING = path.join(DIR, 'mapping.yaml');
@@ -80,5 +82,36 @@ describe('clover-inventory on our fixture', () => {
       location: { path: '$.elements[0].modifierGroups.elements[0]' },
     });
     expect(product(result, 'C3D4E5F6G7H8J')).toMatchObject({ name: 'Lemon Cake' });
+  });
+});
+
+const SAMPLE = path.join(SAMPLES_ROOT, 'clover/clover-docs-expanding-fields-example1.json');
+
+describe('clover-inventory on one item as GET /items/{id}?expand=categories answers it (sample 21)', () => {
+  it('maps the lone item field by field as the file says', async (context) => {
+    if (!existsSync(SAMPLE)) {
+      console.warn(`SKIPPED the Clover single-item sample: no ${SAMPLE}`);
+      return context.skip();
+    }
+    const raw = JSON.parse(await readFile(SAMPLE, 'utf8')) as {
+      id: string;
+      name: string;
+      price: number;
+      hidden: boolean;
+      categories: { elements: { id: string; name: string }[] };
+    };
+    const result = await extractMenu({ mapping: MAPPING, inputs: [SAMPLE] });
+    expect(errorsOf(result)).toEqual([]);
+    const category = raw.categories.elements[0]!;
+    expect(result.menu.categories.map((c) => [c.ext_id, c.name])).toEqual([[category.id, category.name]]);
+    expect(result.menu.products).toEqual([
+      expect.objectContaining({
+        ext_id: raw.id,
+        category_ext_id: category.id,
+        name: raw.name,
+        price: raw.price / 100,
+        hidden: raw.hidden,
+      }),
+    ]);
   });
 });

@@ -44,6 +44,8 @@ const SAMPLES: [string | string[], string, number, Record<string, string>?][] = 
   [coopcycle('03a4df73'), 'schemaorg-menu', 2, MINOR_UNITS],
   // No attribute columns, booleans as 1.0, two templates named "50/50 britannia 62g" (their barcodes tell them apart).
   ['odoo/desibolt-malta-grocery-odoo-products.extracted.csv', 'odoo-pos-products', 109],
+  // One item as GET /items/{id}?expand=categories answers it: a lone item, not a page.
+  ['clover/clover-docs-expanding-fields-example1.json', 'clover-inventory', 1],
 ];
 
 describe.skipIf(!present).each(SAMPLES)('%s with %s', (files, mapping, products, params) => {
