@@ -20,6 +20,9 @@ export const RunReportSummary = z.object({
   startedAt: z.string().optional(),
   finishedAt: z.string().optional(),
   rollback: z.object({ runId: z.string(), appliedAt: z.string() }).optional(),
+  /** For `fleet status`: why a run did not succeed, and whether its read-back matched. */
+  errors: z.array(z.string()).optional(),
+  verified: z.boolean().nullable().optional(),
 });
 export type RunReportSummary = z.infer<typeof RunReportSummary>;
 

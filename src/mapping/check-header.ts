@@ -1,11 +1,9 @@
-import { InvalidInputError } from '../errors.js';
 import { inputLimits } from '../extract/input-limits.js';
-import { openSource } from '../extract/registry.js';
 import type { TableSource } from '../extract/types.js';
 import { moneyRules } from '../model/currency.js';
 import type { DataIssue } from '../model/data-issue.js';
 import { bindInputs } from './bind-inputs.js';
-import { resolveParameters } from './extract-menu.js';
+import { asTable, openInput, resolveParameters } from './extract-menu.js';
 import { loadMapping } from './loader.js';
 import { CompileContext } from './table/compile-context.js';
 import { compileTable } from './table/compile.js';
@@ -34,13 +32,7 @@ export async function headerIssues(request: HeaderCheckRequest): Promise<DataIss
   const bound = await bindInputs(mapping, request.inputs, overrides);
   const input = bound.find((b) => b.name === mapping.table.source);
   if (!input) return [];
-  const { description: _d, optional: _o, ...readOptions } = input.spec;
-  const source = await openSource(input.file, { ...readOptions, limits: inputLimits(undefined) });
-  if (source.kind !== 'table') {
-    throw new InvalidInputError(
-      `${input.file}: a ${source.kind} input, but mapping "${mapping.name}" reads tables (CSV or XLSX)`,
-    );
-  }
+  const source = asTable(await openInput(input, inputLimits(undefined)), mapping.name);
   try {
     const ctx = CompileContext.forSource(source, params, moneyRules(mapping.money));
     compileTable(mapping.table, ctx);

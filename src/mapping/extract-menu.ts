@@ -121,20 +121,28 @@ export function resolveParameters(
   return params;
 }
 
-async function open(input: BoundInput, context: RunContext): Promise<Source> {
+/** A bound input opened by its extractor with the source's read options. */
+export function openInput(input: BoundInput, limits: InputLimits): Promise<Source> {
   const { description: _d, optional: _o, ...readOptions } = input.spec;
-  const source = await openSource(input.file, { ...readOptions, limits: context.limits });
+  return openSource(input.file, { ...readOptions, limits });
+}
+
+/** The source as a table; a document where a table mapping needs a table is a located error. */
+export function asTable(source: Source, mappingName: string): TableSource {
+  if (source.kind === 'table') return source;
+  throw new InvalidInputError(
+    `${source.file}: a ${source.kind} input, but mapping "${mappingName}" reads tables (CSV or XLSX)`,
+  );
+}
+
+async function open(input: BoundInput, context: RunContext): Promise<Source> {
+  const source = await openInput(input, context.limits);
   context.log.sources.push(source);
   return source;
 }
 
 async function openTable(input: BoundInput, mappingName: string, context: RunContext): Promise<TableSource> {
-  const source = await open(input, context);
-  if (source.kind !== 'table') {
-    throw new InvalidInputError(
-      `${input.file}: a ${source.kind} input, but mapping "${mappingName}" reads tables (CSV or XLSX)`,
-    );
-  }
+  const source = asTable(await open(input, context), mappingName);
   return context.progress ? observeRows(source, context.progress) : source;
 }
 

@@ -1,5 +1,6 @@
 import { configTarget, type LoadedConfig } from '../config/load-config.js';
 import { ExitCode } from '../errors.js';
+import { readSummary, type RunReportSummary } from '../history/list-history.js';
 import type { PlanCounts, PlanMode } from '../plan/types.js';
 import { resolveMenuAddress } from '../platform/menu-address.js';
 import type { RunOutcome } from '../report/outcome.js';
@@ -39,41 +40,25 @@ export async function newestRuns(
     const stored = byKey.get(targetKey({ baseUrl, clientId }));
     if (!stored?.target || !stored.lastRunId) continue;
     const targetStore = store.target({ ...stored.target, posUid: DEFAULT_POS_UID });
-    const run = historyRun(stored.lastRunId, await targetStore.readRunFile(stored.lastRunId, 'report.json'));
+    const run = historyRun(stored.lastRunId, await readSummary(targetStore, stored.lastRunId));
     if (run) runs.set(name, run);
   }
   return runs;
 }
 
-interface StoredReport {
-  outcome?: RunOutcome;
-  mode?: PlanMode;
-  counts?: PlanCounts;
-  errors?: string[];
-  verified?: boolean | null;
-  startedAt?: string;
-  finishedAt?: string;
-}
-
-/** A run's report.json read for status; null when it has none or it is not one (a run killed early). */
-function historyRun(runId: string, bytes: Buffer | null): HistoryRun | null {
-  if (bytes === null) return null;
-  let report: StoredReport;
-  try {
-    report = JSON.parse(bytes.toString('utf8')) as StoredReport;
-  } catch {
-    return null;
-  }
-  const finishedAt = report.finishedAt ?? report.startedAt;
-  if (typeof report !== 'object' || report === null || !report.outcome || !finishedAt) return null;
-  const error = report.errors?.[0] ?? null;
-  const { state, exit } = endOf(report.outcome, error !== null || report.verified === false);
+/** A run's summary read for status; null when it has none or it does not read (a run killed early). */
+function historyRun(runId: string, summary: RunReportSummary | string): HistoryRun | null {
+  if (typeof summary === 'string') return null;
+  const finishedAt = summary.finishedAt ?? summary.startedAt;
+  if (!finishedAt) return null;
+  const error = summary.errors?.[0] ?? null;
+  const { state, exit } = endOf(summary.outcome, error !== null || summary.verified === false);
   return {
     runId,
     finishedAt,
-    outcome: report.outcome,
-    mode: report.mode ?? null,
-    counts: report.counts ?? null,
+    outcome: summary.outcome,
+    mode: summary.mode,
+    counts: summary.counts,
     state,
     exit,
     error,

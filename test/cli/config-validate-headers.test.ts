@@ -58,28 +58,21 @@ describe('config validate reads the headers of every input', () => {
       console.warn(`SKIPPED config validate on a real Loyverse export: no ${CAFE}`);
       return context.skip();
     }
-    const target = (store: string) => [
-      '  cafe:',
-      '    mapping: loyverse-items',
-      `    inputs: [${CAFE}]`,
-      `    params: { store: ${store} }`,
-    ];
-    const wrong = await run(
-      'config',
-      'validate',
-      '--config',
-      await writeConfig('chilo.yaml', target('Chilo')),
-    );
+    const validate = async (store: string) => {
+      const target = [
+        '  cafe:',
+        '    mapping: loyverse-items',
+        `    inputs: [${CAFE}]`,
+        `    params: { store: ${store} }`,
+      ];
+      return run('config', 'validate', '--config', await writeConfig(`${store}.yaml`, target));
+    };
+    const wrong = await validate('Chilo');
     expect(wrong.code, wrong.stderr).toBe(2);
     expect(wrong.stderr).toMatch(
       /target cafe: .*parameter store = "Chilo"; store values in this file: Chillo/,
     );
-    const right = await run(
-      'config',
-      'validate',
-      '--config',
-      await writeConfig('chillo.yaml', target('Chillo')),
-    );
+    const right = await validate('Chillo');
     expect(right.code, right.stderr).toBe(0);
   });
 });
