@@ -16,12 +16,14 @@ import type { FleetResult } from '../fleet/run-fleet.js';
 import { checkFleetArgs, type FleetArgs } from './fleet-options.js';
 import { fleetReads } from './fleet-paths.js';
 import { runFleetTargets } from './fleet-run-targets.js';
-import { fleetReportRoot, loadFleetConfig, selectFleet } from './fleet-selection.js';
+import { fleetStateSpec, loadFleetConfig, selectFleet } from './fleet-selection.js';
 import { checkOutputPaths } from './output-paths.js';
 import { createOutput, type Output } from './output.js';
 import { reportOutputs } from './run-paths.js';
 import type { RunEvent } from '../notify/run-event.js';
 import { notifyFleet } from './fleet-notify.js';
+import { openStateStore } from '../state/open-store.js';
+import { isStateUrl } from '../state/target.js';
 import { createRunLog, stamped, type RunLog } from './run-log.js';
 
 type FleetCommandArgs = RunArgs &
@@ -40,23 +42,44 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
   const out = createOutput({ quiet: args.quiet === true, debug: args.debug === true });
   const loaded = await loadFleetConfig(args.config);
   const selection = selectFleet(loaded, args, out);
-  const reportRoot = fleetReportRoot(loaded, args.state);
+  const fleetState = fleetStateSpec(loaded, args.state);
   // Per target, as each target's run resolves them: no fleet output may overwrite what a target reads.
   const reads = await fleetReads(loaded, selection.names, args);
-  await checkOutputPaths(reportOutputs(args), { ...reads, stateDir: reportRoot });
+  await checkOutputPaths(reportOutputs(args), {
+    ...reads,
+    ...(isStateUrl(fleetState) ? {} : { stateDir: fleetState }),
+  });
   const label = `menusync ${command} (fleet)`;
   if (selection.names.length === 0) return reportNoneDue(command, label, args, out);
   const startedAt = new Date();
-  const record = await createFleetRecord(reportRoot, startedAt);
-  const outputs = { json: args['out-json'], md: args['out-md'], html: args['out-html'] };
-  const log = createRunLog(args['log-format']);
-  const events: RunEvent[] = [];
-  const context = { command, label, loaded, args, concurrency, out, record, outputs, startedAt, log, events };
-  const result = await runFleetTargets(selection, context);
-  const report = buildFleetReport(command, result, startedAt, new Date());
-  await presentFleetReport(report, result, { label, args, out, record, outputs, log });
-  if (command === 'apply') await notifyFleet(loaded.config.notify, report, events, out);
-  process.exitCode = result.exit;
+  // The fleet report is kept with the targets' state (a folder, or the database's fleet runs).
+  const store = await openStateStore(fleetState);
+  try {
+    const record = await createFleetRecord(store.fleetRuns(), startedAt);
+    const outputs = { json: args['out-json'], md: args['out-md'], html: args['out-html'] };
+    const log = createRunLog(args['log-format']);
+    const events: RunEvent[] = [];
+    const context = {
+      command,
+      label,
+      loaded,
+      args,
+      concurrency,
+      out,
+      record,
+      outputs,
+      startedAt,
+      log,
+      events,
+    };
+    const result = await runFleetTargets(selection, context);
+    const report = buildFleetReport(command, result, startedAt, new Date());
+    await presentFleetReport(report, result, { label, args, out, record, outputs, log });
+    if (command === 'apply') await notifyFleet(loaded.config.notify, report, events, out);
+    process.exitCode = result.exit;
+  } finally {
+    await store.close();
+  }
 }
 
 /** No target due: said, and a script reading --json gets a report whatever happens (0 targets, exit 0). */
@@ -92,18 +115,18 @@ async function presentFleetReport(
   else if (!args.quiet) out.data(renderFleetTable(report));
   if (args.quiet && !context.log.json)
     out.error(stamped(`${context.label}: ${summaryText(report.summary, report.command)}`));
-  context.log.event({
-    event: 'fleet_end',
-    command: report.command,
-    exit: result.exit,
-    summary: report.summary,
-  });
+  const end = { event: 'fleet_end', command: report.command, exit: result.exit, summary: report.summary };
+  let saved: string | undefined;
   try {
-    out.info(`fleet report: ${await context.record.finish(report)}`);
+    saved = await context.record.finish(report);
+    out.info(`fleet report: ${saved}`);
     await writeFleetOutputs(report, context.outputs);
   } catch (error) {
+    context.log.event(saved === undefined ? end : { ...end, report: saved });
     throw new ReportWriteError(`could not write the fleet report: ${errorLine(error)}`, {
-      hint: `the fleet itself ended with exit ${result.exit}; each target's own report is in its state folder's runs/`,
+      hint: `the fleet itself ended with exit ${result.exit}; each target's own report is kept with its state (menusync history)`,
     });
   }
+  // The address `report show` accepts (a file, or postgres://…#fleet-runs/runs/RUN/report.html).
+  context.log.event({ ...end, report: saved });
 }

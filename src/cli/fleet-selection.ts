@@ -1,9 +1,7 @@
-import path from 'node:path';
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from '../config/load-config.js';
 import { resolveStateSpec } from '../config/state-location.js';
 import { UsageError } from '../errors.js';
 import { fleetTargets } from '../fleet/config-target-run.js';
-import { DEFAULT_STATE_DIR, isStateUrl } from '../state/target.js';
 import { targetNames, type FleetArgs } from './fleet-options.js';
 import type { Output } from './output.js';
 
@@ -45,8 +43,7 @@ export function selectFleet(
   return { names: selected.filter((name) => !paused.includes(name)), sharedMenus };
 }
 
-/** Fleet reports go beside the targets' state; a database store has no folder: beside the config. */
-export function fleetReportRoot(loaded: LoadedConfig, stateFlag: string | undefined): string {
-  const stateRoot = resolveStateSpec({ flag: stateFlag, env: process.env.MENUSYNC_STATE, config: loaded });
-  return isStateUrl(stateRoot) ? path.join(path.dirname(loaded.file), DEFAULT_STATE_DIR) : stateRoot;
+/** Fleet reports are kept with the targets' state: a state folder, or a postgres:// URL. */
+export function fleetStateSpec(loaded: LoadedConfig, stateFlag: string | undefined): string {
+  return resolveStateSpec({ flag: stateFlag, env: process.env.MENUSYNC_STATE, config: loaded });
 }
