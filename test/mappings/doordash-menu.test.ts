@@ -100,3 +100,21 @@ describe('doordash-menu on a bare menu object', () => {
     expect(bare.menu).toEqual(full.menu);
   });
 });
+
+describe('doordash-menu on an inactive menu', () => {
+  it.each([
+    [
+      'the request body',
+      (body: { menu: Record<string, unknown> }) => ({ ...body, menu: { ...body.menu, active: false } }),
+    ],
+    ['a bare menu', (body: { menu: Record<string, unknown> }) => ({ ...body.menu, active: false })],
+  ])('hides every category and item of %s with active: false', async (_shape, inactive) => {
+    const body = JSON.parse(readFileSync(FIXTURE, 'utf8')) as { menu: Record<string, unknown> };
+    const file = path.join(testTempDir('doordash'), 'inactive.json');
+    writeFileSync(file, JSON.stringify(inactive(body)));
+    const result = await extract(file);
+    expect(result.issues).toEqual([]);
+    expect(result.menu.categories.every((c) => c.hidden)).toBe(true);
+    expect(result.menu.products.every((p) => p.hidden)).toBe(true);
+  });
+});
