@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { initMapping } from '../../src/init/index.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
 import { testTempDir } from '../helpers/temp-dir.js';
 import { extractWith, formatFixture, product } from './helpers.js';
@@ -94,6 +95,7 @@ describe('doordash-menu on a bare menu object', () => {
     const body = JSON.parse(readFileSync(FIXTURE, 'utf8')) as { menu: unknown };
     const file = path.join(testTempDir('doordash'), 'menu.json');
     writeFileSync(file, JSON.stringify(body.menu));
+    expect((await initMapping({ input: file })).recognition?.format.id).toBe('doordash-menu-bare');
     const bare = await extract(file);
     const full = await extract(FIXTURE);
     expect(bare.issues).toEqual([]);

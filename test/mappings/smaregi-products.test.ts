@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { initMapping } from '../../src/init/index.js';
 import type { ExtractResult } from '../../src/mapping/types.js';
 import { legacyBytes } from '../helpers/legacy-encode.js';
 import { testTempDir } from '../helpers/temp-dir.js';
@@ -69,6 +70,8 @@ describe('smaregi-products on other shapes of the same export', () => {
     const sjis = await extract(file);
     const utf8 = await extract(FIXTURE);
     expect(sjis.inputs[0]?.encoding).toBe('shift_jis');
+    // init reads the Shift_JIS headers too, and picks this format.
+    expect((await initMapping({ input: file })).recognition?.format.mapping).toBe('smaregi-products');
     expect(sjis.menu).toEqual(utf8.menu);
     expect(sjis.stats.errors).toBe(0);
   });
