@@ -25,40 +25,58 @@ function copyOfDocs(): string {
 
 const committed = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
 
+// Each run loads the CLI and formats four files with Prettier: seconds, more on a loaded machine.
+const SLOW = 120_000;
+
 describe('generated docs', () => {
-  it('are what npm run docs writes (when this fails, run npm run docs)', async () => {
-    const { code, stderr } = await runDocs(['--check']);
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-  });
+  it(
+    'are what npm run docs writes (when this fails, run npm run docs)',
+    async () => {
+      const { code, stderr } = await runDocs(['--check']);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+    },
+    SLOW,
+  );
 
-  it('name each stale file and the command to run, and --check writes nothing', async () => {
-    const root = copyOfDocs();
-    const stale = path.join(root, 'docs/architecture.md');
-    const edited = readFileSync(stale, 'utf8').replace('`notify/`', '`alerts/`');
-    writeFileSync(stale, edited);
-    const { code, stderr } = await runDocs(['--check', '--root', root]);
-    expect(code).toBe(1);
-    expect(stderr).toBe('stale generated docs: docs/architecture.md: regenerate them with npm run docs\n');
-    expect(readFileSync(stale, 'utf8')).toBe(edited);
-  });
+  it(
+    'name each stale file and the command to run, and --check writes nothing',
+    async () => {
+      const root = copyOfDocs();
+      const stale = path.join(root, 'docs/architecture.md');
+      const edited = readFileSync(stale, 'utf8').replace('`notify/`', '`alerts/`');
+      writeFileSync(stale, edited);
+      const { code, stderr } = await runDocs(['--check', '--root', root]);
+      expect(code).toBe(1);
+      expect(stderr).toBe('stale generated docs: docs/architecture.md: regenerate them with npm run docs\n');
+      expect(readFileSync(stale, 'utf8')).toBe(edited);
+    },
+    SLOW,
+  );
 
-  it('rewrite only the generated part, keeping the prose around it', async () => {
-    const root = copyOfDocs();
-    const file = path.join(root, 'docs/mappings.md');
-    const marker = '<!-- end of generated shipped-mappings -->';
-    const text = readFileSync(file, 'utf8');
-    // A mapping row lost, and a sentence of prose added after the generated part.
-    const row = text.split('\n').find((line) => line.startsWith('| [`loyverse-items`]'));
-    expect(row).toBeDefined();
-    writeFileSync(file, text.replace(`${row}\n`, '').replace(marker, `${marker}\n\nA sentence of our own.`));
-    const { code, stdout } = await runDocs(['--root', root]);
-    expect(code).toBe(0);
-    expect(stdout).toBe('wrote docs/mappings.md\n');
-    const written = readFileSync(file, 'utf8');
-    expect(written).toContain(row);
-    expect(written).toContain(`${marker}\n\nA sentence of our own.`);
-  });
+  it(
+    'rewrite only the generated part, keeping the prose around it',
+    async () => {
+      const root = copyOfDocs();
+      const file = path.join(root, 'docs/mappings.md');
+      const marker = '<!-- end of generated shipped-mappings -->';
+      const text = readFileSync(file, 'utf8');
+      // A mapping row lost, and a sentence of prose added after the generated part.
+      const row = text.split('\n').find((line) => line.startsWith('| [`loyverse-items`]'));
+      expect(row).toBeDefined();
+      writeFileSync(
+        file,
+        text.replace(`${row}\n`, '').replace(marker, `${marker}\n\nA sentence of our own.`),
+      );
+      const { code, stdout } = await runDocs(['--root', root]);
+      expect(code).toBe(0);
+      expect(stdout).toBe('wrote docs/mappings.md\n');
+      const written = readFileSync(file, 'utf8');
+      expect(written).toContain(row);
+      expect(written).toContain(`${marker}\n\nA sentence of our own.`);
+    },
+    SLOW,
+  );
 
   it('list every command of the registry, every shipped mapping and every folder of src/', () => {
     const cli = committed('docs/cli.md');
