@@ -1,5 +1,6 @@
 // The direction of dependencies between the folders of src/, checked by `npm run lint:deps`
-// (part of `npm test`). README's "How it works" shows the same layers. A folder may import
+// (part of `npm test`). docs/architecture.md's layer table is generated from these rules
+// (`npm run docs`, scripts/docs/layer-table.mjs). A folder may import
 // its own files and those of any LOWER layer; never a folder of its own layer or a higher one.
 // A new folder under src/ fails until it is given a layer here.
 const LAYERS = [

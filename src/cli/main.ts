@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import yargs from 'yargs';
+import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { ExitCode, MenusyncError, UsageError } from '../errors.js';
 import { PACKAGE_ROOT } from '../package-root.js';
@@ -34,8 +34,11 @@ export async function run(argv: string[], context: CliContext = {}): Promise<num
   }
 }
 
-async function runCommand(argv: string[], context: CliContext): Promise<number> {
-  const debug = argv.includes('--debug');
+/**
+ * The command line as yargs reads it: every command of the registry, the global options, the
+ * wording of usage errors. scripts/docs/cli-reference.mjs renders docs/cli.md from it.
+ */
+export function cliParser(argv: string[]): Argv {
   let cli = yargs(argv)
     .scriptName('menusync')
     .usage('$0 <command> [options]\n\nSync restaurant menus from POS exports into the ordering platform.')
@@ -50,6 +53,12 @@ async function runCommand(argv: string[], context: CliContext): Promise<number> 
       throw error ?? new UsageError(message);
     });
   for (const command of commands) cli = cli.command(command);
+  return cli;
+}
+
+async function runCommand(argv: string[], context: CliContext): Promise<number> {
+  const debug = argv.includes('--debug');
+  const cli = cliParser(argv);
 
   try {
     await cli.parseAsync(argv, context);

@@ -10,7 +10,7 @@ export interface InputLimits {
   maxInputBytes: number;
   /** Decompressed size of any one part of an .xlsx (a zip): a deflate bomb stops here. */
   maxInflatedBytes: number;
-  /** Entries of an .xlsx's shared-strings table (exceljs keeps them all in memory). */
+  /** Entries of an .xlsx's shared-strings table (the reader keeps them all in memory: shared-strings.ts). */
   maxSharedStrings: number;
   /** Non-empty cells read from one sheet. */
   maxCells: number;

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { readFile, symlink, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/run-cli.js';
+import { runNode } from '../helpers/run-node.js';
 import { testTempDir } from '../helpers/temp-dir.js';
 
 /** The ```js block after README's `<!-- library-example -->` marker, as written there. */
@@ -14,24 +14,6 @@ async function readmeExample(): Promise<string> {
   return readme.slice(start, readme.indexOf('\n```', start));
 }
 
-function runNode(
-  file: string,
-  cwd: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file], {
-      cwd,
-      env: { PATH: process.env.PATH, TMPDIR: process.env.TMPDIR },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 describe("README's library example", () => {
   it('runs as written against the built package (dist/) and says what it did', async () => {
     // The example imports 'menusync' as a user's program would: through the package's exports.
@@ -41,7 +23,7 @@ describe("README's library example", () => {
     const file = path.join(dir, 'example.mjs');
     await writeFile(file, await readmeExample());
     // Run from the checkout, as the README says: its paths are the demo fixtures'.
-    const { code, stdout, stderr } = await runNode(file, REPO_ROOT);
+    const { code, stdout, stderr } = await runNode([file], REPO_ROOT);
     expect(code, stderr).toBe(0);
     // Nothing but the example's own lines: the library writes nothing without a reporter.
     expect(stderr).toBe('');

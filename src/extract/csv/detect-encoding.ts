@@ -57,7 +57,7 @@ function sniffUtf16(sample: Uint8Array): CsvEncoding | undefined {
 }
 
 /**
- * The file's encoding from its first bytes, and why (see the CSV section of the README):
+ * The file's encoding from its first bytes, and why (see docs/inputs.md, "Encodings"):
  * a BOM; UTF-16 by its zero bytes; plain ASCII is UTF-8; any valid multi-byte UTF-8 sequence makes
  * the file UTF-8, its invalid bytes then being errors (a stray Windows-1252 byte in a UTF-8 export
  * must not turn "Café" into "CafÃ©"); only without one is a single-byte encoding chosen, and only

@@ -10,8 +10,8 @@ export const MAX_CELLS_PER_ROW = 16_384;
 
 /**
  * Counts the `<c>` elements of a sheet's XML as its chunks stream by (merged-ranges.ts reads the
- * whole sheet anyway), before exceljs parses a row: exceljs builds each row whole, so one row of
- * millions of cells would exhaust memory before any check on parsed rows could run.
+ * whole sheet anyway), before the row reader (sheet-row-batches.ts) parses a row: it builds each row
+ * whole, so one row of millions of cells would exhaust memory before any check on parsed rows could run.
  */
 export class SheetCellCount {
   private cells = 0;

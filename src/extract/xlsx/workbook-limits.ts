@@ -44,8 +44,8 @@ export async function checkSharedStrings(file: string, entry: ZipEntry, limits: 
 
 /**
  * A shared string's XML carries markup (rich-text runs, entities) and UTF-8 takes up to 4 bytes a
- * character: 8 bytes a character is room for all that, and still bounds what exceljs holds. The
- * exact character count is checked per cell as rows are read.
+ * character: 8 bytes a character is room for all that, and still bounds what the shared-strings
+ * table (shared-strings.ts) holds. The exact character count is checked per cell as rows are read.
  */
 export function maxStringBytes(maxCellChars: number): number {
   return maxCellChars * 8 + 64;

@@ -75,7 +75,7 @@ export async function openZipEntry(
     const empty = Readable.from([]);
     return pipeline(empty, checkedBytes(file, entry, maxBytes), () => undefined);
   }
-  // Big chunks: a whole sheet is read this way (merged-ranges.ts) beside exceljs's own reading,
+  // Big chunks: a whole sheet is read this way twice (merged-ranges.ts, then sheet-row-batches.ts),
   // and each 16-64 KB chunk is a callback on the main thread (~40 ms of it on a 20k-row sheet).
   const raw = createReadStream(file, {
     start,
