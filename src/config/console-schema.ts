@@ -30,8 +30,8 @@ export const ConsoleConfig = z.strictObject({
     .optional()
     .meta({
       description:
-        "The console's address as a manager's browser reaches it (behind a reverse proxy, its public URL): webhooks of a blocked run carry an approval link under it.",
-      examples: ['https://menus.example.com/console'],
+        "The console's address as a manager's browser reaches it (behind a reverse proxy, its public URL, at the root of its host): webhooks of a blocked run carry an approval link under it.",
+      examples: ['https://menus.example.com'],
     }),
   key: z
     .string()

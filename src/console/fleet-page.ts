@@ -60,7 +60,7 @@ export function renderFleetPage(
 ): string {
   const { shown, total, page: pageNo, pages } = selectRows(rows, query);
   const tags = [...new Set(rows.flatMap((row) => row.tags))].sort();
-  const option = (value: string, chosen: string, label = value || 'any') =>
+  const option = (value: string, chosen: string, label: string) =>
     value === chosen
       ? html`<option value="${value}" selected>${label}</option>`
       : html`<option value="${value}">${label}</option>`;
@@ -73,10 +73,10 @@ export function renderFleetPage(
       aria-label="Search by name"
     />
     <select name="outcome" aria-label="Outcome">
-      ${join(OUTCOMES.map((o) => option(o, query.outcome)))}
+      ${join(OUTCOMES.map((o) => option(o, query.outcome, o || 'any outcome')))}
     </select>
     <select name="tag" aria-label="Tag">
-      ${join(['', ...tags].map((t) => option(t, query.tag)))}
+      ${join(['', ...tags].map((t) => option(t, query.tag, t || 'any tag')))}
     </select>
     <button type="submit">Filter</button>
   </form>`;

@@ -60,7 +60,7 @@ header{display:flex;justify-content:space-between;align-items:center;gap:.5rem;p
 main{padding:0 1rem 2rem;max-width:72rem}
 a{color:#0645ad}.brand{font-weight:700;text-decoration:none;color:#1b1b1b}
 h1{font-size:1.35rem;margin:1rem 0 .5rem;overflow-wrap:anywhere}h2{font-size:1.1rem;margin:1.2rem 0 .4rem}
-table{border-collapse:collapse;width:100%;font-size:.95rem}th,td{text-align:left;padding:.35rem .4rem;border-bottom:1px solid #eee;vertical-align:top;overflow-wrap:anywhere}
+table{border-collapse:collapse;width:100%;font-size:.95rem}th,td{text-align:left;padding:.35rem .4rem;border-bottom:1px solid #eee;vertical-align:top;overflow-wrap:break-word}
 th{font-weight:600;background:#f6f6f6}
 .muted{color:#666}.inline{display:inline}.bad{color:#a40000;font-weight:600}.warn{color:#8a5300;font-weight:600}.good{color:#1d6b1d}
 form.filters{display:flex;flex-wrap:wrap;gap:.5rem;margin:.5rem 0}

@@ -9,7 +9,7 @@ import { sandboxClient, sandboxClients, startSandbox, type SandboxHandle } from 
 import { openStateStore } from '../../src/state/open-store.js';
 import { DEMO_MAPPING, menuCsv } from '../cli-apply/fixture.js';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
-import { schemaUrl, testSchema } from '../state/postgres-fixture.js';
+import { schemaUrl, sql, testSchema } from '../state/postgres-fixture.js';
 
 /** The console's tokens in every test: one that may view, one that may approve. */
 export const VIEW_TOKEN = 'view-token-0123456789abcdef';
@@ -52,7 +52,11 @@ export async function startConsoleWorld(
 ): Promise<ConsoleWorld> {
   const sandbox = await startSandbox({ clients: sandboxClients(Math.max(...specs.map((s) => s.client))) });
   onTestFinished(() => sandbox.close());
-  const stateUrl = options.postgres ? schemaUrl(testSchema()) : path.join(dir, 'state');
+  const schema = options.postgres ? testSchema() : null;
+  // menusync serve opens the workers' queue beside a PostgreSQL state: its schema goes too.
+  if (schema)
+    onTestFinished(() => sql(`DROP SCHEMA IF EXISTS "${schema}_queue" CASCADE`).then(() => undefined));
+  const stateUrl = schema ? schemaUrl(schema) : path.join(dir, 'state');
   await mkdir(path.join(dir, 'secrets'), { recursive: true });
   const targets: Record<string, unknown> = {};
   const world: Partial<ConsoleWorld> = {};
