@@ -1,8 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -10,7 +8,7 @@ import { parse, stringify } from 'yaml';
 import { CLI, recordOutput } from '../helpers/run-cli.js';
 import { testTempDir } from '../helpers/temp-dir.js';
 import { postgresAvailable } from '../state/postgres-fixture.js';
-import { APPROVE_TOKEN, startConsoleWorld, type ConsoleWorld } from './console-world.js';
+import { APPROVE_TOKEN, startConsoleWorld, startReceiver, type ConsoleWorld } from './console-world.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
@@ -19,22 +17,6 @@ if (!hasChromium)
   console.warn(`console browser tests skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
 /** Set MENUSYNC_SCREENSHOTS=DIR to keep the pages' screenshots (a phone's width) for a look. */
 const SHOTS = process.env.MENUSYNC_SCREENSHOTS;
-
-/** A webhook receiver on 127.0.0.1: the bodies it was sent. */
-async function startReceiver(): Promise<{ url: string; bodies: Record<string, unknown>[] }> {
-  const bodies: Record<string, unknown>[] = [];
-  const server = createServer((request, response) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    request.on('end', () => {
-      bodies.push(JSON.parse(text) as Record<string, unknown>);
-      response.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, bodies };
-}
 
 /** `menusync serve` as a child process; resolves with the URL it printed. */
 async function serve(w: ConsoleWorld): Promise<string> {

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { onTestFinished } from 'vitest';
 import { stringify } from 'yaml';
@@ -161,4 +163,20 @@ export function hiddenField(page: string, name: string): string {
   const match = new RegExp(`name="${name}" value="([^"]*)"`).exec(page);
   if (!match) throw new Error(`no hidden field ${name} in the page`);
   return match[1]!.replace(/&amp;/g, '&');
+}
+
+/** A webhook receiver on 127.0.0.1: the bodies it was sent. */
+export async function startReceiver(): Promise<{ url: string; bodies: Record<string, unknown>[] }> {
+  const bodies: Record<string, unknown>[] = [];
+  const server = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    request.on('end', () => {
+      bodies.push(JSON.parse(text) as Record<string, unknown>);
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, bodies };
 }
