@@ -12,6 +12,8 @@ const LAYERS = [
   ['apply'],
   ['history', 'fleet', 'demo', 'notify'],
   ['worker', 'library'],
+  // menusync serve: pages over the state, the workers' queue and approvals (it applies a kept plan).
+  ['console'],
 ];
 // src/*.ts (errors, output, plural, progress, secrets) sit below every folder and import none;
 // src/index.ts (the library API) sits above them all; cli/ is the top and nothing imports it.

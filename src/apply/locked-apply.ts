@@ -5,6 +5,7 @@ import { confirmOrCancel, endBeforeSending } from './before-send.js';
 import { runFinish } from './run-finish.js';
 import { planRun, readRunInputs } from './run-inputs.js';
 import { checkSavedPlanTarget } from './saved-plan.js';
+import { keepForApproval } from './approval-plan.js';
 import { finishSent, sendAndReadBack } from './send-and-read-back.js';
 
 export { ApplyCancelledError } from './apply-request.js';
@@ -38,6 +39,8 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
     });
     runId = inputs.record.id;
     const plan = planRun(request, deps.plan, desired, inputs);
+    // A run a guard blocked keeps its plan for a person to approve (menusync serve).
+    if (!request.savedPlan) await keepForApproval(inputs, plan, desired, request.target, startedAt);
     const run = runFinish({ record: inputs.record, request, plan, startedAt, now, onFinish: deps.onFinish });
     const ended = await endBeforeSending(inputs, plan, run.finish);
     if (ended) return ended;

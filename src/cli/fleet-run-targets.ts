@@ -13,6 +13,7 @@ import type { Output } from './output.js';
 import { ExitCode } from '../errors.js';
 import { runEvent, type RunEvent } from '../notify/run-event.js';
 import { notifyRun } from '../notify/webhook.js';
+import { withApprovalLink } from '../notify/approval-link.js';
 import { stamped, type RunLog } from './run-log.js';
 
 /** What running the fleet's targets needs besides the targets themselves. */
@@ -77,7 +78,10 @@ export async function runFleetTargets(
     log.end(event);
     context.events.push(event);
     // Only an apply tells the target's webhook: a plan changes nothing.
-    if (command === 'apply') await notifyRun(context.loaded.config.targets[name]?.notify, event, out.error);
+    if (command === 'apply') {
+      const told = withApprovalLink(event, context.loaded.config.console);
+      await notifyRun(context.loaded.config.targets[name]?.notify, told, out.error);
+    }
     return result;
   };
   return await runFleet({

@@ -3,6 +3,7 @@ import { DEFAULT_INPUT_LIMITS } from '../extract/input-limits.js';
 import { DEFAULT_KEEP_RUNS } from '../state/run-history.js';
 import { CronSyntaxError, parseCron } from './cron.js';
 import { namedRecord } from '../model/named-record.js';
+import { ConsoleConfig } from './console-schema.js';
 import { NotifyConfig } from './notify-schema.js';
 import { NUMBER_RANGES, rangedNumber } from './number-ranges.js';
 
@@ -283,6 +284,9 @@ export const MenusyncConfig = z.strictObject({
   }),
   notify: NotifyConfig.optional().meta({
     description: 'A webhook told about each fleet run (--all, --tag, several --target) as a whole.',
+  }),
+  console: ConsoleConfig.optional().meta({
+    description: 'menusync serve: its tokens and roles, and the approval links blocked runs send.',
   }),
   targets: namedRecord(
     z.string().regex(/^[A-Za-z0-9_-]+$/, 'target names use letters, digits, - and _'),

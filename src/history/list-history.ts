@@ -3,6 +3,7 @@ import type { PlanCounts, PlanMode } from '../plan/types.js';
 import type { RunOutcome } from '../report/outcome.js';
 import { runIdTime } from '../state/run-history.js';
 import type { StoredRun, TargetStore } from '../state/store.js';
+import { decisionLine, readDecision } from './run-decision.js';
 
 export { runIdTime };
 
@@ -65,6 +66,13 @@ export function currentRun(runs: readonly StoredRun[]): string | null {
 }
 
 async function historyEntry(store: TargetStore, run: StoredRun, current: boolean): Promise<HistoryEntry> {
+  const entry = await reportEntry(store, run, current);
+  // A blocked run a person approved or rejected in the console says who, when and what came of it.
+  const decision = entry.outcome === 'blocked' ? await readDecision(store, run.id) : null;
+  return decision ? { ...entry, note: decisionLine(decision) } : entry;
+}
+
+async function reportEntry(store: TargetStore, run: StoredRun, current: boolean): Promise<HistoryEntry> {
   const summary = await readSummary(store, run.id);
   const point = { rollbackPoint: run.confirmed, current };
   if (typeof summary === 'string') {

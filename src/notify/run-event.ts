@@ -28,6 +28,8 @@ export interface RunEvent {
   errors: string[];
   runId?: string;
   report?: string;
+  /** A blocked run's signed link to approve or reject it in the console (approval-link.ts). */
+  approval?: string;
 }
 
 /** The target as a log reader knows it: the config name, else the platform and client. */

@@ -9,6 +9,7 @@ import { fleetEntry, type FleetEntry } from '../fleet/fleet-entry.js';
 import { ExitCode } from '../errors.js';
 import { runEvent } from '../notify/run-event.js';
 import { notifyRun } from '../notify/webhook.js';
+import { withApprovalLink } from '../notify/approval-link.js';
 import { decideJob, type JobDecision } from './job-outcome.js';
 import type { JobSource } from './job-ledger.js';
 import { persist } from './persist.js';
@@ -87,7 +88,9 @@ async function notifyJob(
     reportFile: result.reportFile,
   });
   // Several targets share a worker's log: the line names the one whose webhook failed.
-  await notifyRun(ctx.loaded.config.targets[target]?.notify, event, (line) => ctx.warn(`${target}: ${line}`));
+  // A blocked run's webhook carries the manager's link to the console (when one is configured).
+  const told = withApprovalLink(event, ctx.loaded.config.console);
+  await notifyRun(ctx.loaded.config.targets[target]?.notify, told, (line) => ctx.warn(`${target}: ${line}`));
 }
 
 async function syncTarget(

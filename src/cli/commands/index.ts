@@ -15,6 +15,7 @@ import { workerCommand } from './worker.js';
 import { fleetCommand } from './fleet.js';
 import { reportCommand } from './report.js';
 import { configCommand } from './config.js';
+import { serveCommand } from './serve.js';
 
 // One file per command; each command registers here with one line.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- yargs command modules differ in their argument types
@@ -35,4 +36,5 @@ export const commands: CommandModule<any, any>[] = [
   fleetCommand,
   reportCommand,
   configCommand,
+  serveCommand,
 ];

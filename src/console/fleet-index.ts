@@ -1,0 +1,172 @@
+import { configTarget, type LoadedConfig } from '../config/load-config.js';
+import { readSummary, runIdTime, type RunReportSummary } from '../history/list-history.js';
+import { resolveMenuAddress } from '../platform/menu-address.js';
+import type { StateStore, StoredTarget } from '../state/store.js';
+import { DEFAULT_POS_UID, targetKey, type Target } from '../state/target.js';
+import { fleetStatus, type TargetQueueStatus } from '../worker/fleet-status.js';
+import { nextCronTime } from '../worker/next-cron-time.js';
+import type { QueueConnection } from '../worker/queue.js';
+import { DEFAULT_TIMEZONE, isEnabled } from '../worker/config-targets.js';
+
+/** One line of the fleet page: a target and its last run, as the state and the queue know them. */
+export interface FleetRow {
+  /** The config's name, or the state's key without a config. */
+  name: string;
+  tags: string[];
+  enabled: boolean;
+  /** The menu the state keeps it under; null when the config leaves its address to flags. */
+  target: Target | null;
+  stored: boolean;
+  uncertain: boolean;
+  lastRun: {
+    runId: string;
+    outcome: RunReportSummary['outcome'];
+    mode: RunReportSummary['mode'];
+    counts: RunReportSummary['counts'];
+    startedAt: string | null;
+    finishedAt: string | null;
+    error: string | null;
+    worker: string | null;
+  } | null;
+  nextScheduled: string | null;
+  /** A job queued or running now (PostgreSQL state with workers). */
+  current: TargetQueueStatus['current'];
+}
+
+/**
+ * The fleet as one list, built in the background and read by every page: pages stay cheap at
+ * 10,000 targets because a refresh reads each target's last report only when its last run changed.
+ */
+export class FleetIndex {
+  private rows: FleetRow[] = [];
+  private byName = new Map<string, FleetRow>();
+  private builtAt: Date | null = null;
+  private building: Promise<void> | null = null;
+  private readonly summaries = new Map<string, RunReportSummary | string>();
+
+  constructor(
+    private readonly store: StateStore,
+    private readonly loaded: LoadedConfig | null,
+    private readonly queue: QueueConnection | null,
+    private readonly maxAgeMs: number,
+    private readonly now: () => Date,
+  ) {}
+
+  /** The rows, refreshed first when they are older than maxAgeMs (a refresh already under way is shared). */
+  async current(): Promise<{ rows: readonly FleetRow[]; builtAt: Date }> {
+    const stale = !this.builtAt || this.now().getTime() - this.builtAt.getTime() > this.maxAgeMs;
+    if (stale) await this.refresh();
+    return { rows: this.rows, builtAt: this.builtAt! };
+  }
+
+  refresh(): Promise<void> {
+    this.building ??= this.build().finally(() => (this.building = null));
+    return this.building;
+  }
+
+  find(name: string): FleetRow | undefined {
+    return this.byName.get(name);
+  }
+
+  private async build(): Promise<void> {
+    const stored = new Map((await this.store.listTargets()).map((entry) => [entry.key, entry]));
+    const entries = this.loaded ? configEntries(this.loaded, stored) : stateEntries(stored);
+    const queued = this.queue && this.loaded ? await this.queueStatus(this.loaded, this.queue) : new Map();
+    const rows: FleetRow[] = [];
+    for (const entry of entries) rows.push(await this.rowOf(entry, queued.get(entry.name)));
+    this.rows = rows;
+    this.byName = new Map(rows.map((row) => [row.name, row]));
+    this.builtAt = this.now();
+  }
+
+  private async queueStatus(
+    loaded: LoadedConfig,
+    queue: QueueConnection,
+  ): Promise<Map<string, TargetQueueStatus>> {
+    const statuses = await fleetStatus(queue, loaded, new Map(), this.now());
+    return new Map(statuses.map((status) => [status.target, status]));
+  }
+
+  private async rowOf(entry: IndexEntry, queued: TargetQueueStatus | undefined): Promise<FleetRow> {
+    const { stored } = entry;
+    const runId = stored?.lastRunId ?? null;
+    const summary = runId && entry.target ? await this.summaryOf(entry.target, stored!.key, runId) : null;
+    const ledger = queued?.lastRun?.runId === runId ? queued?.lastRun : null;
+    return {
+      name: entry.name,
+      tags: entry.tags,
+      enabled: entry.enabled,
+      target: entry.target,
+      stored: stored !== undefined,
+      uncertain: stored?.uncertain ?? false,
+      lastRun:
+        runId && summary && typeof summary !== 'string'
+          ? {
+              runId,
+              outcome: summary.outcome,
+              mode: summary.mode,
+              counts: summary.counts,
+              startedAt: summary.startedAt ?? runIdTime(runId),
+              finishedAt: summary.finishedAt ?? null,
+              error: summary.errors?.[0] ?? null,
+              worker: ledger?.worker ?? null,
+            }
+          : null,
+      nextScheduled: queued?.nextScheduled ?? nextOf(entry.schedule, this.now()),
+      current: queued?.current ?? null,
+    };
+  }
+
+  /** A run's report summary, read once: a run's report does not change after it ended. */
+  private async summaryOf(target: Target, key: string, runId: string): Promise<RunReportSummary | string> {
+    const cacheKey = `${key}/${runId}`;
+    const known = this.summaries.get(cacheKey);
+    if (known !== undefined) return known;
+    const summary = await readSummary(this.store.target(target), runId);
+    this.summaries.set(cacheKey, summary);
+    return summary;
+  }
+}
+
+interface IndexEntry {
+  name: string;
+  tags: string[];
+  enabled: boolean;
+  target: Target | null;
+  stored: StoredTarget | undefined;
+  schedule: { cron: string; timezone: string } | null;
+}
+
+function configEntries(loaded: LoadedConfig, stored: Map<string, StoredTarget>): IndexEntry[] {
+  return Object.keys(loaded.config.targets).map((name) => {
+    const config = configTarget(loaded, name);
+    const { baseUrl, clientId } = resolveMenuAddress({ config, env: process.env });
+    const target =
+      baseUrl && clientId ? { name, baseUrl, clientId, posUid: config.pos_uid ?? DEFAULT_POS_UID } : null;
+    return {
+      name,
+      tags: config.tags ?? [],
+      enabled: isEnabled(config),
+      target,
+      stored: target ? stored.get(targetKey(target)) : undefined,
+      schedule: config.schedule
+        ? { cron: config.schedule, timezone: config.timezone ?? DEFAULT_TIMEZONE }
+        : null,
+    };
+  });
+}
+
+function stateEntries(stored: Map<string, StoredTarget>): IndexEntry[] {
+  return [...stored.values()].map((entry) => ({
+    name: entry.key,
+    tags: [],
+    enabled: true,
+    target: entry.target ? { ...entry.target, posUid: DEFAULT_POS_UID } : null,
+    stored: entry,
+    schedule: null,
+  }));
+}
+
+function nextOf(schedule: IndexEntry['schedule'], now: Date): string | null {
+  return schedule ? (nextCronTime(schedule.cron, schedule.timezone, now)?.toISOString() ?? null) : null;
+}
