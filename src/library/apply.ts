@@ -4,6 +4,7 @@ import { runApplyTarget, type ApplyTargetArgs } from '../apply/apply-from-settin
 import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run-result.js';
 import { UsageError } from '../errors.js';
 import { withSecrets } from '../secrets.js';
+import type { Checkpoint } from '../state/checkpoint.js';
 import type { Target } from '../state/target.js';
 import { withStore } from './open-state.js';
 import type { ApplyRunOptions } from './options.js';
@@ -30,6 +31,17 @@ export interface ApplyResult extends TargetRunResult {
  * its `outcome` and report), with the exit code the CLI would have given.
  */
 export function apply(options: ApplyRunOptions): Promise<ApplyResult> {
+  return applyWithHooks(options, {});
+}
+
+/** Hooks no caller needs in normal use: the crash-safety tests stop a run at a checkpoint. */
+export interface ApplyHooks {
+  /** Awaited at the run's crash checkpoints (state/checkpoint.ts). */
+  checkpoint?: Checkpoint;
+}
+
+/** `apply` with test hooks: reached through 'menusync/internal' only (internal.ts). */
+export function applyWithHooks(options: ApplyRunOptions, hooks: ApplyHooks): Promise<ApplyResult> {
   return withSecrets(async () => {
     let target: Target;
     try {
@@ -43,7 +55,7 @@ export function apply(options: ApplyRunOptions): Promise<ApplyResult> {
       return { exit: exitCodeOf(error), target, error, errorText: errorLine(error), ms: 0 };
     }
     const out = options.reporter ?? silentOutput();
-    const checkpoint = options.checkpoint ? { checkpoint: options.checkpoint } : {};
+    const checkpoint = hooks.checkpoint ? { checkpoint: hooks.checkpoint } : {};
     const args: ApplyTargetArgs = {
       ...connectionArgsOf(options),
       ...(options.savedPlan !== undefined ? { plan: options.savedPlan } : {}),

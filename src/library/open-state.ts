@@ -7,7 +7,6 @@ import { DEFAULT_STATE_DIR } from '../state/target.js';
 export interface OpenStateOptions {
   /** Where the store's notices go; without one, nothing is written. */
   reporter?: Output;
-  checkpoint?: Checkpoint;
 }
 
 /**
@@ -17,6 +16,14 @@ export interface OpenStateOptions {
 export function openState(
   spec: string = DEFAULT_STATE_DIR,
   options: OpenStateOptions = {},
+): Promise<StateStore> {
+  return openStateWithHooks(spec, options);
+}
+
+/** `openState` with the crash-checkpoint hook of the tests: 'menusync/internal' only (internal.ts). */
+export function openStateWithHooks(
+  spec: string = DEFAULT_STATE_DIR,
+  options: OpenStateOptions & { checkpoint?: Checkpoint } = {},
 ): Promise<StateStore> {
   const reporter = options.reporter;
   return openStateStore(spec, {
@@ -28,11 +35,11 @@ export function openState(
 /** The run's store: the one passed, or one opened for the run and closed after it. */
 export async function withStore<T>(
   state: string | StateStore | undefined,
-  options: OpenStateOptions,
+  options: OpenStateOptions & { checkpoint?: Checkpoint },
   work: (store: StateStore) => Promise<T>,
 ): Promise<T> {
   if (state !== undefined && typeof state !== 'string') return work(state);
-  const store = await openState(state, options);
+  const store = await openStateWithHooks(state, options);
   try {
     return await work(store);
   } finally {

@@ -3,7 +3,6 @@ import type { UpdateMode } from '../model/import-payload.js';
 import type { Output } from '../output.js';
 import type { Plan } from '../plan/types.js';
 import type { AuthMode } from '../platform/types.js';
-import type { Checkpoint } from '../state/checkpoint.js';
 import type { StateStore } from '../state/store.js';
 
 /** What to read and how to map it: the same as `--mapping`, `--input`, `--param`, `--encoding`. */
@@ -79,6 +78,4 @@ export interface ApplyRunOptions extends RunOptions {
   savedPlan?: string;
   maxPayloadBytes?: number;
   keepRuns?: number;
-  /** Awaited at the run's crash checkpoints (state/checkpoint.ts). */
-  checkpoint?: Checkpoint;
 }

@@ -25,8 +25,8 @@ describe('templates', () => {
     expect(() => parseTemplate(template)).toThrow(TemplateSyntaxError);
   });
 
-  it('parses a column whose name looks like a call to an unknown function as a column', () => {
+  it('parses a column with parentheses as a column, and a call to an unknown function as an error', () => {
     expect(parseTemplate('{Body (HTML)}')).toEqual([{ kind: 'column', name: 'Body (HTML)' }]);
-    expect(parseTemplate('{foo(bar)}')).toEqual([{ kind: 'column', name: 'foo(bar)' }]);
+    expect(() => parseTemplate('{foo(bar)}')).toThrow('unknown function "foo"');
   });
 });

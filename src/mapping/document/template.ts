@@ -1,30 +1,19 @@
 import {
-  applyTemplateFunction,
-  isTemplateFunction,
+  placeholderCall,
+  placeholderText,
   scanTemplate,
-  TEMPLATE_FUNCTIONS,
-  templateCall,
-  type TemplateFunction,
+  type PlaceholderFunction,
 } from '../transforms/template-syntax.js';
 import { parsePath, PathSyntaxError, type ParsedPath } from './path-syntax.js';
 import { asText, evaluatePath, firstValue, type Scope } from './select-path.js';
 
 // Templates such as "cat-{slug(name)}" or "{^.id}:{id}", compiled once per mapping, in the one
-// template syntax (transforms/template-syntax.ts, shared with table mappings): `{path}` inserts the
-// first value the path reaches ('' when none); `{fn(path)}` applies a text function. Document
-// templates add `{join(path)}`: every value the path reaches, joined with ", " (schema.org's
-// suitableForDiet list), since a path, unlike a cell, can reach several values.
+// template syntax (transforms/template-syntax.ts, shared with table mappings, with its functions,
+// errors and trimming): `{path}` inserts the first value the path reaches ('' when none), trimmed;
+// `{fn(path)}` applies a text function; `{join(path)}` joins every value the path reaches with ", "
+// (schema.org's suitableForDiet list), since a path, unlike a cell, can reach several values.
 
-type DocumentFunction = TemplateFunction | 'join';
-type Part = { kind: 'text'; text: string } | { kind: 'path'; path: ParsedPath; fn?: DocumentFunction };
-
-/** Every non-empty value the path reaches, as text, joined: `Vegan, Gluten free`. */
-function joined(path: ParsedPath, scope: Scope, root: Scope): string {
-  return evaluatePath(path, scope, root)
-    .map((m) => asText(m.value).trim())
-    .filter((text) => text !== '')
-    .join(', ');
-}
+type Part = { kind: 'text'; text: string } | { kind: 'path'; path: ParsedPath; fn?: PlaceholderFunction };
 
 export interface CompiledTemplate {
   source: string;
@@ -43,16 +32,21 @@ export function compileTemplate(source: string): CompiledTemplate {
     parts
       .map((part) => {
         if (part.kind === 'text') return part.text;
-        if (part.fn === 'join') return joined(part.path, scope, root);
-        const text = asText(firstValue(part.path, scope, root));
-        return applyTemplateFunction(part.fn, text);
+        if (part.fn === 'join') {
+          return placeholderText(
+            'join',
+            evaluatePath(part.path, scope, root).map((m) => asText(m.value)),
+          );
+        }
+        return placeholderText(part.fn, [asText(firstValue(part.path, scope, root))]);
       })
-      .join('');
+      .join('')
+      .trim();
   const only = parts.length === 1 && parts[0]?.kind === 'path' && !parts[0].fn ? parts[0].path : undefined;
   return {
     source,
     render,
-    value: only ? (scope, root) => firstValue(only, scope, root) : render,
+    value: only ? (scope, root) => trimmed(firstValue(only, scope, root)) : render,
   };
 }
 
@@ -63,17 +57,15 @@ function parseTemplate(source: string): Part[] {
   );
 }
 
+/** A value kept as it is (a number stays a number), its text trimmed as every placeholder's is. */
+function trimmed(value: unknown): unknown {
+  return typeof value === 'string' ? value.trim() : value;
+}
+
 function placeholder(inner: string, source: string, at: number): Part {
-  const call = templateCall(inner);
-  if (!call) return { kind: 'path', path: parseInner(inner, source, at) };
-  if (!isTemplateFunction(call.name) && call.name !== 'join') {
-    throw new PathSyntaxError(
-      source,
-      at,
-      `unknown function "${call.name}" (known: ${[...TEMPLATE_FUNCTIONS, 'join'].join(', ')})`,
-    );
-  }
-  return { kind: 'path', path: parseInner(call.argument, source, at), fn: call.name };
+  const fail = (detail: string, where: number) => new PathSyntaxError(source, where, detail);
+  const { fn, reads } = placeholderCall(inner, at, 'a path', fail);
+  return { kind: 'path', path: parseInner(reads, source, at), ...(fn ? { fn } : {}) };
 }
 
 function parseInner(inner: string, source: string, at: number): ParsedPath {

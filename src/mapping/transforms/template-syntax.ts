@@ -1,9 +1,10 @@
 import { slugify } from './slug.js';
 
 // The one template syntax of mapping files, table and document alike: `{...}` is a placeholder,
-// `{fn(...)}` applies one of a closed list of text functions, `{{` and `}}` are literal braces.
+// `{fn(...)}` applies one of a closed list of functions, `{{` and `}}` are literal braces.
 // What a placeholder's inside names (a column, `@name`, a JSON path) is up to each kind of mapping;
-// the braces, the functions and their errors are here once. No code is ever generated.
+// the braces, the functions, their errors and the trimming of the text are here once, so a
+// template means the same in both (test/mapping/template-modes.test.ts). No code is ever generated.
 
 const FUNCTIONS = {
   slug: slugify,
@@ -14,10 +15,6 @@ const FUNCTIONS = {
 
 export type TemplateFunction = keyof typeof FUNCTIONS;
 export const TEMPLATE_FUNCTIONS = Object.keys(FUNCTIONS) as TemplateFunction[];
-
-export function isTemplateFunction(name: string): name is TemplateFunction {
-  return Object.hasOwn(FUNCTIONS, name);
-}
 
 export function applyTemplateFunction(fn: TemplateFunction | undefined, text: string): string {
   return fn ? FUNCTIONS[fn](text) : text;
@@ -79,4 +76,44 @@ const CALL = /^([a-z_]+)\((.*)\)$/s;
 export function templateCall(body: string): { name: string; argument: string } | null {
   const call = CALL.exec(body);
   return call ? { name: call[1] ?? '', argument: (call[2] ?? '').trim() } : null;
+}
+
+/** A placeholder's functions: the text functions, and `join` (every value it reaches). */
+export type PlaceholderFunction = TemplateFunction | 'join';
+const PLACEHOLDER_FUNCTIONS: readonly string[] = [...TEMPLATE_FUNCTIONS, 'join'];
+
+/**
+ * A placeholder's body as its function and what it reads (`noun`: "a column", "a path"). A body
+ * shaped as a call names a known function or is an error: `{slg(Name)}` is a typo to report at
+ * load, never a column or path named "slg(Name)" that reads nothing.
+ */
+export function placeholderCall(
+  body: string,
+  at: number,
+  noun: string,
+  fail: TemplateErrorFactory,
+): { fn?: PlaceholderFunction; reads: string } {
+  const call = templateCall(body);
+  if (!call) return { reads: body };
+  if (!PLACEHOLDER_FUNCTIONS.includes(call.name)) {
+    throw fail(`unknown function "${call.name}" (known: ${PLACEHOLDER_FUNCTIONS.join(', ')})`, at);
+  }
+  if (call.argument === '') throw fail(`${call.name}() needs ${noun}`, at);
+  return { fn: call.name as PlaceholderFunction, reads: call.argument };
+}
+
+/**
+ * A placeholder's text from the values it reaches, in both kinds of mapping: each value trimmed;
+ * `join` gives the non-empty ones joined with ", ", any other the first through its function.
+ * A table cell is one value, so there `join(Column)` is the cell's text. A rendered template is
+ * trimmed as a whole as well.
+ */
+export function placeholderText(fn: PlaceholderFunction | undefined, values: readonly string[]): string {
+  if (fn === 'join') {
+    return values
+      .map((value) => value.trim())
+      .filter((text) => text !== '')
+      .join(', ');
+  }
+  return applyTemplateFunction(fn, (values[0] ?? '').trim());
 }

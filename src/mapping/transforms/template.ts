@@ -1,10 +1,9 @@
 import type { CellValue } from '../../extract/types.js';
 import {
-  applyTemplateFunction,
-  isTemplateFunction,
+  placeholderCall,
+  placeholderText,
   scanTemplate,
-  templateCall,
-  type TemplateFunction,
+  type PlaceholderFunction,
 } from './template-syntax.js';
 import { memoByText } from './text-memo.js';
 
@@ -16,30 +15,21 @@ export { applyTemplateFunction, TEMPLATE_FUNCTIONS, type TemplateFunction } from
 
 export type TemplatePart =
   | { kind: 'text'; text: string }
-  | { kind: 'column'; name: string; fn?: TemplateFunction }
-  | { kind: 'context'; name: string; fn?: TemplateFunction };
+  | { kind: 'column'; name: string; fn?: PlaceholderFunction }
+  | { kind: 'context'; name: string; fn?: PlaceholderFunction };
 
 export class TemplateSyntaxError extends Error {}
 
 export function parseTemplate(template: string): TemplatePart[] {
   const fail = (detail: string) => new TemplateSyntaxError(`${detail} in template "${template}"`);
-  return scanTemplate(template, fail).map((token) =>
-    token.kind === 'text' ? token : placeholderPart(token.body, template),
-  );
-}
-
-/** `fn(Column)` with a known function applies it; any other body is a column name (or `@name`) as written. */
-function placeholderPart(body: string, template: string): TemplatePart {
-  let fn: TemplateFunction | undefined;
-  let name = body;
-  const call = templateCall(body);
-  if (call && isTemplateFunction(call.name)) {
-    fn = call.name;
-    name = call.argument;
-    if (name === '') throw new TemplateSyntaxError(`${fn}() needs a column in template "${template}"`);
-  }
-  if (name.startsWith('@')) return { kind: 'context', name: name.slice(1), ...(fn ? { fn } : {}) };
-  return { kind: 'column', name, ...(fn ? { fn } : {}) };
+  return scanTemplate(template, fail).map((token) => {
+    if (token.kind === 'text') return token;
+    // A body shaped as a call names a known function (else an error); any other is a column name
+    // (or `@name`) as written: `{Body (HTML)}`.
+    const { fn, reads: name } = placeholderCall(token.body, token.at, 'a column', fail);
+    if (name.startsWith('@')) return { kind: 'context', name: name.slice(1), ...(fn ? { fn } : {}) };
+    return { kind: 'column', name, ...(fn ? { fn } : {}) };
+  });
 }
 
 /** Context values a template can read with `{@...}`: name, product, option. */
@@ -61,7 +51,7 @@ export function compileTemplate(
     if (part.kind === 'text') return () => part.text;
     if (part.kind === 'context') {
       if (part.name.startsWith('param.')) {
-        const fixed = applyTemplateFunction(part.fn, params[part.name.slice(6)] ?? '');
+        const fixed = placeholderText(part.fn, [params[part.name.slice(6)] ?? '']);
         return () => fixed;
       }
       const { name, fn } = part;
@@ -70,15 +60,16 @@ export function compileTemplate(
         const value = context[name];
         return typeof value === 'string' ? value : '';
       };
-      if (!fn) return (_cells, context) => read(context);
-      const apply = memoByText((text) => applyTemplateFunction(fn, text));
+      if (!fn) return (_cells, context) => read(context).trim();
+      const apply = memoByText((text) => placeholderText(fn, [text]));
       return (_cells, context) => apply(read(context));
     }
     const index = columnIndex(part.name);
     if (index === undefined) return () => '';
     const fn = part.fn;
+    // cellText trims already: the same text as placeholderText(undefined, [cell]), without the call.
     if (!fn) return (cells) => cellText(cells[index]);
-    const apply = memoByText((text) => applyTemplateFunction(fn, text));
+    const apply = memoByText((text) => placeholderText(fn, [text]));
     return (cells) => apply(cellText(cells[index]));
   });
   if (steps.length === 1) {
