@@ -8,8 +8,10 @@ const LAYERS = [
   ['mapping', 'plan'],
   ['report', 'state', 'init'],
   ['config'],
-  ['apply'],
-  ['history', 'fleet', 'demo', 'notify'],
+  // notify/ (webhooks) sits beside apply/ so that fleet/, where every run's after-effects are
+  // done for the CLI, the worker and the library alike, can send them.
+  ['apply', 'notify'],
+  ['history', 'fleet', 'demo'],
   ['worker', 'library'],
 ];
 // src/*.ts (errors, output, plural, progress, secrets) sit below every folder and import none;

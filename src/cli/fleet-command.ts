@@ -1,10 +1,10 @@
 import type { ApplyTargetArgs } from '../apply/apply-from-settings.js';
 import type { PlanTargetArgs } from '../apply/plan-from-settings.js';
-import { ReportWriteError } from '../apply/present.js';
-import { errorLine } from '../apply/target-run-result.js';
 import type { RunArgs } from '../config/run-settings.js';
 import { fleetExit, summarize } from '../fleet/fleet-entry.js';
-import { createFleetRecord, writeFleetOutputs, type FleetRecord } from '../fleet/fleet-files.js';
+import { createFleetRecord } from '../fleet/fleet-files.js';
+import { fleetReportRoot } from '../fleet/report-root.js';
+import { endFleetRun } from '../fleet/run-effects.js';
 import {
   buildFleetReport,
   renderFleetJson,
@@ -16,12 +16,11 @@ import type { FleetResult } from '../fleet/run-fleet.js';
 import { checkFleetArgs, type FleetArgs } from './fleet-options.js';
 import { fleetReads } from './fleet-paths.js';
 import { runFleetTargets } from './fleet-run-targets.js';
-import { fleetReportRoot, loadFleetConfig, selectFleet } from './fleet-selection.js';
+import { loadFleetConfig, selectFleet } from './fleet-selection.js';
 import { checkOutputPaths } from './output-paths.js';
 import { createOutput, type Output } from './output.js';
 import { reportOutputs } from './run-paths.js';
 import type { RunEvent } from '../notify/run-event.js';
-import { notifyFleet } from './fleet-notify.js';
 import { createRunLog, stamped, type RunLog } from './run-log.js';
 
 type FleetCommandArgs = RunArgs &
@@ -54,8 +53,15 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
   const context = { command, label, loaded, args, concurrency, out, record, outputs, startedAt, log, events };
   const result = await runFleetTargets(selection, context);
   const report = buildFleetReport(command, result, startedAt, new Date());
-  await presentFleetReport(report, result, { label, args, out, record, outputs, log });
-  if (command === 'apply') await notifyFleet(loaded.config.notify, report, events, out);
+  presentFleetReport(report, result, { label, args, out, log });
+  const html = await endFleetRun(report, {
+    record,
+    outputs,
+    notify: loaded.config.notify,
+    events,
+    warn: out.error,
+  });
+  out.info(`fleet report: ${html}`);
   process.exitCode = result.exit;
 }
 
@@ -73,19 +79,17 @@ function reportNoneDue(
   out.data(renderFleetJson(buildFleetReport(command, none, now, now)));
 }
 
-/** The summary (table, --json or the --quiet line), then the fleet report's files. */
-async function presentFleetReport(
+/** The summary (table, --json or the --quiet line), printed before the fleet report's files are written. */
+function presentFleetReport(
   report: FleetReport,
   result: FleetResult,
   context: {
     label: string;
     args: { json?: boolean | undefined; quiet?: boolean | undefined };
     out: Output;
-    record: FleetRecord;
-    outputs: { json?: string | undefined; md?: string | undefined; html?: string | undefined };
     log: RunLog;
   },
-): Promise<void> {
+): void {
   const { args, out } = context;
   // Printed first: a report file the disk refuses must not hide how every target ended.
   if (args.json) out.data(renderFleetJson(report));
@@ -98,12 +102,4 @@ async function presentFleetReport(
     exit: result.exit,
     summary: report.summary,
   });
-  try {
-    out.info(`fleet report: ${await context.record.finish(report)}`);
-    await writeFleetOutputs(report, context.outputs);
-  } catch (error) {
-    throw new ReportWriteError(`could not write the fleet report: ${errorLine(error)}`, {
-      hint: `the fleet itself ended with exit ${result.exit}; each target's own report is in its state folder's runs/`,
-    });
-  }
 }

@@ -1,9 +1,6 @@
-import path from 'node:path';
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from '../config/load-config.js';
-import { resolveStateSpec } from '../config/state-location.js';
 import { UsageError } from '../errors.js';
 import { fleetTargets } from '../fleet/config-target-run.js';
-import { DEFAULT_STATE_DIR, isStateUrl } from '../state/target.js';
 import { targetNames, type FleetArgs } from './fleet-options.js';
 import type { Output } from './output.js';
 
@@ -43,10 +40,4 @@ export function selectFleet(
   const paused = selected.filter((name) => loaded.config.targets[name]?.enabled === false);
   if (paused.length > 0) out.error(`paused: ${paused.join(', ')} (enabled: false in the config): not run`);
   return { names: selected.filter((name) => !paused.includes(name)), sharedMenus };
-}
-
-/** Fleet reports go beside the targets' state; a database store has no folder: beside the config. */
-export function fleetReportRoot(loaded: LoadedConfig, stateFlag: string | undefined): string {
-  const stateRoot = resolveStateSpec({ flag: stateFlag, env: process.env.MENUSYNC_STATE, config: loaded });
-  return isStateUrl(stateRoot) ? path.join(path.dirname(loaded.file), DEFAULT_STATE_DIR) : stateRoot;
 }

@@ -61,6 +61,7 @@ export function apply(options: ApplyRunOptions): Promise<ApplyResult> {
           return true;
         },
         ...checkpoint,
+        signal: options.signal,
       }),
     ).catch((error: unknown) => ({ exit: exitCodeOf(error), error, errorText: errorLine(error), ms: 0 }));
     return { ...result, target };
