@@ -66,7 +66,7 @@ export class RunCancelledError extends MenusyncError {
 /** The error a cancelled run ends with: the signal's own reason when it is one, else a plain one. */
 export function cancelledError(signal: AbortSignal): RunCancelledError {
   if (signal.reason instanceof RunCancelledError) return signal.reason;
-  return new RunCancelledError('the run was cancelled', { cause: signal.reason });
+  return new RunCancelledError('cancelled: the run was stopped by its AbortSignal', { cause: signal.reason });
 }
 
 /** Between a run's stages: throws cancelledError once the signal is aborted. */
