@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runFleet } from '../../src/library/index.js';
-import { CLI } from '../helpers/run-cli.js';
 import { testTempDir } from '../helpers/temp-dir.js';
 import { postgresAvailable } from '../state/postgres-fixture.js';
 import { startEffectsWorld, type EffectsWorld, type WebhookPost } from './effects-world.js';
@@ -44,26 +42,20 @@ async function until(done: () => boolean, what: string): Promise<void> {
 
 /** `menusync worker` runs the fleet's targets as queued jobs; stopped with SIGTERM once both told. */
 async function throughWorker(world: EffectsWorld): Promise<void> {
-  const args = ['worker', '--config', world.config, '--state', world.stateUrl, '--name', 'solo'];
-  const fast = ['--concurrency', '1', '--poll-seconds', '0.5', '--supervise-seconds', '1'];
-  const proc = spawn(process.execPath, [CLI, ...args, ...fast], {
-    env: { PATH: process.env.PATH, TMPDIR: process.env.TMPDIR, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  proc.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => proc.on('close', resolve));
-  onTestFinished(async () => {
-    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
-    await exited;
-  });
-  await until(() => output.includes('taking syncs'), `the worker takes syncs: ${output}`);
+  const worker = world.worker('solo', [
+    '--concurrency',
+    '1',
+    '--poll-seconds',
+    '0.5',
+    '--supervise-seconds',
+    '1',
+  ]);
+  await worker.saw('taking syncs');
   const enqueued = await world.run(['fleet', 'enqueue', '--all', '--retries', '0']);
   expect(enqueued.code, enqueued.stderr).toBe(0);
-  await until(() => world.received.length >= 2, `both targets' webhooks told: ${output}`);
-  proc.kill('SIGTERM');
-  expect(await exited).toBe(0);
+  await until(() => world.received.length >= 2, `both targets' webhooks told: ${worker.output()}`);
+  worker.proc.kill('SIGTERM');
+  expect((await worker.exited).code).toBe(0);
 }
 
 describe.runIf(available)('one run, whoever starts it', () => {
