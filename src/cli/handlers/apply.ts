@@ -70,12 +70,15 @@ async function applyOne(args: ApplyArgs, settings: RunSettings, store: StateStor
   log.start('apply', settings.targetName ?? targetLabel(undefined));
   let shown = false;
   const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
-  const stopWatching = stopOnSignal('apply', out);
+  // SIGINT/SIGTERM cancel the run as a library caller's AbortSignal does (stop-on-signal.ts).
+  const cancel = new AbortController();
+  const stopWatching = stopOnSignal('apply', out, cancel);
   const result = await runApplyTarget(settings, args, {
     store,
     out,
     ...checkpointOf(args),
     progress: progress.sink,
+    signal: cancel.signal,
     observe: (client) => observeClient(client, progress.sink),
     confirm: async (plan, target) => {
       if (!args.quiet && !args.json) {
