@@ -100,5 +100,5 @@ describe.runIf(available)('one run, whoever starts it', () => {
     expect(JSON.stringify(cliHistory)).toMatch(
       /"outcome":"blocked".*"outcome":"applied"|"outcome":"applied".*"outcome":"blocked"/,
     );
-  });
+  }, 120_000);
 });
