@@ -13,6 +13,7 @@ import type { Checkpoint } from '../state/checkpoint.js';
 import type { StateStore } from '../state/store.js';
 import type { Target } from '../state/target.js';
 import { applyRun, type ApplyOutcome } from './locked-apply.js';
+import { recordUnstartedRun } from './unstarted-run.js';
 import { extractDesired, type DesiredMenu } from './cli-inputs.js';
 import { resolveApplyConnection, type ApplyConnectionArgs } from './connection.js';
 import { checkSavedPlanInputs, readSavedPlan } from './saved-plan.js';
@@ -62,6 +63,7 @@ export async function runApplyTarget(
   io: ApplyTargetIo,
 ): Promise<ApplyTargetResult> {
   const started = performance.now();
+  const startedAt = new Date();
   let target: Target | undefined;
   let finished: ApplyOutcome | undefined;
   const ms = () => Math.round(performance.now() - started);
@@ -141,7 +143,10 @@ export async function runApplyTarget(
     };
   } catch (error) {
     // A blocked, cancelled or failed run has its report too (onFinish); a lock held or a bad
-    // state file means the run never started.
+    // state file means the run never started. One that failed before it planned (its export, its
+    // mapping) is recorded as failed in the target's history.
+    const unstarted =
+      !finished && target ? await recordUnstartedRun(io.store, target, error, startedAt) : null;
     return {
       exit: exitCodeOf(error),
       ...(target ? { target } : {}),
@@ -153,6 +158,7 @@ export async function runApplyTarget(
             runId: finished.runId,
           }
         : {}),
+      ...(unstarted ?? {}),
       error,
       errorText: errorLine(error),
       ms: ms(),

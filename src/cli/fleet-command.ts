@@ -3,7 +3,7 @@ import type { PlanTargetArgs } from '../apply/plan-from-settings.js';
 import type { RunArgs } from '../config/run-settings.js';
 import { fleetExit, summarize } from '../fleet/fleet-entry.js';
 import { createFleetRecord } from '../fleet/fleet-files.js';
-import { fleetReportRoot } from '../fleet/report-root.js';
+import { fleetStateSpec } from '../fleet/fleet-state.js';
 import { endFleetRun } from '../fleet/run-effects.js';
 import {
   buildFleetReport,
@@ -12,7 +12,6 @@ import {
   summaryText,
   type FleetReport,
 } from '../fleet/fleet-report.js';
-import type { FleetResult } from '../fleet/run-fleet.js';
 import { checkFleetArgs, type FleetArgs } from './fleet-options.js';
 import { fleetReads } from './fleet-paths.js';
 import { runFleetTargets } from './fleet-run-targets.js';
@@ -21,6 +20,8 @@ import { checkOutputPaths } from './output-paths.js';
 import { createOutput, type Output } from './output.js';
 import { reportOutputs } from './run-paths.js';
 import type { RunEvent } from '../notify/run-event.js';
+import { openStateStore } from '../state/open-store.js';
+import { isStateUrl } from '../state/target.js';
 import { createRunLog, stamped, type RunLog } from './run-log.js';
 
 type FleetCommandArgs = RunArgs &
@@ -39,30 +40,60 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
   const out = createOutput({ quiet: args.quiet === true, debug: args.debug === true });
   const loaded = await loadFleetConfig(args.config);
   const selection = selectFleet(loaded, args, out);
-  const reportRoot = fleetReportRoot(loaded, args.state);
+  const fleetState = fleetStateSpec(loaded, args.state);
   // Per target, as each target's run resolves them: no fleet output may overwrite what a target reads.
   const reads = await fleetReads(loaded, selection.names, args);
-  await checkOutputPaths(reportOutputs(args), { ...reads, stateDir: reportRoot });
+  await checkOutputPaths(reportOutputs(args), {
+    ...reads,
+    ...(isStateUrl(fleetState) ? {} : { stateDir: fleetState }),
+  });
   const label = `menusync ${command} (fleet)`;
   if (selection.names.length === 0) return reportNoneDue(command, label, args, out);
   const startedAt = new Date();
-  const record = await createFleetRecord(reportRoot, startedAt);
-  const outputs = { json: args['out-json'], md: args['out-md'], html: args['out-html'] };
-  const log = createRunLog(args['log-format']);
-  const events: RunEvent[] = [];
-  const context = { command, label, loaded, args, concurrency, out, record, outputs, startedAt, log, events };
-  const result = await runFleetTargets(selection, context);
-  const report = buildFleetReport(command, result, startedAt, new Date());
-  presentFleetReport(report, result, { label, args, out, log });
-  const html = await endFleetRun(report, {
-    record,
-    outputs,
-    notify: loaded.config.notify,
-    events,
-    warn: out.error,
-  });
-  out.info(`fleet report: ${html}`);
-  process.exitCode = result.exit;
+  // The fleet report is kept with the targets' state (a folder, or the database's fleet runs).
+  const store = await openStateStore(fleetState);
+  try {
+    const record = await createFleetRecord(store.fleetRuns(), startedAt);
+    const outputs = { json: args['out-json'], md: args['out-md'], html: args['out-html'] };
+    const log = createRunLog(args['log-format']);
+    const events: RunEvent[] = [];
+    const context = {
+      command,
+      label,
+      loaded,
+      args,
+      concurrency,
+      out,
+      record,
+      outputs,
+      startedAt,
+      log,
+      events,
+    };
+    const result = await runFleetTargets(selection, context);
+    const report = buildFleetReport(command, result, startedAt, new Date());
+    presentFleetReport(report, { label, args, out, log });
+    const end = { event: 'fleet_end', command, exit: result.exit, summary: report.summary };
+    let saved: string;
+    try {
+      saved = await endFleetRun(report, {
+        record,
+        outputs,
+        notify: loaded.config.notify,
+        events,
+        warn: out.error,
+      });
+    } catch (error) {
+      log.event(end);
+      throw error;
+    }
+    out.info(`fleet report: ${saved}`);
+    // The address `report show` accepts (a file, or postgres://…#fleet-runs/runs/RUN/report.html).
+    log.event({ ...end, report: saved });
+    process.exitCode = result.exit;
+  } finally {
+    await store.close();
+  }
 }
 
 /** No target due: said, and a script reading --json gets a report whatever happens (0 targets, exit 0). */
@@ -79,10 +110,9 @@ function reportNoneDue(
   out.data(renderFleetJson(buildFleetReport(command, none, now, now)));
 }
 
-/** The summary (table, --json or the --quiet line), printed before the fleet report's files are written. */
+/** The summary (table, --json or the --quiet line), printed before the fleet report is written. */
 function presentFleetReport(
   report: FleetReport,
-  result: FleetResult,
   context: {
     label: string;
     args: { json?: boolean | undefined; quiet?: boolean | undefined };
@@ -96,10 +126,4 @@ function presentFleetReport(
   else if (!args.quiet) out.data(renderFleetTable(report));
   if (args.quiet && !context.log.json)
     out.error(stamped(`${context.label}: ${summaryText(report.summary, report.command)}`));
-  context.log.event({
-    event: 'fleet_end',
-    command: report.command,
-    exit: result.exit,
-    summary: report.summary,
-  });
 }

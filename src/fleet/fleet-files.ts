@@ -1,33 +1,28 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { renderHtml } from '../report/html.js';
 import type { RunReport } from '../report/types.js';
 import { redact } from '../secrets.js';
 import { writeOutputFile } from '../state/output-file.js';
-import {
-  createRunRecord,
-  DEFAULT_KEEP_RUNS,
-  newRunId,
-  pruneRuns,
-  type RunRecord,
-} from '../state/run-history.js';
-import { FLEET_RUNS_DIR } from '../state/target-identity.js';
+import { DEFAULT_KEEP_RUNS, newRunId } from '../state/run-history.js';
+import type { RunArchive } from '../state/store.js';
 import { renderFleetHtml } from './fleet-html.js';
 import { renderFleetJson, renderFleetMarkdown, type FleetReport } from './fleet-report.js';
 
-/** Where a fleet run keeps its report: <state>/fleet-runs/runs/<id>/ (the newest 30 are kept). */
+/**
+ * Where a fleet run keeps its report: the state's fleet runs (a state folder's fleet-runs/runs/<id>/,
+ * or the database's fleet_runs), the newest 30 kept.
+ */
 export interface FleetRecord {
+  /** The run's folder, or its address in the database (`postgres://…#fleet-runs/runs/<id>`). */
   dir: string;
   /** A plan target's own report, written as the target finishes (an apply writes its own in its runs/). */
   writeTargetReport(name: string, report: RunReport): Promise<string>;
-  /** report.json, report.md and report.html; returns the HTML's path. */
+  /** report.json, report.md and report.html; returns the HTML's path or address. */
   finish(report: FleetReport): Promise<string>;
 }
 
-export async function createFleetRecord(stateRoot: string, startedAt: Date): Promise<FleetRecord> {
-  const root = path.resolve(stateRoot, FLEET_RUNS_DIR);
-  const record: RunRecord = await createRunRecord(root, newRunId(startedAt));
-  await mkdir(path.join(record.dir, 'targets'));
+export async function createFleetRecord(runs: RunArchive, startedAt: Date): Promise<FleetRecord> {
+  const record = await runs.createRun(newRunId(startedAt));
   return {
     dir: record.dir,
     writeTargetReport: (name, report) => record.write(`targets/${name}.html`, redact(renderHtml(report))),
@@ -35,7 +30,7 @@ export async function createFleetRecord(stateRoot: string, startedAt: Date): Pro
       await record.write('report.json', redact(renderFleetJson(report)));
       await record.write('report.md', redact(renderFleetMarkdown(report)));
       const html = await record.write('report.html', redact(renderFleetHtml(report, record.dir)));
-      await pruneRuns(root, DEFAULT_KEEP_RUNS, record.id).catch(() => []);
+      await runs.pruneRuns(DEFAULT_KEEP_RUNS, record.id).catch(() => []);
       return html;
     },
   };

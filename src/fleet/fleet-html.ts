@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { escapeHtml } from '../report/html.js';
+import { shellWord } from '../apply/present.js';
+import { isStateUrl } from '../state/target.js';
 import type { FleetReport } from './fleet-report.js';
 import { TABLE_HEAD, stoppedText, summaryText, tableRow } from './fleet-report.js';
 
@@ -18,7 +20,7 @@ th{background:#f3f5f7}tr.failed td,tr.blocked td,tr.locked td,tr.errors td{backg
 export function renderFleetHtml(report: FleetReport, dir: string): string {
   const rows = report.targets.map((entry) => {
     const cells = tableRow(entry, report.command).map((text) => `<td>${escapeHtml(text)}</td>`);
-    const link = entry.report ? `<a href="${escapeHtml(relativeLink(dir, entry.report))}">report</a>` : '';
+    const link = entry.report ? reportCell(dir, entry.report) : '';
     // An applied target with an error after the import (exit 1) is marked as the failures are.
     const rowClass = entry.status === 'applied' && entry.exit !== 0 ? 'applied errors' : entry.status;
     return `<tr class="${rowClass}">${cells.join('')}<td>${link}</td></tr>`;
@@ -34,6 +36,12 @@ ${rows.join('\n')}
 </tbody></table>
 </body></html>
 `;
+}
+
+/** A file: a link. A report in a database state: the command that shows it (a page cannot link there). */
+function reportCell(dir: string, report: string): string {
+  if (isStateUrl(report)) return `<code>menusync report show ${escapeHtml(shellWord(report))}</code>`;
+  return `<a href="${escapeHtml(relativeLink(dir, report))}">report</a>`;
 }
 
 function relativeLink(dir: string, file: string): string {

@@ -81,6 +81,6 @@ export async function endFleetRun(report: FleetReport, effects: FleetRunEffects)
   if (report.command === 'apply') await notifyFleet(effects.notify, report, effects.events, effects.warn);
   if ('html' in written) return written.html;
   throw new ReportWriteError(`could not write the fleet report: ${errorLine(written.failure)}`, {
-    hint: `the fleet itself ended with exit ${report.exit}; each target's own report is in its state folder's runs/`,
+    hint: `the fleet itself ended with exit ${report.exit}; each target's own report is kept with its state (menusync history)`,
   });
 }

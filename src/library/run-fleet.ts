@@ -4,13 +4,14 @@ import { runConfigFleet } from '../fleet/config-fleet-run.js';
 import { fleetTargets, type FleetCommand } from '../fleet/config-target-run.js';
 import { createFleetRecord } from '../fleet/fleet-files.js';
 import { buildFleetReport, type FleetReport } from '../fleet/fleet-report.js';
-import { fleetReportRoot } from '../fleet/report-root.js';
+import { fleetStateSpec } from '../fleet/fleet-state.js';
 import type { FleetResult } from '../fleet/run-fleet.js';
 import { endFleetRun } from '../fleet/run-effects.js';
 import { RunCancelledError } from '../errors.js';
 import type { Output } from '../output.js';
 import { withSecrets } from '../secrets.js';
 import { fleetStorePool } from '../state/store-pool.js';
+import { withStore } from './open-state.js';
 import { silentOutput } from './silent-output.js';
 
 export interface FleetRunOptions {
@@ -37,7 +38,7 @@ export interface FleetRunOptions {
 
 export interface FleetRunResult extends FleetResult {
   report: FleetReport;
-  /** The fleet report's HTML file, in the state's fleet-runs/ (as `apply --all` writes it). */
+  /** The fleet report's HTML file or database address, kept with the state (as `apply --all` keeps it). */
   reportFile: string;
   /** Webhooks (`notify:`) that could not be told, one line each; the fleet's result is unchanged. */
   warnings: string[];
@@ -47,7 +48,7 @@ export interface FleetRunResult extends FleetResult {
  * `menusync plan|apply --all` (or --target, --tag, --due) as a function: each target runs as a
  * single one would, with its own lock, state, credentials, guards and run report; targets that
  * share a platform menu in turns. After the run, as the CLI and the worker do (fleet/run-effects.ts):
- * each apply tells its target's `notify:`, the fleet report is written to the state's fleet-runs/
+ * each apply tells its target's `notify:`, the fleet report is kept with the targets' state
  * and the config's top-level `notify:` is told. Resolves to every target's entry and the fleet's
  * report. A config that cannot be used, or a signal aborted before the start, rejects.
  */
@@ -70,36 +71,40 @@ export function runFleet(options: FleetRunOptions): Promise<FleetRunResult> {
     );
     const startedAt = new Date();
     const concurrency = options.concurrency ?? 4;
-    const stores = fleetStorePool(concurrency);
     const reporter = options.reporter ?? silentOutput();
-    const record = await createFleetRecord(fleetReportRoot(loaded, undefined, env), startedAt);
-    const warnings: string[] = [];
-    const warn = (line: string) => {
-      warnings.push(line);
-      reporter.error(line);
-    };
-    const result = await runConfigFleet({
-      command: options.command,
-      names,
-      sharedMenus,
-      concurrency,
-      stores,
-      record,
-      targetIo: (name) => ({
-        loaded,
-        args: {},
-        out: namedOutput(reporter, name),
-        yes: options.allowRemovals === true,
-        consent: 'pass allowRemovals: true',
-        env,
-      }),
-      warn,
-      signal: options.signal,
-    }).finally(() => stores.close());
-    const report = buildFleetReport(options.command, result, startedAt, new Date());
-    const { events, ...fleet } = result;
-    const reportFile = await endFleetRun(report, { record, notify: loaded.config.notify, events, warn });
-    return { ...fleet, report, reportFile, warnings };
+    // The fleet report is kept with the targets' state (a folder, or the database's fleet runs).
+    const fleetState = fleetStateSpec(loaded, undefined, env);
+    return withStore(fleetState, { reporter }, async (fleetStore) => {
+      const stores = fleetStorePool(concurrency);
+      const record = await createFleetRecord(fleetStore.fleetRuns(), startedAt);
+      const warnings: string[] = [];
+      const warn = (line: string) => {
+        warnings.push(line);
+        reporter.error(line);
+      };
+      const result = await runConfigFleet({
+        command: options.command,
+        names,
+        sharedMenus,
+        concurrency,
+        stores,
+        record,
+        targetIo: (name) => ({
+          loaded,
+          args: {},
+          out: namedOutput(reporter, name),
+          yes: options.allowRemovals === true,
+          consent: 'pass allowRemovals: true',
+          env,
+        }),
+        warn,
+        signal: options.signal,
+      }).finally(() => stores.close());
+      const report = buildFleetReport(options.command, result, startedAt, new Date());
+      const { events, ...fleet } = result;
+      const reportFile = await endFleetRun(report, { record, notify: loaded.config.notify, events, warn });
+      return { ...fleet, report, reportFile, warnings };
+    });
   });
 }
 

@@ -35,6 +35,8 @@ export async function createRunRecord(targetDir: string, runId: string): Promise
   await writingTo(dir, () => mkdir(dir, { recursive: true }));
   const write = async (name: string, content: FileContent) => {
     const file = path.join(dir, name);
+    // A fleet run keeps its plan targets' reports in targets/.
+    if (name.includes('/')) await mkdir(path.dirname(file), { recursive: true });
     // Not fsynced: run records are history, not state; the snapshot and status (written with
     // fsync) are what the next run relies on. On a 20k-product run these files are ~60 MB.
     await writeFileAtomic(file, content, { durable: false });

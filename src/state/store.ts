@@ -28,14 +28,30 @@ export interface StateStore {
   target(target: Target): TargetStore;
   /** Every target this store holds state for, with where it stands. */
   listTargets(): Promise<StoredTarget[]>;
+  /** The fleet runs' records (a fleet report and its plan targets' reports), apart from every target's. */
+  fleetRuns(): RunArchive;
   /** Frees connections (PostgreSQL); the local store has nothing to free. */
   close(): Promise<void>;
 }
 
-export interface TargetStore {
-  readonly target: Target;
-  /** For messages: the target's folder, or the store's URL and the target's key. */
+/** Runs and their files (plan, payload, response, reports): a target's, or the fleet runs'. */
+export interface RunArchive {
+  /** For messages: a folder, or the store's URL and a key. */
   readonly location: string;
+  /** A new run's record. */
+  createRun(runId: string): Promise<RunRecord>;
+  /** The runs, oldest first (run ids sort by start time). */
+  listRuns(): Promise<StoredRun[]>;
+  /** The names of a run's files (not its confirmed snapshot: see confirmedSnapshot), sorted. */
+  listRunFiles(runId: string): Promise<string[]>;
+  /** One file of a run's record, or null when the run or the file is not there. */
+  readRunFile(runId: string, name: string): Promise<Buffer | null>;
+  /** Keeps the newest `keep` runs (never `current`); returns the ids removed. Best effort. */
+  pruneRuns(keep: number, current?: string): Promise<string[]>;
+}
+
+export interface TargetStore extends RunArchive {
+  readonly target: Target;
   /**
    * Takes the target's exclusive lock, creating the target's state if needed. Throws LockHeldError
    * (exit 4) when another live run holds it. Everything below that writes is called under it.
@@ -57,18 +73,8 @@ export interface TargetStore {
    * the snapshot the one `runId` confirmed (a rollback point); `discard` forgets them.
    */
   stageConfirmed(input: ConfirmedState): Promise<StagedConfirmation>;
-  /** A new run's record (plan, payload, response, reports). */
-  createRun(runId: string): Promise<RunRecord>;
-  /** The target's runs, oldest first (run ids sort by start time). */
-  listRuns(): Promise<StoredRun[]>;
-  /** The names of a run's files (not its confirmed snapshot: see confirmedSnapshot), sorted. */
-  listRunFiles(runId: string): Promise<string[]>;
-  /** One file of a run's record, or null when the run or the file is not there. */
-  readRunFile(runId: string, name: string): Promise<Buffer | null>;
   /** The menu run `runId` confirmed, or null when it confirmed none or its record is gone. */
   confirmedSnapshot(runId: string): Promise<MenuSnapshot | null>;
-  /** Keeps the newest `keep` runs (never `current`); returns the ids removed. Best effort. */
-  pruneRuns(keep: number, current?: string): Promise<string[]>;
 }
 
 export interface HeldLock {

@@ -227,6 +227,29 @@ export function storeContract(label: string, factory: StoreFactory): void {
       expect((await t.confirmedSnapshot(point))?.menu).toEqual(cafeMenu(4));
     });
 
+    it('keeps fleet runs apart from every target, readable by another store, pruned to the newest N', async () => {
+      const { store, again } = await fresh(factory);
+      const fleet = store.fleetRuns();
+      const ids = [1, 2, 3].map((i) => `20261124T18000${i}000Z-ffffff`);
+      for (const id of ids) {
+        const run = await fleet.createRun(id);
+        await run.write('report.html', `<p>${id}</p>`);
+        await run.write('targets/north.html', '<p>north</p>');
+      }
+      const second = (await again()).fleetRuns();
+      expect((await second.listRuns()).map((run) => [run.id, run.confirmed])).toEqual(
+        ids.map((id) => [id, false]),
+      );
+      expect((await second.readRunFile(ids[0]!, 'report.html'))?.toString()).toBe(`<p>${ids[0]}</p>`);
+      expect((await second.readRunFile(ids[0]!, 'targets/north.html'))?.toString()).toBe('<p>north</p>');
+      expect(await second.readRunFile(ids[0]!, 'report.md')).toBeNull();
+      // A fleet's records are no target: state list and history never see them.
+      expect(await store.listTargets()).toEqual([]);
+      expect(await second.pruneRuns(2, ids[0])).toEqual([ids[1]]);
+      expect((await fleet.listRuns()).map((run) => run.id)).toEqual([ids[0], ids[2]]);
+      expect(await fleet.readRunFile(ids[1]!, 'report.html')).toBeNull();
+    });
+
     it('lists every target with its identity, last run, uncertain mark and lock', async () => {
       const { store, t, again } = await fresh(factory);
       const lock = await t.lock();

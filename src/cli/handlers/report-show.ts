@@ -5,12 +5,13 @@ import { resolveStoredTarget } from '../../history/stored-target.js';
 import { redact } from '../../secrets.js';
 import { writeOutputFile } from '../../state/output-file.js';
 import { openStateStore } from '../../state/open-store.js';
-import type { StateStore, TargetStore } from '../../state/store.js';
+import type { RunArchive, StateStore } from '../../state/store.js';
 import { DEFAULT_POS_UID, isStateUrl } from '../../state/target.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { createOutput } from '../output.js';
 import { runReads } from '../run-paths.js';
 import { REPORT_FORMATS as FORMATS, type ReportFormat } from '../report-formats.js';
+import { isFleetAddress, reportAddress, type ReportAddress } from '../report-address.js';
 
 export interface ReportShowArgs extends StateTargetArgs {
   run?: string;
@@ -18,27 +19,6 @@ export interface ReportShowArgs extends StateTargetArgs {
   out?: string;
   'base-url'?: string;
   'client-id'?: string;
-}
-
-/**
- * A report's address as runs print it for a database state (`report` in JSON logs and fleet
- * reports): `postgres://…?schema=s#TARGET_KEY/runs/RUN_ID/report.html`. It names the state, the
- * target, the run and the format, so `report show ADDRESS` needs nothing else.
- */
-const REPORT_ADDRESS = /^([a-z][a-z0-9+.-]*:\/\/[^#]*)#([^/#]+)\/runs\/([^/]+)\/(report\.(?:html|md|json))$/i;
-
-interface ReportAddress {
-  state: string;
-  key: string;
-  run: string;
-  format: ReportFormat;
-}
-
-function reportAddress(run: string | undefined): ReportAddress | null {
-  const match = run === undefined ? null : REPORT_ADDRESS.exec(run);
-  if (!match) return null;
-  const format = (Object.keys(FORMATS) as ReportFormat[]).find((name) => FORMATS[name] === match[4]);
-  return format ? { state: match[1]!, key: match[2]!, run: match[3]!, format } : null;
 }
 
 /** Writes the stored report of the run asked for, to stdout or --out. */
@@ -59,9 +39,9 @@ export async function runReportShow(given: ReportShowArgs): Promise<void> {
   const store = await openStateStore(settings.stateDir);
   try {
     const targetStore = address
-      ? await storedByKey(store, address.key)
+      ? await storedByKey(store, address)
       : store.target(await resolveStoredTarget(args, settings, store, out));
-    const file = FORMATS[args.format];
+    const file = address?.file ?? FORMATS[args.format];
     const runId = await chooseRun(targetStore, args.run, file);
     const content = await targetStore.readRunFile(runId, file);
     if (content === null) throw new UsageError(`run ${runId} has no stored ${file}`);
@@ -75,15 +55,17 @@ export async function runReportShow(given: ReportShowArgs): Promise<void> {
   }
 }
 
-/** The target a report address names by its key in the state. */
-async function storedByKey(store: StateStore, key: string): Promise<TargetStore> {
+/** The target (or the fleet runs) a report address names by its key in the state. */
+async function storedByKey(store: StateStore, address: ReportAddress): Promise<RunArchive> {
+  if (isFleetAddress(address)) return store.fleetRuns();
+  const key = address.key;
   const stored = (await store.listTargets()).find((entry) => entry.key === key);
   if (!stored?.target) throw new UsageError(`${store.location} holds no target ${key}`);
   return store.target({ ...stored.target, posUid: DEFAULT_POS_UID });
 }
 
 /** The run named (a unique start of its id is enough), or the newest run holding `file`. */
-async function chooseRun(store: TargetStore, wanted: string | undefined, file: string): Promise<string> {
+async function chooseRun(store: RunArchive, wanted: string | undefined, file: string): Promise<string> {
   const ids = (await store.listRuns()).map((run) => run.id);
   if (wanted !== undefined) {
     const matches = ids.filter((id) => id.startsWith(wanted));

@@ -1,8 +1,8 @@
-import { link, readdir, readFile, stat } from 'node:fs/promises';
+import { link } from 'node:fs/promises';
 import path from 'node:path';
 import { acquireLock, isAlive, LOCK_FILE, LockInfo } from '../lock.js';
 import { removeStaleTemps } from '../atomic-write.js';
-import { createRunRecord, pruneRuns, RUNS_DIR } from '../run-history.js';
+import { RUNS_DIR } from '../run-history.js';
 import {
   readSnapshot,
   readStatus,
@@ -14,18 +14,16 @@ import {
   type TargetStatus,
 } from '../snapshot.js';
 import { ensureTargetDir, targetDir, type Target } from '../target.js';
-import { listStateTargets, writeTargetIdentity, type StateTargets } from '../target-identity.js';
+import {
+  FLEET_RUNS_DIR,
+  listStateTargets,
+  writeTargetIdentity,
+  type StateTargets,
+} from '../target-identity.js';
 import type { Checkpoint, StateStoreOptions } from '../checkpoint.js';
-import type {
-  ConfirmedState,
-  StagedConfirmation,
-  StateStore,
-  StoredRun,
-  StoredTarget,
-  TargetStore,
-} from '../store.js';
+import type { ConfirmedState, StagedConfirmation, StateStore, StoredTarget, TargetStore } from '../store.js';
 import { adoptLegacyFolder } from './legacy-folders.js';
-import { listLocalRunFiles } from './run-files.js';
+import { exists, listLocalRuns, localRunArchive, readOptional } from './run-files.js';
 
 /** The file a run's confirmed menu is kept under in its folder: a hard link to that snapshot.json. */
 export const RUN_SNAPSHOT_FILE = 'snapshot.json';
@@ -47,6 +45,7 @@ export function localStateStore(stateDir: string, options: LocalStoreOptions = {
     location: root,
     target: (target) => localTargetStore(root, target, notice, scanOnce, checkpoint),
     listTargets: () => listLocalTargets(root),
+    fleetRuns: () => localRunArchive(path.join(root, FLEET_RUNS_DIR)),
     close: async () => undefined,
   };
 }
@@ -60,6 +59,7 @@ function localTargetStore(
 ): TargetStore {
   const dir = targetDir(root, target);
   const runDir = (runId: string) => path.join(dir, RUNS_DIR, runId);
+  const runs = localRunArchive(dir);
   // Before anything reads or writes the target's folder, once: its folder of an older version
   // (named with the pos_uid) becomes its folder, so plan and apply keep its baseline.
   let adoption: Promise<void> | undefined;
@@ -94,16 +94,16 @@ function localTargetStore(
     stageConfirmed: after((input: ConfirmedState) =>
       stageConfirmed(dir, runDir(input.snapshot.runId), input, checkpoint),
     ),
-    createRun: after((runId: string) => createRunRecord(dir, runId)),
-    listRuns: after(() => listLocalRuns(dir)),
-    listRunFiles: after((runId: string) => listLocalRunFiles(runDir(runId))),
-    readRunFile: after((runId: string, name: string) => readOptional(path.join(runDir(runId), name))),
+    createRun: after(runs.createRun),
+    listRuns: after(runs.listRuns),
+    listRunFiles: after(runs.listRunFiles),
+    readRunFile: after(runs.readRunFile),
     confirmedSnapshot: after(async (runId: string) => {
       const folder = runDir(runId);
       if (!(await exists(path.join(folder, RUN_SNAPSHOT_FILE)))) return null;
       return readSnapshot(folder);
     }),
-    pruneRuns: after((keep: number, current?: string) => pruneRuns(dir, keep, current)),
+    pruneRuns: after(runs.pruneRuns),
   };
 }
 
@@ -158,24 +158,6 @@ async function keepRunSnapshot(dir: string, runFolder: string): Promise<void> {
   await link(path.join(dir, SNAPSHOT_FILE), path.join(runFolder, RUN_SNAPSHOT_FILE)).catch(() => undefined);
 }
 
-async function listLocalRuns(dir: string): Promise<StoredRun[]> {
-  let names: string[];
-  try {
-    names = (await readdir(path.join(dir, RUNS_DIR), { withFileTypes: true }))
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      .sort();
-  } catch {
-    return [];
-  }
-  return Promise.all(
-    names.map(async (id) => {
-      const location = path.join(dir, RUNS_DIR, id);
-      return { id, location, confirmed: await exists(path.join(location, RUN_SNAPSHOT_FILE)) };
-    }),
-  );
-}
-
 async function listLocalTargets(root: string): Promise<StoredTarget[]> {
   const { known, legacy, unknown } = await listStateTargets(root);
   const entries = [
@@ -209,21 +191,4 @@ async function lockedByLiveProcess(dir: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-async function readOptional(file: string): Promise<Buffer | null> {
-  try {
-    return await readFile(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    throw error;
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  return stat(file).then(
-    () => true,
-    () => false,
-  );
 }

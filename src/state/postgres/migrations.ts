@@ -76,6 +76,20 @@ export const MIGRATIONS: readonly string[] = [
   `CREATE INDEX snapshots_target_key ON {s}.snapshots (target_key);
    CREATE INDEX targets_snapshot_id ON {s}.targets (snapshot_id);
    CREATE INDEX runs_snapshot_id ON {s}.runs (snapshot_id);`,
+  // A fleet run's records (its report, its plan targets' reports: src/fleet/fleet-files.ts), kept
+  // with the targets' runs so that `report show` finds them in the database, whichever machine ran.
+  `CREATE TABLE {s}.fleet_runs (
+     run_id text COLLATE "C" PRIMARY KEY,
+     created_at timestamptz NOT NULL DEFAULT now());
+   CREATE TABLE {s}.fleet_run_files (
+     run_id text COLLATE "C" NOT NULL REFERENCES {s}.fleet_runs (run_id) ON DELETE CASCADE,
+     name text NOT NULL,
+     content bytea NOT NULL,
+     PRIMARY KEY (run_id, name));
+   DO $$ BEGIN
+     EXECUTE 'ALTER TABLE {s}.fleet_run_files ALTER COLUMN content SET COMPRESSION lz4';
+   EXCEPTION WHEN OTHERS THEN NULL;
+   END $$;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

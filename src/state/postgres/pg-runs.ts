@@ -33,7 +33,7 @@ export async function createRunRows(
   };
 }
 
-function toBytes(content: FileContent): Buffer {
+export function toBytes(content: FileContent): Buffer {
   const pieces = typeof content === 'string' || content instanceof Uint8Array ? [content] : content;
   return Buffer.concat(
     pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece)),

@@ -19,6 +19,7 @@ import {
   readRunFileRow,
 } from './pg-runs.js';
 import { parsePostgresUrl } from './pg-url.js';
+import { postgresFleetRuns } from './pg-fleet-runs.js';
 import { migrate } from './migrations.js';
 
 /**
@@ -48,6 +49,7 @@ export async function postgresStateStore(spec: string, options: StateStoreOption
     location: where.display,
     target: (target) => postgresTargetStore(db, target, checkpoint),
     listTargets: () => listPostgresTargets(db),
+    fleetRuns: () => postgresFleetRuns(db),
     close: () => db.close(),
   };
 }
