@@ -9,8 +9,10 @@ const LAYERS = [
   ['mapping', 'plan'],
   ['report', 'state', 'init'],
   ['config'],
-  ['apply'],
-  ['history', 'fleet', 'demo', 'notify'],
+  // notify/ (webhooks) sits beside apply/ so that fleet/, where every run's after-effects are
+  // done for the CLI, the worker and the library alike, can send them.
+  ['apply', 'notify'],
+  ['history', 'fleet', 'demo'],
   ['worker', 'library'],
   // menusync serve: pages over the state, the workers' queue and approvals (it applies a kept plan).
   ['console'],

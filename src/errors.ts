@@ -49,3 +49,27 @@ export class GuardBlockedError extends MenusyncError {
 export class LockHeldError extends MenusyncError {
   override readonly exitCode = ExitCode.locked;
 }
+
+/**
+ * The run was cancelled (an AbortSignal, or the CLI's SIGINT/SIGTERM): it ended as a failed run
+ * does, its lock released and its snapshot where it was unless the platform had confirmed. Exit
+ * 130 (SIGINT's), or 143 when SIGTERM stopped it.
+ */
+export class RunCancelledError extends MenusyncError {
+  override readonly exitCode: ExitCode;
+  constructor(message: string, options?: { cause?: unknown; hint?: string; signal?: 'SIGINT' | 'SIGTERM' }) {
+    super(message, options);
+    this.exitCode = options?.signal === 'SIGTERM' ? ExitCode.terminated : ExitCode.interrupted;
+  }
+}
+
+/** The error a cancelled run ends with: the signal's own reason when it is one, else a plain one. */
+export function cancelledError(signal: AbortSignal): RunCancelledError {
+  if (signal.reason instanceof RunCancelledError) return signal.reason;
+  return new RunCancelledError('cancelled: the run was stopped by its AbortSignal', { cause: signal.reason });
+}
+
+/** Between a run's stages: throws cancelledError once the signal is aborted. */
+export function checkCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw cancelledError(signal);
+}

@@ -1,7 +1,7 @@
 import type { Output } from '../output.js';
 import { retryNotice } from './retry-notice.js';
 import type { RunSettings } from '../config/run-settings.js';
-import { ExitCode } from '../errors.js';
+import { checkCancelled, ExitCode } from '../errors.js';
 import { plan as planMenu } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
 import { createPlatformClient } from '../platform/index.js';
@@ -43,6 +43,8 @@ export interface ApplyTargetIo {
   env?: NodeJS.ProcessEnv;
   /** Awaited at the run's crash checkpoints (state/checkpoint.ts); open the store with the same one. */
   checkpoint?: Checkpoint;
+  /** Cancels the run: checked between its stages and by the platform client (ApplyDeps.signal). */
+  signal?: AbortSignal | undefined;
 }
 
 export interface ApplyTargetResult extends TargetRunResult {
@@ -66,6 +68,7 @@ export async function runApplyTarget(
   let finished: ApplyOutcome | undefined;
   const ms = () => Math.round(performance.now() - started);
   try {
+    checkCancelled(io.signal);
     const connection = resolveApplyConnection(args, settings, io.env);
     target = {
       ...(settings.targetName ? { name: settings.targetName } : {}),
@@ -81,6 +84,7 @@ export async function runApplyTarget(
     const desired: DesiredMenu = saved
       ? { menu: saved.desired, errors: 0 }
       : await extractDesired(settings, io.out, io.progress);
+    checkCancelled(io.signal);
     const maxPayloadBytes = checkNumber(
       '--max-payload-bytes',
       args['max-payload-bytes'] ?? settings.config.max_payload_bytes ?? DEFAULT_MAX_PAYLOAD_BYTES,
@@ -95,6 +99,7 @@ export async function runApplyTarget(
       ...connection,
       log: (m) => io.out.debug(m),
       notice: retryNotice(io.out),
+      signal: io.signal,
     });
     const known = target;
     // The one call of applyRun for every CLI path (single target, fleet, a future worker).
@@ -123,6 +128,7 @@ export async function runApplyTarget(
         confirm: (plan) => io.confirm(plan, known),
         onFinish: (ended) => (finished = ended),
         ...(io.checkpoint ? { checkpoint: io.checkpoint } : {}),
+        ...(io.signal ? { signal: io.signal } : {}),
       },
     );
     const report = outcome.report;

@@ -52,6 +52,11 @@ export interface ApplyDeps {
   onFinish?: (outcome: ApplyOutcome) => void;
   /** Awaited at the run's crash checkpoints (state/checkpoint.ts); the store takes its own. */
   checkpoint?: Checkpoint;
+  /**
+   * The run's cancellation, checked between its stages (the client given here honours it too):
+   * the run ends `cancelled` with its report, as a failed run does, and throws RunCancelledError.
+   */
+  signal?: AbortSignal;
 }
 
 /** How an apply ended, as data, with its report and the files it was written to. */

@@ -1,4 +1,4 @@
-import { GuardBlockedError } from '../errors.js';
+import { cancelledError, GuardBlockedError, RunCancelledError } from '../errors.js';
 import type { Plan } from '../plan/types.js';
 import { ApplyCancelledError, type ApplyOutcome } from './apply-request.js';
 import { describeError, runError } from './run-errors.js';
@@ -18,7 +18,11 @@ export async function endBeforeSending(
   finish: RunFinish['finish'],
 ): Promise<ApplyOutcome | undefined> {
   if (inputs.refreshError !== undefined) {
-    await finish({ outcome: 'failed', errors: [describeError(inputs.refreshError)] });
+    const cancelled = inputs.refreshError instanceof RunCancelledError;
+    await finish({
+      outcome: cancelled ? 'cancelled' : 'failed',
+      errors: [describeError(inputs.refreshError)],
+    });
     throw inputs.refreshError;
   }
   if (plan.blocked) {
@@ -28,6 +32,20 @@ export async function endBeforeSending(
   }
   if (plan.mode === 'none' || !plan.payload) return await finish({ outcome: 'none' });
   return undefined;
+}
+
+/**
+ * Between two stages of a run: once `signal` is aborted the run ends `cancelled` with its report
+ * (nothing more is sent) and throws RunCancelledError.
+ */
+export async function endIfCancelled(
+  signal: AbortSignal | undefined,
+  finish: RunFinish['finish'],
+): Promise<void> {
+  if (!signal?.aborted) return;
+  const error = cancelledError(signal);
+  await finish({ outcome: 'cancelled', errors: [describeError(error)] });
+  throw error;
 }
 
 /** Asks for the confirmation; a refusal or a failure to ask ends the run, cancelled, with its report. */

@@ -1,7 +1,8 @@
+import { checkCancelled } from '../errors.js';
 import { DEFAULT_KEEP_RUNS } from '../state/run-history.js';
 import { duringImport, type ImportState } from '../state/state-write-error.js';
 import type { ApplyDeps, ApplyOutcome, ApplyRequest } from './apply-request.js';
-import { confirmOrCancel, endBeforeSending } from './before-send.js';
+import { confirmOrCancel, endBeforeSending, endIfCancelled } from './before-send.js';
 import { runFinish } from './run-finish.js';
 import { planRun, readRunInputs } from './run-inputs.js';
 import { checkSavedPlanTarget } from './saved-plan.js';
@@ -21,6 +22,8 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
   const desired = request.savedPlan?.desired ?? request.desired;
   // A plan for another target is a usage error: refused before the target's state is touched.
   if (request.savedPlan) checkSavedPlanTarget(request.savedPlan, request.target);
+  // Cancelled before the start: nothing is touched, not even the lock.
+  checkCancelled(deps.signal);
   const state = request.store.target(request.target);
   const lock = await state.lock(now).catch((error: unknown) => {
     throw duringImport(error, 'not-sent');
@@ -44,14 +47,20 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
     const run = runFinish({ record: inputs.record, request, plan, startedAt, now, onFinish: deps.onFinish });
     const ended = await endBeforeSending(inputs, plan, run.finish);
     if (ended) return ended;
+    await endIfCancelled(deps.signal, run.finish);
     // Something will be sent: the token's round trip overlaps the confirmation and the run's first
     // writes instead of coming right before the import (the import's own token request joins this
     // one). A run with nothing to send contacts nobody.
     void deps.client.prepare?.().catch(() => undefined);
     await confirmOrCancel(plan, deps.confirm, run.finish);
+    await endIfCancelled(deps.signal, run.finish);
     const sent = await sendAndReadBack({ state, inputs, plan, desired, request, deps, now, run });
     importState = 'applied-recorded';
-    return await finishSent(state, sent, { runId, now, run });
+    const outcome = await finishSent(state, sent, { runId, now, run });
+    // Cancelled during the read-back: the platform confirmed and the snapshot moved (the report
+    // says applied, the read-back cut short); the caller still learns the run was cancelled.
+    checkCancelled(deps.signal);
+    return outcome;
   } catch (error) {
     throw duringImport(error, importState);
   } finally {

@@ -1,6 +1,6 @@
 import type { Output } from '../output.js';
 import type { RunSettings } from '../config/run-settings.js';
-import { ExitCode } from '../errors.js';
+import { checkCancelled, ExitCode } from '../errors.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { LiveMenu } from '../plan/live/live-menu.js';
 import { plan } from '../plan/index.js';
@@ -34,6 +34,8 @@ export interface PlanTargetIo {
   known?: Target | null;
   /** The live menu to plan against, or why it was not read (cli/plan-refresh.ts); absent: not said. */
   refresh?: { live: LiveMenu } | { offline: string };
+  /** Cancels the plan: checked before the extract and before planning. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface PlanTargetResult extends TargetRunResult {
@@ -56,6 +58,7 @@ export async function runPlanTarget(
   const ms = () => Math.round(performance.now() - started);
   let target: Target | null = null;
   try {
+    checkCancelled(io.signal);
     target =
       io.known !== undefined ? io.known : await resolvePlanTarget(args, settings, io.store, io.out, io.env);
     const { menu, errors, firstError, notes, source } = await extractDesired(
@@ -63,6 +66,7 @@ export async function runPlanTarget(
       io.out,
       io.progress,
     ).finally(io.extracted);
+    checkCancelled(io.signal);
     const offline = await planOffline(plan, menu, target, io.store, {
       posUid: settings.posUid,
       mode: settings.mode,

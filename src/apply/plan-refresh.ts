@@ -23,6 +23,7 @@ export async function refreshForPlan(
   target: Target | null,
   out: Output,
   env: NodeJS.ProcessEnv = process.env,
+  signal?: AbortSignal,
 ): Promise<PlanRefresh> {
   const offline = (reason: string): PlanRefresh => {
     out.warn(`offline: planning against the local snapshot only (${reason}); the live menu is not read`);
@@ -41,7 +42,12 @@ export async function refreshForPlan(
     settings,
     env,
   );
-  const client = createPlatformClient({ ...connection, log: (m) => out.debug(m), notice: retryNotice(out) });
+  const client = createPlatformClient({
+    ...connection,
+    log: (m) => out.debug(m),
+    notice: retryNotice(out),
+    signal,
+  });
   const live = await readLiveMenu(client).catch((error: unknown) => {
     // Planning blind is the user's call, not a silent fallback.
     if (error instanceof MenusyncError && !error.hint)

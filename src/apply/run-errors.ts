@@ -1,4 +1,4 @@
-import { GuardBlockedError, InvalidInputError, UsageError } from '../errors.js';
+import { GuardBlockedError, InvalidInputError, RunCancelledError, UsageError } from '../errors.js';
 import { PlatformError } from '../platform/errors.js';
 import type { RunError, RunErrorCode } from '../report/outcome.js';
 import { redact } from '../secrets.js';
@@ -37,6 +37,7 @@ function platformErrorCode(error: PlatformError): RunErrorCode {
 
 function localErrorCode(error: unknown): RunErrorCode {
   if (error instanceof GuardBlockedError) return 'blocked';
+  if (error instanceof RunCancelledError) return 'cancelled';
   if (error instanceof UsageError) return 'usage';
   if (error instanceof InvalidInputError) return 'invalid-input';
   return 'unexpected';

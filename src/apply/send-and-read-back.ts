@@ -2,6 +2,7 @@ import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { Plan } from '../plan/types.js';
 import type { RunError } from '../report/outcome.js';
 import type { Verification } from '../report/types.js';
+import { RunCancelledError } from '../errors.js';
 import { StateWriteError } from '../state/state-write-error.js';
 import type { TargetStore } from '../state/store.js';
 import type { ApplyDeps, ApplyOutcome, ApplyRequest } from './apply-request.js';
@@ -65,7 +66,11 @@ export async function sendAndReadBack(context: {
   } catch (error) {
     // The send's failure is the one to report, even when its report cannot be written too.
     await context.run
-      .finish({ outcome: sendFailureOutcome(progress), errors: [describeError(error)], send: progress })
+      .finish({
+        outcome: error instanceof RunCancelledError ? 'cancelled' : sendFailureOutcome(progress),
+        errors: [describeError(error)],
+        send: progress,
+      })
       .catch((reportError: unknown) => {
         if (!(reportError instanceof StateWriteError)) throw reportError;
       });

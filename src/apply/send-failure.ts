@@ -1,4 +1,5 @@
 import type { Plan } from '../plan/types.js';
+import { RunCancelledError } from '../errors.js';
 import { PlatformError } from '../platform/errors.js';
 import type { RunRecord } from '../state/run-history.js';
 import type { TargetStatus } from '../state/snapshot.js';
@@ -35,7 +36,8 @@ export async function recordSendFailure(
   const { state, record, progress } = context;
   const failure = error instanceof PlatformError ? error : undefined;
   progress.attempts += failure?.attempts ?? 1;
-  const outcomeUnknown = failure?.outcomeUnknown ?? false;
+  // An import cut short by a cancellation may have reached the platform: the next run replaces.
+  const outcomeUnknown = failure?.outcomeUnknown ?? error instanceof RunCancelledError;
   progress.responses.push({
     request: request.index + 1,
     bytes: request.bytes,

@@ -1,10 +1,10 @@
 import type { ApplyTargetArgs } from '../apply/apply-from-settings.js';
 import type { PlanTargetArgs } from '../apply/plan-from-settings.js';
-import { ReportWriteError } from '../apply/present.js';
-import { errorLine } from '../apply/target-run-result.js';
 import type { RunArgs } from '../config/run-settings.js';
 import { fleetExit, summarize } from '../fleet/fleet-entry.js';
-import { createFleetRecord, writeFleetOutputs, type FleetRecord } from '../fleet/fleet-files.js';
+import { createFleetRecord } from '../fleet/fleet-files.js';
+import { fleetStateSpec } from '../fleet/fleet-state.js';
+import { endFleetRun } from '../fleet/run-effects.js';
 import {
   buildFleetReport,
   renderFleetJson,
@@ -12,16 +12,14 @@ import {
   summaryText,
   type FleetReport,
 } from '../fleet/fleet-report.js';
-import type { FleetResult } from '../fleet/run-fleet.js';
 import { checkFleetArgs, type FleetArgs } from './fleet-options.js';
 import { fleetReads } from './fleet-paths.js';
 import { runFleetTargets } from './fleet-run-targets.js';
-import { fleetStateSpec, loadFleetConfig, selectFleet } from './fleet-selection.js';
+import { loadFleetConfig, selectFleet } from './fleet-selection.js';
 import { checkOutputPaths } from './output-paths.js';
 import { createOutput, type Output } from './output.js';
 import { reportOutputs } from './run-paths.js';
 import type { RunEvent } from '../notify/run-event.js';
-import { notifyFleet } from './fleet-notify.js';
 import { openStateStore } from '../state/open-store.js';
 import { isStateUrl } from '../state/target.js';
 import { createRunLog, stamped, type RunLog } from './run-log.js';
@@ -74,8 +72,24 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
     };
     const result = await runFleetTargets(selection, context);
     const report = buildFleetReport(command, result, startedAt, new Date());
-    await presentFleetReport(report, result, { label, args, out, record, outputs, log });
-    if (command === 'apply') await notifyFleet(loaded.config.notify, report, events, out);
+    presentFleetReport(report, { label, args, out, log });
+    const end = { event: 'fleet_end', command, exit: result.exit, summary: report.summary };
+    let saved: string;
+    try {
+      saved = await endFleetRun(report, {
+        record,
+        outputs,
+        notify: loaded.config.notify,
+        events,
+        warn: out.error,
+      });
+    } catch (error) {
+      log.event(end);
+      throw error;
+    }
+    out.info(`fleet report: ${saved}`);
+    // The address `report show` accepts (a file, or postgres://…#fleet-runs/runs/RUN/report.html).
+    log.event({ ...end, report: saved });
     process.exitCode = result.exit;
   } finally {
     await store.close();
@@ -96,37 +110,20 @@ function reportNoneDue(
   out.data(renderFleetJson(buildFleetReport(command, none, now, now)));
 }
 
-/** The summary (table, --json or the --quiet line), then the fleet report's files. */
-async function presentFleetReport(
+/** The summary (table, --json or the --quiet line), printed before the fleet report is written. */
+function presentFleetReport(
   report: FleetReport,
-  result: FleetResult,
   context: {
     label: string;
     args: { json?: boolean | undefined; quiet?: boolean | undefined };
     out: Output;
-    record: FleetRecord;
-    outputs: { json?: string | undefined; md?: string | undefined; html?: string | undefined };
     log: RunLog;
   },
-): Promise<void> {
+): void {
   const { args, out } = context;
   // Printed first: a report file the disk refuses must not hide how every target ended.
   if (args.json) out.data(renderFleetJson(report));
   else if (!args.quiet) out.data(renderFleetTable(report));
   if (args.quiet && !context.log.json)
     out.error(stamped(`${context.label}: ${summaryText(report.summary, report.command)}`));
-  const end = { event: 'fleet_end', command: report.command, exit: result.exit, summary: report.summary };
-  let saved: string | undefined;
-  try {
-    saved = await context.record.finish(report);
-    out.info(`fleet report: ${saved}`);
-    await writeFleetOutputs(report, context.outputs);
-  } catch (error) {
-    context.log.event(saved === undefined ? end : { ...end, report: saved });
-    throw new ReportWriteError(`could not write the fleet report: ${errorLine(error)}`, {
-      hint: `the fleet itself ended with exit ${result.exit}; each target's own report is kept with its state (menusync history)`,
-    });
-  }
-  // The address `report show` accepts (a file, or postgres://…#fleet-runs/runs/RUN/report.html).
-  context.log.event({ ...end, report: saved });
 }

@@ -1,19 +1,16 @@
-import type { TargetRunResult } from '../apply/target-run-result.js';
 import type { LoadedConfig } from '../config/load-config.js';
-import { inTurnsPerMenu, runConfigTarget, type ConfigTargetIo } from '../fleet/config-target-run.js';
+import { runConfigFleet } from '../fleet/config-fleet-run.js';
+import type { ConfigTargetIo } from '../fleet/config-target-run.js';
 import { summarize } from '../fleet/fleet-entry.js';
 import { writeFleetOutputs, type FleetRecord } from '../fleet/fleet-files.js';
 import { buildFleetReport } from '../fleet/fleet-report.js';
-import { runFleet, type FleetResult } from '../fleet/run-fleet.js';
+import type { FleetResult } from '../fleet/run-fleet.js';
 import { fleetStorePool } from '../state/store-pool.js';
 import { fleetLine, isProblem, stopOnSignal, type FleetStopped } from './fleet-lines.js';
 import { createFleetProgress } from './fleet-progress.js';
 import type { FleetSelection } from './fleet-selection.js';
 import type { Output } from './output.js';
-import { ExitCode } from '../errors.js';
-import { runEvent, type RunEvent } from '../notify/run-event.js';
-import { notifyRun } from '../notify/webhook.js';
-import { withApprovalLink } from '../notify/approval-link.js';
+import type { RunEvent } from '../notify/run-event.js';
 import { stamped, type RunLog } from './run-log.js';
 
 /** What running the fleet's targets needs besides the targets themselves. */
@@ -53,42 +50,26 @@ export async function runFleetTargets(
   // Targets that keep their state in one place share one store (one connection pool for a database).
   const stores = fleetStorePool(context.concurrency);
   const { log } = context;
-  const runOne = async (name: string): Promise<TargetRunResult> => {
-    log.start(command, name);
-    let result = await runConfigTarget(command, name, {
+  return await runConfigFleet({
+    command,
+    names,
+    sharedMenus: selection.sharedMenus,
+    concurrency: context.concurrency,
+    stores,
+    record,
+    targetIo: (name) => ({
       loaded: context.loaded,
       args,
-      stores,
       out: targetOutput(out, name),
       yes: args.yes === true,
-    });
-    // A plan has no run folder of its own: its report goes with the fleet's.
-    if (command === 'plan' && result.report)
-      result = { ...result, reportFile: await record.writeTargetReport(name, result.report) };
-    const event = runEvent({
-      command,
-      name,
-      report: result.report,
-      exit: result.exit,
-      locked: result.exit === ExitCode.locked,
-      errorText: result.errorText,
-      reportFile: result.reportFile,
-      runId: result.runId,
-    });
-    log.end(event);
-    context.events.push(event);
-    // Only an apply tells the target's webhook: a plan changes nothing.
-    if (command === 'apply') {
-      const told = withApprovalLink(event, context.loaded.config.console);
-      await notifyRun(context.loaded.config.targets[name]?.notify, told, out.error);
-    }
-    return result;
-  };
-  return await runFleet({
-    names,
-    concurrency: context.concurrency,
+    }),
+    warn: out.error,
     stopped: stop.stopping,
-    runTarget: inTurnsPerMenu(selection.sharedMenus, runOne),
+    onTargetStart: (name) => log.start(command, name),
+    onTargetEnd: (event) => {
+      log.end(event);
+      context.events.push(event);
+    },
     onChange: (state, finished) => {
       stop.track(state);
       // --quiet (cron) keeps the targets that need a look; info lines are hidden by it anyway.

@@ -1,5 +1,4 @@
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from '../config/load-config.js';
-import { resolveStateSpec } from '../config/state-location.js';
 import { UsageError } from '../errors.js';
 import { fleetTargets } from '../fleet/config-target-run.js';
 import { targetNames, type FleetArgs } from './fleet-options.js';
@@ -41,9 +40,4 @@ export function selectFleet(
   const paused = selected.filter((name) => loaded.config.targets[name]?.enabled === false);
   if (paused.length > 0) out.error(`paused: ${paused.join(', ')} (enabled: false in the config): not run`);
   return { names: selected.filter((name) => !paused.includes(name)), sharedMenus };
-}
-
-/** Fleet reports are kept with the targets' state: a state folder, or a postgres:// URL. */
-export function fleetStateSpec(loaded: LoadedConfig, stateFlag: string | undefined): string {
-  return resolveStateSpec({ flag: stateFlag, env: process.env.MENUSYNC_STATE, config: loaded });
 }

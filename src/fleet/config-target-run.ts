@@ -26,6 +26,8 @@ export interface ConfigTargetIo {
   consent?: string;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** Cancels the target's run (runApplyTarget's, runPlanTarget's). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -52,10 +54,11 @@ export async function runConfigTarget(
           return true;
         },
         ...(io.env ? { env: io.env } : {}),
+        signal: io.signal,
       });
     }
     const known: Target | null = await resolvePlanTarget(args, settings, store, io.out, io.env);
-    const refresh: PlanRefresh = await refreshForPlan(args, settings, known, io.out, io.env);
+    const refresh: PlanRefresh = await refreshForPlan(args, settings, known, io.out, io.env, io.signal);
     const refreshMs = Math.round(performance.now() - started);
     const planned = await runPlanTarget(settings, args, {
       store,
@@ -63,6 +66,7 @@ export async function runConfigTarget(
       known,
       refresh,
       ...(io.env ? { env: io.env } : {}),
+      signal: io.signal,
     });
     return { ...planned, ms: planned.ms + refreshMs };
   } catch (error) {

@@ -73,6 +73,7 @@ export function applyWithHooks(options: ApplyRunOptions, hooks: ApplyHooks): Pro
           return true;
         },
         ...checkpoint,
+        signal: options.signal,
       }),
     ).catch((error: unknown) => ({ exit: exitCodeOf(error), error, errorText: errorLine(error), ms: 0 }));
     return { ...result, target };

@@ -62,6 +62,12 @@ export interface RunOptions extends MenuSource {
   guards?: Guards;
   /** Where the run's messages go (extract summary, issues, retries). Without one, nothing is written. */
   reporter?: Output;
+  /**
+   * Cancels the run: checked between its stages and by every platform request. The run ends as a
+   * failed one does (report `cancelled`, lock released, snapshot unmoved unless the platform had
+   * confirmed) with `error` a RunCancelledError.
+   */
+  signal?: AbortSignal;
 }
 
 export interface PlanRunOptions extends RunOptions {

@@ -3,6 +3,7 @@ import { runPlanTarget } from '../apply/plan-from-settings.js';
 import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run-result.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { Plan } from '../plan/types.js';
+import { checkCancelled } from '../errors.js';
 import { withSecrets } from '../secrets.js';
 import type { Target } from '../state/target.js';
 import { withStore } from './open-state.js';
@@ -45,6 +46,7 @@ export function plan(options: PlanRunOptions): Promise<PlanResult> {
 }
 
 async function planTarget(options: PlanRunOptions, target: Target): Promise<PlanResult> {
+  checkCancelled(options.signal);
   const out = options.reporter ?? silentOutput();
   const settings = runSettingsOf(options);
   const env = connectionEnvOf(options);
@@ -55,11 +57,12 @@ async function planTarget(options: PlanRunOptions, target: Target): Promise<Plan
       target,
       out,
       env,
+      options.signal,
     );
     const { offline, ...result } = await runPlanTarget(
       settings,
       {},
-      { store, out, known: target, refresh, env },
+      { store, out, known: target, refresh, env, signal: options.signal },
     );
     return {
       ...result,

@@ -53,6 +53,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     timeoutMs,
     log,
     notice,
+    signal: options.signal,
   });
   return {
     async importMenu(payload: ImportPayload, importOptions: ImportMenuOptions = {}): Promise<ImportResult> {
@@ -101,6 +102,7 @@ function tokenSource(
     baseUrl: options.baseUrl,
     credentials: options.credentials,
     timeoutMs,
+    signal: options.signal,
     renewMarginMs: options.tokenRenewMarginMs,
     now: options.now ?? Date.now,
     log,

@@ -1,3 +1,4 @@
+import { cancelledError } from '../errors.js';
 import { redact } from '../secrets.js';
 import { readAnswer } from './answer.js';
 import { RetriablePlatformError, type PlatformError } from './errors.js';
@@ -19,6 +20,8 @@ export interface HttpRequest {
   onBodySent?: () => void;
   /** False for an answer without the operation envelope (the token endpoint); see readAnswer. */
   envelope?: boolean;
+  /** The run's: aborted, the request stops at once and the call ends with RunCancelledError. */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -42,13 +45,17 @@ export async function sendRequest(request: HttpRequest): Promise<Record<string, 
   try {
     response = await fetch(request.url, {
       method: request.method,
-      signal: AbortSignal.timeout(request.timeoutMs),
+      signal: request.signal
+        ? AbortSignal.any([AbortSignal.timeout(request.timeoutMs), request.signal])
+        : AbortSignal.timeout(request.timeoutMs),
       // A followed redirect would carry the secret (form body or header) wherever Location says.
       redirect: 'manual',
       ...requestBody(request),
     });
     text = await response.text();
   } catch (error) {
+    // Cancelled, not failed: no retry, and the caller decides what an import cut short means.
+    if (request.signal?.aborted) throw cancelledError(request.signal);
     throw networkError(request, error);
   }
   if (response.status >= 300 && response.status < 400) {

@@ -17,6 +17,8 @@ export interface TokenSourceOptions {
   baseUrl: string;
   credentials: Credentials;
   timeoutMs: number;
+  /** The client's (PlatformClientOptions.signal). */
+  signal?: AbortSignal | undefined;
   renewMarginMs?: number;
   now: () => number;
   log: (message: string) => void;
@@ -62,6 +64,7 @@ export class TokenSource {
       body,
       timeoutMs,
       envelope: false,
+      signal: this.options.signal,
     });
     const token = answer.access_token;
     if (typeof token !== 'string' || token === '') {

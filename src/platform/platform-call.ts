@@ -1,3 +1,4 @@
+import { cancelledError, RunCancelledError } from '../errors.js';
 import { redact } from '../secrets.js';
 import { authHeaders } from './auth-headers.js';
 import { FatalPlatformError, PlatformError } from './errors.js';
@@ -27,6 +28,7 @@ export interface CallContext {
   timeoutMs: number;
   log: (message: string) => void;
   notice: RetryNotice;
+  signal?: AbortSignal | undefined;
 }
 
 export type PlatformCall = (spec: CallSpec) => Promise<{ body: Record<string, unknown>; attempts: number }>;
@@ -55,6 +57,7 @@ export function platformCall(context: CallContext): PlatformCall {
           },
           body: spec.body,
           timeoutMs: context.timeoutMs,
+          signal: context.signal,
           ...(spec.onBodySent ? { onBodySent: spec.onBodySent } : {}),
         });
       } catch (error) {
@@ -76,9 +79,11 @@ export function platformCall(context: CallContext): PlatformCall {
       }
     };
     try {
-      const body = await withRetry(context.policy, label, sendRenewingOnce, context.notice);
+      const body = await withRetry(context.policy, label, sendRenewingOnce, context.notice, context.signal);
       return { body, attempts };
     } catch (error) {
+      if (error instanceof RunCancelledError) throw error;
+      if (context.signal?.aborted) throw cancelledError(context.signal);
       throw finalError(error, label, attempts, spec.mutating && maybeReached);
     }
   };

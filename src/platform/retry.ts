@@ -1,5 +1,6 @@
 import pRetry from 'p-retry';
 import { AbortError } from 'p-retry';
+import { cancelledError } from '../errors.js';
 import { PlatformError } from './errors.js';
 import type { RetryNotice, RetryPolicy } from './types.js';
 
@@ -17,6 +18,7 @@ export async function withRetry<T>(
   label: string,
   attempt: (attemptNumber: number) => Promise<T>,
   notice: RetryNotice,
+  signal?: AbortSignal,
 ): Promise<T> {
   const started = performance.now();
   const remaining = () => policy.maxRetryTimeMs - (performance.now() - started);
@@ -38,6 +40,8 @@ export async function withRetry<T>(
       minTimeout: 0,
       maxTimeout: 0,
       randomize: false,
+      // Cancelled: no further attempt (p-retry checks it between attempts), and the wait stops.
+      ...(signal ? { signal } : {}),
       onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
         const failed = `${label}: ${failureReason(error, label)}`;
         const stop = (why: string) =>
@@ -66,10 +70,26 @@ export async function withRetry<T>(
           `${failed}; retrying in ${seconds(wait)}${why}, attempt ${attemptNumber + 1} ${of}`,
           'retrying',
         );
-        await new Promise((resolve) => setTimeout(resolve, wait));
+        await waitFor(wait, signal);
       },
     },
   );
+}
+
+/** The wait before a retry; a cancelled run does not sit it out. */
+function waitFor(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(cancelledError(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(cancelledError(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /** p-retry's formula (minTimeout * factor^(n-1), times a random 1 to 2, capped at maxTimeout). */

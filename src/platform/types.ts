@@ -47,6 +47,11 @@ export interface PlatformClientOptions {
   notice?: RetryNotice;
   /** Injected clock for token expiry (ms since epoch). */
   now?: () => number;
+  /**
+   * The run's cancellation: once aborted, a request in flight stops, no retry starts and every
+   * call rejects with RunCancelledError (errors.ts).
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /** Option value as GET /menu/categories returns it. */

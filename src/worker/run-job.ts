@@ -6,10 +6,7 @@ import type { Output } from '../output.js';
 import type { LoadedConfig } from '../config/load-config.js';
 import { resolveRunSettings } from '../config/run-settings.js';
 import { fleetEntry, type FleetEntry } from '../fleet/fleet-entry.js';
-import { ExitCode } from '../errors.js';
-import { runEvent } from '../notify/run-event.js';
-import { notifyRun } from '../notify/webhook.js';
-import { withApprovalLink } from '../notify/approval-link.js';
+import { endTargetRun } from '../fleet/run-effects.js';
 import { decideJob, type JobDecision } from './job-outcome.js';
 import type { JobSource } from './job-ledger.js';
 import { persist } from './persist.js';
@@ -66,31 +63,26 @@ export async function runSyncJob(ctx: JobContext, job: PgBoss.JobWithMetadata<Sy
 }
 
 /**
- * The target's `notify:`, told as `apply` tells it, after the queue (a slow webhook never makes a
- * finished job look lost). A target held by another run is not told: its job is queued again and
- * the run that follows is. Each attempt of a retried job is a run, and is told like one.
+ * The run's after-effects as every apply does them (fleet/run-effects.ts), after the queue (a slow
+ * webhook never makes a finished job look lost). A target held by another run is not told: its job
+ * is queued again and the run that follows is. Each attempt of a retried job is a run, told as one.
  */
 async function notifyJob(
   ctx: JobContext,
   target: string,
-  result: TargetRunResult & { outcome?: { runId: string } },
+  result: TargetRunResult,
   decision: JobDecision,
 ): Promise<void> {
-  if (decision.action === 'later') return;
-  const event = runEvent({
+  await endTargetRun(result, {
     command: 'apply',
     name: target,
-    report: result.report,
-    exit: result.exit,
-    locked: result.exit === ExitCode.locked,
-    errorText: result.errorText,
-    runId: result.outcome?.runId,
-    reportFile: result.reportFile,
+    notify: ctx.loaded.config.targets[target]?.notify,
+    // A blocked run's webhook carries the manager's link to the console (when one is configured).
+    console: ctx.loaded.config.console,
+    tell: decision.action !== 'later',
+    // Several targets share a worker's log: the line names the one whose webhook failed.
+    warn: (line) => ctx.warn(`${target}: ${line}`),
   });
-  // Several targets share a worker's log: the line names the one whose webhook failed.
-  // A blocked run's webhook carries the manager's link to the console (when one is configured).
-  const told = withApprovalLink(event, ctx.loaded.config.console);
-  await notifyRun(ctx.loaded.config.targets[target]?.notify, told, (line) => ctx.warn(`${target}: ${line}`));
 }
 
 async function syncTarget(

@@ -3,10 +3,9 @@ import type { ApplyOutcome } from '../../apply/locked-apply.js';
 import { requireYesForRemovals } from '../../apply/confirm-removals.js';
 import { runApplyTarget, type ApplyTargetArgs } from '../../apply/apply-from-settings.js';
 import { reportWhere, writeOutputs } from '../../apply/present.js';
-import { errorLine, exitCodeOf } from '../../apply/target-run-result.js';
-import { LockHeldError } from '../../errors.js';
-import { runEvent, targetLabel } from '../../notify/run-event.js';
-import { notifyRun } from '../../notify/webhook.js';
+import { exitCodeOf, type TargetRunResult } from '../../apply/target-run-result.js';
+import { endTargetRun } from '../../fleet/run-effects.js';
+import { targetLabel } from '../../notify/run-event.js';
 import { createRunLog, stamped, stampedSummary, type RunLog } from '../run-log.js';
 import { buildRunReport, planReport } from '../../apply/run-report.js';
 import { resolveRunSettings, type RunArgs, type RunSettings } from '../../config/run-settings.js';
@@ -71,12 +70,15 @@ async function applyOne(args: ApplyArgs, settings: RunSettings, store: StateStor
   log.start('apply', settings.targetName ?? targetLabel(undefined));
   let shown = false;
   const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
-  const stopWatching = stopOnSignal('apply', out);
+  // SIGINT/SIGTERM cancel the run as a library caller's AbortSignal does (stop-on-signal.ts).
+  const cancel = new AbortController();
+  const stopWatching = stopOnSignal('apply', out, cancel);
   const result = await runApplyTarget(settings, args, {
     store,
     out,
     ...checkpointOf(args),
     progress: progress.sink,
+    signal: cancel.signal,
     observe: (client) => observeClient(client, progress.sink),
     confirm: async (plan, target) => {
       if (!args.quiet && !args.json) {
@@ -91,24 +93,14 @@ async function applyOne(args: ApplyArgs, settings: RunSettings, store: StateStor
   });
   const report = result.outcome?.report;
   const exit = result.error !== undefined ? exitCodeOf(result.error) : result.exit;
-  const event = runEvent({
-    command: 'apply',
-    name: settings.targetName,
-    report,
-    exit,
-    locked: result.error instanceof LockHeldError,
-    errorText: result.error !== undefined && !report ? errorLine(result.error) : undefined,
-    runId: result.outcome?.runId,
-    reportFile: result.outcome?.reports.html,
-  });
+  const label = targetLabel(report, settings.targetName);
   if (result.error !== undefined) {
     // A blocked, cancelled or failed run has its report too: printed and written like any
     // other, then the error decides the exit code. Without one (a lock held, a bad state
     // file) the run never started.
     if (result.outcome) await presentEnded(result.outcome, args, out, shown, store.location, log);
-    else if (args.quiet && !log.json) out.error(stamped(`menusync apply ${event.target}: failed`));
-    log.end(event);
-    await notifyRun(settings.config.notify, event, out.error);
+    else if (args.quiet && !log.json) out.error(stamped(`menusync apply ${label}: failed`));
+    await endRun(settings, { ...result, exit }, out, log);
     // The JSON line said it all; the top-level catch would add a line that is not JSON.
     if (log.json) {
       process.exitCode = exit;
@@ -120,9 +112,24 @@ async function applyOne(args: ApplyArgs, settings: RunSettings, store: StateStor
   printReport(outcome, args, out, shown, store.location);
   await writeOutputs(outcome.report, args);
   if (args.quiet && !log.json) out.error(stampedSummary(outcome.report));
-  log.end(event);
-  await notifyRun(settings.config.notify, event, out.error);
+  await endRun(settings, result, out, log);
   process.exitCode = result.exit;
+}
+
+/** The run's after-effects as every apply does them (fleet/run-effects.ts), then its log line. */
+async function endRun(
+  settings: RunSettings,
+  result: TargetRunResult,
+  out: Output,
+  log: RunLog,
+): Promise<void> {
+  const { event } = await endTargetRun(result, {
+    command: 'apply',
+    name: settings.targetName,
+    notify: settings.config.notify,
+    warn: out.error,
+  });
+  log.end(event);
 }
 
 /** JSON with --json; else the terminal report, or only the outcome when the plan was shown for confirmation. */

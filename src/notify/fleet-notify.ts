@@ -1,18 +1,22 @@
 import type { NotifyConfig } from '../config/notify-schema.js';
-import type { FleetReport } from '../fleet/fleet-report.js';
-import type { RunEvent } from '../notify/run-event.js';
-import { postWebhook, wants, webhookOrigin } from '../notify/webhook.js';
-import type { Output } from './output.js';
+import type { RunEvent } from './run-event.js';
+import { postWebhook, wants, webhookOrigin } from './webhook.js';
+
+/** What the fleet's webhook is told of the fleet as a whole (fleet/fleet-report.ts holds it). */
+export interface FleetNotice {
+  command: 'plan' | 'apply';
+  summary: unknown;
+}
 
 /**
  * The config's top-level `notify:`: one POST for the whole fleet run when any target ended as it
- * names (each target's own `notify:` was told by its run). A failure is one line on stderr.
+ * names (each target's own `notify:` was told by its run). A failure is one line on `warn`.
  */
 export async function notifyFleet(
   config: NotifyConfig | undefined,
-  report: FleetReport,
+  report: FleetNotice,
   events: readonly RunEvent[],
-  out: Output,
+  warn: (line: string) => void,
 ): Promise<void> {
   if (!config || !events.some((event) => wants(config, event.classes))) return;
   const problem = await postWebhook(config, {
@@ -24,7 +28,7 @@ export async function notifyFleet(
     targets: events,
   });
   if (problem)
-    out.error(
+    warn(
       `notify: the fleet webhook at ${webhookOrigin(config.url)} failed (${problem}); the fleet's exit code is unchanged`,
     );
 }
