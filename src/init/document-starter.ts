@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { InvalidInputError } from '../errors.js';
-import { findRecordArrays, guessKeys, type KeyGuesses, type RecordArray } from './guess-document.js';
+import {
+  countText,
+  findRecordArrays,
+  guessKeys,
+  type KeyGuesses,
+  type RecordArray,
+} from './guess-document.js';
 import { slugName } from './generic-starter.js';
 
 // A `kind: document` starter for a JSON export no format.yaml recognizes: the products are the
@@ -28,6 +34,7 @@ interface Chosen {
   select: string;
   keys: KeyGuesses;
   count: number;
+  sampled?: RecordArray['sampled'];
 }
 
 export function documentStarter(input: DocumentStarterInput): string {
@@ -53,7 +60,7 @@ export function documentStarter(input: DocumentStarterInput): string {
     `#   menusync extract --mapping <this file> --input ${input.input}`,
     `# The format is described in docs/mapping-format.md ("Document mode", "Paths").`,
     `#`,
-    `# GUESS: products are the ${products.count} records at ${products.select} (first at ${products.sites[0]?.first ?? '$'}),`,
+    `# GUESS: products are the ${countText(products.count, products.sampled)} at ${products.select} (first at ${products.sites[0]?.first ?? '$'}),`,
     `#   ${describeKeys(products.keys)}.`,
     ...(categories
       ? [
@@ -130,7 +137,8 @@ function merge(sites: RecordArray[]): Chosen {
   const merged: RecordArray = { ...first, samples: sites.flatMap((s) => s.samples).slice(0, 50) };
   const count = sites.reduce((n, s) => n + s.count, 0);
   const select = sites.length === 1 || first.key === '' ? first.path : `$..${first.key}[*]`;
-  return { sites, select, keys: guessKeys(merged), count };
+  const sampled = sites.find((s) => s.sampled)?.sampled;
+  return { sites, select, keys: guessKeys(merged), count, ...(sampled ? { sampled } : {}) };
 }
 
 /** The records that hold the products (a category, a menu group), when they have a name. */
@@ -268,7 +276,7 @@ function otherLines(others: readonly RecordArray[]): string[] {
   const shown = others.slice(0, MAX_LISTED).map((a) => {
     const keys = [...new Set(a.samples.flatMap((s) => Object.keys(s)))];
     const listed = keys.slice(0, 8).join(', ') + (keys.length > 8 ? ', ...' : '');
-    return `#   ${a.path}: ${a.count} record${a.count === 1 ? '' : 's'} (keys: ${listed})`;
+    return `#   ${a.path}: ${countText(a.count, a.sampled)} (keys: ${listed})`;
   });
   const more = others.length > MAX_LISTED ? [`#   ... and ${others.length - MAX_LISTED} more`] : [];
   return [`# Other arrays of records in the document, not mapped:`, ...shown, ...more];

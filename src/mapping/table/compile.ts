@@ -1,3 +1,4 @@
+import type { LinkChain } from './link-chain.js';
 import type { CompiledAnyValues } from './any-values.js';
 import type { DataIssueCode } from '../../model/data-issue.js';
 import type { SaleSpec, TableSection } from '../table-schema.js';
@@ -128,7 +129,12 @@ function compileSale(spec: SaleSpec, ctx: CompileContext, field: string): Compil
   return sale;
 }
 
-export function compileTable(section: TableSection, ctx: CompileContext): CompiledTable {
+export function compileTable(
+  section: TableSection,
+  ctx: CompileContext,
+  /** `modifier_sets.links`, read before the rows stream. */
+  setLinks?: LinkChain,
+): CompiledTable {
   bindWildcards(section, ctx);
   const value = (spec: ValueSpec, field: string) => compileValue(spec, ctx, field).fn;
   const maybe = (spec: ValueSpec | undefined, field: string) =>
@@ -236,7 +242,7 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
     }
   }
 
-  if (section.modifier_sets) compiled.modifierSets = compileModifierSets(section.modifier_sets, ctx);
+  if (section.modifier_sets) compiled.modifierSets = compileModifierSets(section.modifier_sets, ctx, setLinks);
   if (section.options) compiled.rowOptions = compileRowOptions(section.options, ctx);
   return compiled;
 }
