@@ -99,41 +99,49 @@ export const ProductSpec = z.strictObject({
 });
 export type ProductSpec = z.infer<typeof ProductSpec>;
 
-export const VariantsSpec = z.strictObject({
-  rows: z.enum(['all', 'children']).optional(),
-  /** true: an option even for a single variant; `named`: only when that variant has a name. */
-  always: z.union([z.boolean(), z.literal('named')]).optional(),
-  option: z
-    .strictObject({
-      ext_id: TemplateText.optional(),
-      /** Read on the head row; when empty there, on the variant rows in order (SumUp's `Option set 1`). */
-      name: ValueSpec.optional(),
-      /** The option name when no row gives one (default "Variant"). */
-      fallback: z.string().min(1).optional(),
-    })
-    .optional(),
-  value: z.strictObject({
-    ext_id: ValueSpec.optional(),
-    name: ValueSpec,
-    price: ValueSpec.optional(),
-    sale: SaleSpec.optional(),
-    hidden: ValueSpec.optional(),
-    /**
-     * An empty attribute on a variant row means "any" (WooCommerce): the row stands for every
-     * value the product's row lists for that attribute, one variant each at the row's price.
-     */
-    any: z
+export const VariantsSpec = z
+  .strictObject({
+    rows: z.enum(['all', 'children']).optional(),
+    /** Which variant prices the product: the cheapest (default), or the one `flag` marks. */
+    base: z.enum(['cheapest', 'flagged']).optional(),
+    /** With `base: flagged`: true on the default variant's row (use the boolean transform). */
+    flag: ValueSpec.optional(),
+    /** true: an option even for a single variant; `named`: only when that variant has a name. */
+    always: z.union([z.boolean(), z.literal('named')]).optional(),
+    option: z
       .strictObject({
-        /** By position: the attribute's value on the variant row, and its list on the product's row. */
-        attributes: z.array(z.strictObject({ value: ValueSpec, parent: ValueSpec })).min(1),
-        /** Between the values of the product's list (default `,`). */
-        separator: z.string().min(1).optional(),
-        /** Between the attributes' values in a variant's name (default ` / `). */
-        join: z.string().optional(),
+        ext_id: TemplateText.optional(),
+        /** Read on the head row; when empty there, on the variant rows in order (SumUp's `Option set 1`). */
+        name: ValueSpec.optional(),
+        /** The option name when no row gives one (default "Variant"). */
+        fallback: z.string().min(1).optional(),
       })
       .optional(),
-  }),
-});
+    value: z.strictObject({
+      ext_id: ValueSpec.optional(),
+      name: ValueSpec,
+      price: ValueSpec.optional(),
+      sale: SaleSpec.optional(),
+      hidden: ValueSpec.optional(),
+      /**
+       * An empty attribute on a variant row means "any" (WooCommerce): the row stands for every
+       * value the product's row lists for that attribute, one variant each at the row's price.
+       */
+      any: z
+        .strictObject({
+          /** By position: the attribute's value on the variant row, and its list on the product's row. */
+          attributes: z.array(z.strictObject({ value: ValueSpec, parent: ValueSpec })).min(1),
+          /** Between the values of the product's list (default `,`). */
+          separator: z.string().min(1).optional(),
+          /** Between the attributes' values in a variant's name (default ` / `). */
+          join: z.string().optional(),
+        })
+        .optional(),
+    }),
+  })
+  .refine((v) => (v.base === 'flagged') === (v.flag !== undefined), {
+    message: '`base: flagged` needs `flag` (the column marking the default variant), and `flag` needs it',
+  });
 export type VariantsSpec = z.infer<typeof VariantsSpec>;
 
 export const DeclaredOptionValue = z.strictObject({

@@ -92,6 +92,9 @@ export interface CompiledVariants {
   valueSale?: CompiledSale;
   /** `value.any`: a variant row with an empty attribute stands for each value its product lists. */
   any?: CompiledAnyValues;
+  /** `base: flagged`: the column or value that marks the default variant, and its header. */
+  valueFlag?: CompiledValue;
+  flagColumn?: string;
 }
 
 export interface CompiledTable {
@@ -229,6 +232,11 @@ export function compileTable(
     }
     const hidden = maybe(v.value.hidden, 'variants.value.hidden');
     if (hidden) compiled.variants.valueHidden = hidden;
+    if (v.base === 'flagged' && v.flag !== undefined) {
+      const flag = compileValue(v.flag, ctx, 'variants.flag');
+      compiled.variants.valueFlag = flag.fn;
+      if (flag.column !== undefined) compiled.variants.flagColumn = flag.column;
+    }
     if (v.value.sale) compiled.variants.valueSale = compileSale(v.value.sale, ctx, 'variants.value.sale');
     if (v.value.any) {
       compiled.variants.any = {
@@ -242,7 +250,8 @@ export function compileTable(
     }
   }
 
-  if (section.modifier_sets) compiled.modifierSets = compileModifierSets(section.modifier_sets, ctx, setLinks);
+  if (section.modifier_sets)
+    compiled.modifierSets = compileModifierSets(section.modifier_sets, ctx, setLinks);
   if (section.options) compiled.rowOptions = compileRowOptions(section.options, ctx);
   return compiled;
 }

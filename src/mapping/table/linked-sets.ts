@@ -33,6 +33,7 @@ export async function readLinkedSets(
       if (set) read.sets[key] = { ...fields, ...set };
     }
   }
-  if (links) issues.push(...links.finish('option value', setRows ? new Set(setRows.sets.keys()) : undefined, 'set'));
+  if (links)
+    issues.push(...links.finish('option value', setRows ? new Set(setRows.sets.keys()) : undefined, 'set'));
   return { sets: read.sets, issues, rows };
 }

@@ -69,4 +69,3 @@ export async function readSetRows(
   short.finish();
   return { sets, issues: [...source.issues, ...ctx.issues], rows };
 }
-
