@@ -8,6 +8,7 @@ import {
   type RecordArray,
 } from './guess-document.js';
 import { slugName } from './generic-starter.js';
+import { findListingCategories, listingIndexLines, listingProductLine } from './id-list-categories.js';
 
 // A `kind: document` starter for a JSON export no format.yaml recognizes: the products are the
 // largest array of records with a name and a price, their categories the records that hold them
@@ -28,7 +29,7 @@ export interface DocumentStarterInput {
   shape: string;
 }
 
-interface Chosen {
+export interface Chosen {
   /** One array, or the same key at several depths (groups nested in groups). */
   sites: RecordArray[];
   select: string;
@@ -47,8 +48,14 @@ export function documentStarter(input: DocumentStarterInput): string {
     );
   }
   const categories = chooseCategories(products);
+  const listing = categories ? undefined : findListingCategories(arrays, products);
   const options = chooseOptions(arrays, products);
-  const used = new Set([...products.sites, ...(categories?.sites ?? []), ...options.flatMap((o) => o.sites)]);
+  const used = new Set([
+    ...products.sites,
+    ...(categories?.sites ?? []),
+    ...(listing?.chosen.sites ?? []),
+    ...options.flatMap((o) => o.sites),
+  ]);
   const others = arrays.filter((a) => !used.has(a));
   const base = path.basename(input.input);
   const lines = [
@@ -81,11 +88,12 @@ export function documentStarter(input: DocumentStarterInput): string {
     `kind: document`,
     `document:`,
     `  source: menu`,
-    ...categoryLines(categories, products),
+    ...(listing ? listingIndexLines(listing) : []),
+    ...categoryLines(categories ?? listing?.chosen, products),
     `  products:`,
     `    select: ${q(products.select)} # GUESS`,
     `    ext_id: ${idTemplate(products.keys)}${products.keys.id ? ' # GUESS: must be unique and stable' : ' # TODO: no id key found; renaming makes a new product'}`,
-    ...productCategoryLines(categories, products),
+    ...(listing ? [listingProductLine(listing, products)] : productCategoryLines(categories, products)),
     `    category_fallback: { ext_id: uncategorized, name: Uncategorized }`,
     `    name: { path: ${q(products.keys.name ?? 'name')}, transforms: [trim] }${products.keys.name ? ' # GUESS' : ' # TODO: no name key found'}`,
     ...(products.keys.description
