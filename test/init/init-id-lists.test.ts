@@ -66,8 +66,8 @@ describe('init counts of nested arrays read from a sample', () => {
     const { yaml } = await starter({ products });
     // 80 products hold 160 size prices; only the first 50 products were read for them.
     expect(yaml).toContain('products are the 80 records at $.products[*]');
-    expect(yaml).toMatch(
-      /\$\.products\[\*\]\.sizePrices\[\*\]: 100 records in the first 50 records of \$\.products\[\*\]|an option of each product/,
+    expect(yaml).toContain(
+      '#   $.products[*].sizePrices[*]: 100 records in the first 50 records of $.products[*] (keys: size)',
     );
     expect(yaml).not.toMatch(/sizePrices\[\*\]: 100 records \(/);
   });
