@@ -4,6 +4,7 @@
 // `--dangling` adds links that lead nowhere (the bad-input test writes that workbook to a temp dir).
 import ExcelJS from 'exceljs';
 import path from 'node:path';
+import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
 export const SHEETS = {

@@ -4,6 +4,7 @@ import {
   countText,
   findRecordArrays,
   guessKeys,
+  type Chosen,
   type KeyGuesses,
   type RecordArray,
 } from './guess-document.js';
@@ -27,15 +28,6 @@ export interface DocumentStarterInput {
   schemaRef: string;
   /** Said when nothing looks like products: the document's top-level keys. */
   shape: string;
-}
-
-export interface Chosen {
-  /** One array, or the same key at several depths (groups nested in groups). */
-  sites: RecordArray[];
-  select: string;
-  keys: KeyGuesses;
-  count: number;
-  sampled?: RecordArray['sampled'];
 }
 
 export function documentStarter(input: DocumentStarterInput): string {

@@ -104,6 +104,16 @@ export function step(name: string): string {
     : `['${name.replace(/['\\]/g, '\\$&')}']`;
 }
 
+/** A kind of record the starter chose (products, their categories, options), where it was seen. */
+export interface Chosen {
+  /** One array, or the same key at several depths (groups nested in groups). */
+  sites: RecordArray[];
+  select: string;
+  keys: KeyGuesses;
+  count: number;
+  sampled?: RecordArray['sampled'];
+}
+
 export interface KeyGuesses {
   id?: string;
   /** A path relative to the record: `name`, or `title.translations.en` for a nested text. */

@@ -1,5 +1,4 @@
-import { guessKeys, type RecordArray } from './guess-document.js';
-import type { Chosen } from './document-starter.js';
+import { guessKeys, type Chosen, type RecordArray } from './guess-document.js';
 
 // Categories that list their products by id (Wolt's `categories[].item_ids[]`) instead of holding
 // them or being named by them: a starter that missed this put every product in "Uncategorized".

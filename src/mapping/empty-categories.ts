@@ -1,15 +1,11 @@
-import { z } from 'zod';
 import type { ImportCategory, ImportProduct } from '../model/import-payload.js';
 import { countOf } from '../plural.js';
+import type { EmptyCategories } from './schema.js';
 import type { ExtractNote, ExtractResultParts } from './types.js';
 
 // The platform's categories are flat (platform-interface.md "Import category" has no parent), so a
 // group of a POS tree that holds only sub-groups (iiko, Toast) would go live as an empty category.
 // Such categories are left out and counted; one whose products are all hidden is hidden with them.
-
-/** `skip` (default): left out, counted; `keep`: sent as mapped. */
-export const EmptyCategories = z.enum(['skip', 'keep']);
-export type EmptyCategories = z.infer<typeof EmptyCategories>;
 
 export const EMPTY_CATEGORY_REASON = 'category with no product (empty_categories: keep keeps it)';
 

@@ -5,7 +5,6 @@ import { ENCODING_NAMES, normalizeEncoding } from '../extract/csv/detect-encodin
 import { DocPath, DocumentSection } from './document/schema.js';
 import { TableSection, tableSourceReaders } from './table-schema.js';
 import { UnpricedAction } from './unpriced.js';
-import { EmptyCategories } from './empty-categories.js';
 
 // The root of a mapping file. One schema per shape, type beside it; the JSON Schema in
 // mappings/mapping.schema.json is generated from these (see json-schema.ts), never written by hand.
@@ -66,6 +65,10 @@ export const MappingMoney = z.strictObject({
   max: z.number().positive().optional(),
 });
 export type MappingMoney = z.infer<typeof MappingMoney>;
+
+/** Categories no product is in: `skip` (default) leaves them out, counted; `keep` sends them. */
+export const EmptyCategories = z.enum(['skip', 'keep']);
+export type EmptyCategories = z.infer<typeof EmptyCategories>;
 
 const MappingCommon = {
   $schema: z.string().optional(),

@@ -133,6 +133,8 @@ describe('indexes and lookups that do not load', () => {
       - { select: id, lookup: [{ index: i, key: '{@}' }, { index: nowhere, key: '{g}' }], ext_id: '{id}', values: { select: 'v[*]', ext_id: '{id}', name: '{n}' } }
 `;
     // zod's message lists the issue with its path: the second hop of the lookup.
-    expect(() => mapping(body)).toThrow(/"lookup",\s*1,\s*"index"\s*\],\s*"message": "no index named \\"nowhere\\"/);
+    expect(() => mapping(body)).toThrow(
+      /"lookup",\s*1,\s*"index"\s*\],\s*"message": "no index named \\"nowhere\\"/,
+    );
   });
 });
