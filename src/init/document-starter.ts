@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { InvalidInputError } from '../errors.js';
-import { findRecordArrays, guessKeys, type KeyGuesses, type RecordArray } from './guess-document.js';
+import {
+  countText,
+  findRecordArrays,
+  guessKeys,
+  type Chosen,
+  type KeyGuesses,
+  type RecordArray,
+} from './guess-document.js';
 import { slugName } from './generic-starter.js';
+import { findListingCategories, listingIndexLines, listingProductLine } from './id-list-categories.js';
 
 // A `kind: document` starter for a JSON export no format.yaml recognizes: the products are the
 // largest array of records with a name and a price, their categories the records that hold them
@@ -22,14 +30,6 @@ export interface DocumentStarterInput {
   shape: string;
 }
 
-interface Chosen {
-  /** One array, or the same key at several depths (groups nested in groups). */
-  sites: RecordArray[];
-  select: string;
-  keys: KeyGuesses;
-  count: number;
-}
-
 export function documentStarter(input: DocumentStarterInput): string {
   const arrays = findRecordArrays(input.document);
   const products = chooseProducts(arrays);
@@ -40,8 +40,14 @@ export function documentStarter(input: DocumentStarterInput): string {
     );
   }
   const categories = chooseCategories(products);
+  const listing = categories ? undefined : findListingCategories(arrays, products);
   const options = chooseOptions(arrays, products);
-  const used = new Set([...products.sites, ...(categories?.sites ?? []), ...options.flatMap((o) => o.sites)]);
+  const used = new Set([
+    ...products.sites,
+    ...(categories?.sites ?? []),
+    ...(listing?.chosen.sites ?? []),
+    ...options.flatMap((o) => o.sites),
+  ]);
   const others = arrays.filter((a) => !used.has(a));
   const base = path.basename(input.input);
   const lines = [
@@ -53,7 +59,7 @@ export function documentStarter(input: DocumentStarterInput): string {
     `#   menusync extract --mapping <this file> --input ${input.input}`,
     `# The format is described in docs/mapping-format.md ("Document mode", "Paths").`,
     `#`,
-    `# GUESS: products are the ${products.count} records at ${products.select} (first at ${products.sites[0]?.first ?? '$'}),`,
+    `# GUESS: products are the ${countText(products.count, products.sampled)} at ${products.select} (first at ${products.sites[0]?.first ?? '$'}),`,
     `#   ${describeKeys(products.keys)}.`,
     ...(categories
       ? [
@@ -74,11 +80,12 @@ export function documentStarter(input: DocumentStarterInput): string {
     `kind: document`,
     `document:`,
     `  source: menu`,
-    ...categoryLines(categories, products),
+    ...(listing ? listingIndexLines(listing) : []),
+    ...categoryLines(categories ?? listing?.chosen, products),
     `  products:`,
     `    select: ${q(products.select)} # GUESS`,
     `    ext_id: ${idTemplate(products.keys)}${products.keys.id ? ' # GUESS: must be unique and stable' : ' # TODO: no id key found; renaming makes a new product'}`,
-    ...productCategoryLines(categories, products),
+    ...(listing ? [listingProductLine(listing, products)] : productCategoryLines(categories, products)),
     `    category_fallback: { ext_id: uncategorized, name: Uncategorized }`,
     `    name: { path: ${q(products.keys.name ?? 'name')}, transforms: [trim] }${products.keys.name ? ' # GUESS' : ' # TODO: no name key found'}`,
     ...(products.keys.description
@@ -130,7 +137,8 @@ function merge(sites: RecordArray[]): Chosen {
   const merged: RecordArray = { ...first, samples: sites.flatMap((s) => s.samples).slice(0, 50) };
   const count = sites.reduce((n, s) => n + s.count, 0);
   const select = sites.length === 1 || first.key === '' ? first.path : `$..${first.key}[*]`;
-  return { sites, select, keys: guessKeys(merged), count };
+  const sampled = sites.find((s) => s.sampled)?.sampled;
+  return { sites, select, keys: guessKeys(merged), count, ...(sampled ? { sampled } : {}) };
 }
 
 /** The records that hold the products (a category, a menu group), when they have a name. */
@@ -268,7 +276,7 @@ function otherLines(others: readonly RecordArray[]): string[] {
   const shown = others.slice(0, MAX_LISTED).map((a) => {
     const keys = [...new Set(a.samples.flatMap((s) => Object.keys(s)))];
     const listed = keys.slice(0, 8).join(', ') + (keys.length > 8 ? ', ...' : '');
-    return `#   ${a.path}: ${a.count} record${a.count === 1 ? '' : 's'} (keys: ${listed})`;
+    return `#   ${a.path}: ${countText(a.count, a.sampled)} (keys: ${listed})`;
   });
   const more = others.length > MAX_LISTED ? [`#   ... and ${others.length - MAX_LISTED} more`] : [];
   return [`# Other arrays of records in the document, not mapped:`, ...shown, ...more];

@@ -20,7 +20,13 @@ export interface RecordArray {
   key: string;
   /** The array of records this one is inside (its records' enclosing records), if any. */
   parent?: RecordArray;
+  /** Records seen: a total unless `sampled` says they were only counted inside the first records. */
   count: number;
+  /**
+   * Set when an enclosing array held more records than are read (SAMPLE): `count` is then what the
+   * first `records` records of `within` hold, not the file's total (init says so).
+   */
+  sampled?: { within: string; records: number };
   samples: Record<string, unknown>[];
 }
 
@@ -34,6 +40,7 @@ export function findRecordArrays(document: unknown): RecordArray[] {
     key: string,
     parent: RecordArray | undefined,
     depth: number,
+    sampled: RecordArray['sampled'],
   ) => {
     if (depth > MAX_DEPTH) return;
     if (Array.isArray(value)) {
@@ -53,24 +60,41 @@ export function findRecordArrays(document: unknown): RecordArray[] {
         };
         found.set(selection, site);
       }
+      if (sampled) site.sampled ??= sampled;
       site.count += records.length;
+      // Only the first SAMPLE records are descended into: what they hold is a sample, said as such.
+      const inner = sampled ?? (records.length > SAMPLE ? { within: selection, records: SAMPLE } : undefined);
       for (const record of records.slice(0, SAMPLE)) {
         if (site.samples.length < SAMPLE) site.samples.push(record);
         const index = value.indexOf(record);
         for (const [name, child] of Object.entries(record)) {
-          visit(child, `${selection}${step(name)}`, `${at}[${index}]${step(name)}`, name, site, depth + 1);
+          visit(
+            child,
+            `${selection}${step(name)}`,
+            `${at}[${index}]${step(name)}`,
+            name,
+            site,
+            depth + 1,
+            inner,
+          );
         }
       }
       return;
     }
     if (isRecord(value)) {
       for (const [name, child] of Object.entries(value)) {
-        visit(child, `${path}${step(name)}`, `${at}${step(name)}`, name, parent, depth + 1);
+        visit(child, `${path}${step(name)}`, `${at}${step(name)}`, name, parent, depth + 1, sampled);
       }
     }
   };
-  visit(document, '$', '$', '', undefined, 0);
+  visit(document, '$', '$', '', undefined, 0, undefined);
   return [...found.values()];
+}
+
+/** `62 records`, or `62 records in the first 50 records of $.items[*]` when they were sampled. */
+export function countText(count: number, sampled: RecordArray['sampled']): string {
+  const records = `${count} record${count === 1 ? '' : 's'}`;
+  return sampled ? `${records} in the first ${sampled.records} records of ${sampled.within}` : records;
 }
 
 /** A path step for a key: `.name`, or `['odd key']` when the name needs quoting. */
@@ -78,6 +102,16 @@ export function step(name: string): string {
   return /^[A-Za-z0-9_-]+$/.test(name) && !/^-/.test(name)
     ? `.${name}`
     : `['${name.replace(/['\\]/g, '\\$&')}']`;
+}
+
+/** A kind of record the starter chose (products, their categories, options), where it was seen. */
+export interface Chosen {
+  /** One array, or the same key at several depths (groups nested in groups). */
+  sites: RecordArray[];
+  select: string;
+  keys: KeyGuesses;
+  count: number;
+  sampled?: RecordArray['sampled'];
 }
 
 export interface KeyGuesses {

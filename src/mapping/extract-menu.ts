@@ -17,7 +17,8 @@ import type { ParamFileRoots } from './mapping-files.js';
 import type { Mapping } from './schema.js';
 import { runTableMapping } from './table/run.js';
 import { withSetsFile, type ParamFiles } from './table/sets-file.js';
-import { readSetsSource } from './table/sets-source.js';
+import { readLinkedSets } from './table/linked-sets.js';
+import { LinkChain } from './table/link-chain.js';
 import { compileTransforms } from './transforms/index.js';
 import { garbledTextIssues } from './garbled-text.js';
 import { doubleEncodedIssues } from './double-encoded.js';
@@ -25,6 +26,7 @@ import { foldUnpricedIssues } from './unpriced.js';
 import { inputRead, mayBeGarbled, type ReadLog } from './read-log.js';
 import type { ExtractRequest, ExtractResult, ExtractResultParts } from './types.js';
 import { withoutPrototype } from '../model/named-record.js';
+import { settleEmptyCategories } from './empty-categories.js';
 
 /** The pipeline's first two stages: read the inputs, map them to the canonical menu. */
 export async function extractMenu(request: ExtractRequest): Promise<ExtractResult> {
@@ -90,7 +92,10 @@ export async function runMapping(
     limits: inputLimits(options.limits),
     ...(options.progress ? { progress: options.progress } : {}),
   };
-  const parts = await runBound(mapping, bound, params, context);
+  const parts = settleEmptyCategories(
+    await runBound(mapping, bound, params, context),
+    mapping.empty_categories,
+  );
   const read = context.log.sources.map(inputRead);
   const check = { checkText: mayBeGarbled(context.log), money: moneyRules(mapping.money) };
   const currency = mapping.money?.currency;
@@ -169,7 +174,7 @@ async function runBound(
     let setsParts: { issues: DataIssue[]; rows: number } | undefined;
     if (from && setsSource && from.source !== mapping.table.source) {
       // The sets' options are built before the items stream; sets declared in the mapping win.
-      const read = await readSetsSource(from, setsSource, params, moneyRules(mapping.money));
+      const read = await readLinkedSets(from, setsSource, tables, params, moneyRules(mapping.money));
       const spec = withSets.table.modifier_sets;
       if (spec) {
         withSets = {
@@ -184,10 +189,19 @@ async function runBound(
     }
     const source = tables.get(input.name) as TableSource;
     // Table mode rounds every amount as it reads it, so the result skips the copy normalizeMoney makes.
-    const parts = await runTableMapping(withSets, source, params, context.now);
+    const linksSpec = withSets.table.modifier_sets?.links;
+    const setLinks = linksSpec
+      ? await LinkChain.read(linksSpec, 'modifier_sets.links', tables, params, moneyRules(mapping.money))
+      : undefined;
+    const parts = await runTableMapping(withSets, source, params, context.now, setLinks);
     if (setsParts) {
       parts.issues = [...setsParts.issues, ...parts.issues];
       parts.rows += setsParts.rows;
+    }
+    if (setLinks) {
+      const known = new Set(Object.keys(withSets.table.modifier_sets?.sets ?? {}));
+      parts.issues.push(...setLinks.finish('product', known, 'modifier set'));
+      parts.rows += setLinks.rows;
     }
     return { ...parts, rounded: true };
   }

@@ -3,7 +3,7 @@ import { namedRecord } from '../model/named-record.js';
 import { isKnownCurrency } from '../model/currency.js';
 import { ENCODING_NAMES, normalizeEncoding } from '../extract/csv/detect-encoding.js';
 import { DocPath, DocumentSection } from './document/schema.js';
-import { TableSection } from './table-schema.js';
+import { TableSection, tableSourceReaders } from './table-schema.js';
 import { UnpricedAction } from './unpriced.js';
 
 // The root of a mapping file. One schema per shape, type beside it; the JSON Schema in
@@ -66,6 +66,10 @@ export const MappingMoney = z.strictObject({
 });
 export type MappingMoney = z.infer<typeof MappingMoney>;
 
+/** Categories no product is in: `skip` (default) leaves them out, counted; `keep` sends them. */
+export const EmptyCategories = z.enum(['skip', 'keep']);
+export type EmptyCategories = z.infer<typeof EmptyCategories>;
+
 const MappingCommon = {
   $schema: z.string().optional(),
   version: z.literal(1),
@@ -78,6 +82,8 @@ const MappingCommon = {
   money: MappingMoney.optional(),
   /** A visible product or variant without a real price: hidden (default), left out, or an error. */
   unpriced: UnpricedAction.optional(),
+  /** Categories no product is in: left out and counted (default), or kept. */
+  empty_categories: EmptyCategories.optional(),
   sources: namedRecord(z.string().min(1), SourceSpec).refine((s) => Object.keys(s).length > 0, {
     message: 'declare at least one source',
   }),
@@ -120,35 +126,44 @@ export const TableMapping = z
       });
     }
     const sets = mapping.table.modifier_sets;
-    if (sets && sets.columns === undefined && sets.list === undefined) {
+    if (sets && sets.columns === undefined && sets.list === undefined && sets.links === undefined) {
       ctx.addIssue({
         code: 'custom',
         path: ['table', 'modifier_sets'],
-        message: 'give "columns" (one membership column per set) or "list" (a column of set names)',
+        message:
+          'give "columns" (one membership column per set), "list" (a column of set names) or "links" (link tables)',
       });
     }
-    const from = sets?.from?.source;
-    if (from !== undefined && !(from in mapping.sources)) {
+    if (sets?.from && (sets.from.set === undefined) === (sets.from.links === undefined)) {
       ctx.addIssue({
         code: 'custom',
-        path: ['table', 'modifier_sets', 'from', 'source'],
-        message: `"${from}" is not a key of sources (${Object.keys(mapping.sources).join(', ')})`,
+        path: ['table', 'modifier_sets', 'from'],
+        message: 'give exactly one of "set" (the set a row names) or "links" (link tables reaching its sets)',
       });
     }
-    if (from !== undefined && from === mapping.table.source) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['table', 'modifier_sets', 'from', 'source'],
-        message: `the sets must come from a source other than table.source ("${from}")`,
-      });
+    // Each source streams once: one part of the mapping reads it (link tables included).
+    const readers = tableSourceReaders(mapping.table);
+    for (const [name, paths] of readers) {
+      if (!(name in mapping.sources))
+        ctx.addIssue({
+          code: 'custom',
+          path: paths[0] ?? [],
+          message: `"${name}" is not a key of sources (${Object.keys(mapping.sources).join(', ')})`,
+        });
+      for (const extra of paths.slice(1))
+        ctx.addIssue({
+          code: 'custom',
+          path: extra,
+          message: `source "${name}" is already read by another part of the mapping: give each table its own source`,
+        });
     }
     // A declared source nothing reads would take an input and ignore it: say so at load.
     for (const name of Object.keys(mapping.sources)) {
-      if (name !== mapping.table.source && name !== from) {
+      if (!readers.has(name)) {
         ctx.addIssue({
           code: 'custom',
           path: ['sources', name],
-          message: `source "${name}" is read by no part of the mapping (table.source or modifier_sets.from.source)`,
+          message: `source "${name}" is read by no part of the mapping (table.source, modifier_sets.from.source, set_rows or a link table)`,
         });
       }
     }

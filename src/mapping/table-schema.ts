@@ -99,41 +99,49 @@ export const ProductSpec = z.strictObject({
 });
 export type ProductSpec = z.infer<typeof ProductSpec>;
 
-export const VariantsSpec = z.strictObject({
-  rows: z.enum(['all', 'children']).optional(),
-  /** true: an option even for a single variant; `named`: only when that variant has a name. */
-  always: z.union([z.boolean(), z.literal('named')]).optional(),
-  option: z
-    .strictObject({
-      ext_id: TemplateText.optional(),
-      /** Read on the head row; when empty there, on the variant rows in order (SumUp's `Option set 1`). */
-      name: ValueSpec.optional(),
-      /** The option name when no row gives one (default "Variant"). */
-      fallback: z.string().min(1).optional(),
-    })
-    .optional(),
-  value: z.strictObject({
-    ext_id: ValueSpec.optional(),
-    name: ValueSpec,
-    price: ValueSpec.optional(),
-    sale: SaleSpec.optional(),
-    hidden: ValueSpec.optional(),
-    /**
-     * An empty attribute on a variant row means "any" (WooCommerce): the row stands for every
-     * value the product's row lists for that attribute, one variant each at the row's price.
-     */
-    any: z
+export const VariantsSpec = z
+  .strictObject({
+    rows: z.enum(['all', 'children']).optional(),
+    /** Which variant prices the product: the cheapest (default), or the one `flag` marks. */
+    base: z.enum(['cheapest', 'flagged']).optional(),
+    /** With `base: flagged`: true on the default variant's row (use the boolean transform). */
+    flag: ValueSpec.optional(),
+    /** true: an option even for a single variant; `named`: only when that variant has a name. */
+    always: z.union([z.boolean(), z.literal('named')]).optional(),
+    option: z
       .strictObject({
-        /** By position: the attribute's value on the variant row, and its list on the product's row. */
-        attributes: z.array(z.strictObject({ value: ValueSpec, parent: ValueSpec })).min(1),
-        /** Between the values of the product's list (default `,`). */
-        separator: z.string().min(1).optional(),
-        /** Between the attributes' values in a variant's name (default ` / `). */
-        join: z.string().optional(),
+        ext_id: TemplateText.optional(),
+        /** Read on the head row; when empty there, on the variant rows in order (SumUp's `Option set 1`). */
+        name: ValueSpec.optional(),
+        /** The option name when no row gives one (default "Variant"). */
+        fallback: z.string().min(1).optional(),
       })
       .optional(),
-  }),
-});
+    value: z.strictObject({
+      ext_id: ValueSpec.optional(),
+      name: ValueSpec,
+      price: ValueSpec.optional(),
+      sale: SaleSpec.optional(),
+      hidden: ValueSpec.optional(),
+      /**
+       * An empty attribute on a variant row means "any" (WooCommerce): the row stands for every
+       * value the product's row lists for that attribute, one variant each at the row's price.
+       */
+      any: z
+        .strictObject({
+          /** By position: the attribute's value on the variant row, and its list on the product's row. */
+          attributes: z.array(z.strictObject({ value: ValueSpec, parent: ValueSpec })).min(1),
+          /** Between the values of the product's list (default `,`). */
+          separator: z.string().min(1).optional(),
+          /** Between the attributes' values in a variant's name (default ` / `). */
+          join: z.string().optional(),
+        })
+        .optional(),
+    }),
+  })
+  .refine((v) => (v.base === 'flagged') === (v.flag !== undefined), {
+    message: '`base: flagged` needs `flag` (the column marking the default variant), and `flag` needs it',
+  });
 export type VariantsSpec = z.infer<typeof VariantsSpec>;
 
 export const DeclaredOptionValue = z.strictObject({
@@ -161,13 +169,47 @@ export const ModifierSetsList = z.strictObject({
 });
 export type ModifierSetsList = z.infer<typeof ModifierSetsList>;
 
+/** One link table: each row links its `from` key to its `to` key (many-to-many). */
+export const LinkHop = z.strictObject({
+  source: z.string().min(1),
+  from: ValueSpec,
+  to: ValueSpec,
+});
+export type LinkHop = z.infer<typeof LinkHop>;
+
+/**
+ * A relation through link tables: `key` on the record, then each hop in order (GrabFood: a dish's
+ * ItemID -> `Linked Dish` -> GroupIDs). `dangling`: how a link that leads nowhere is reported.
+ */
+export const LinkChainSpec = z.strictObject({
+  key: ValueSpec,
+  through: z.array(LinkHop).min(1),
+  dangling: z.enum(['error', 'warning']).optional(),
+});
+export type LinkChainSpec = z.infer<typeof LinkChainSpec>;
+
+/** The sets themselves in a table of their own, one row per set (GrabFood's option groups sheet). */
+export const SetRows = z.strictObject({
+  source: z.string().min(1),
+  key: ValueSpec,
+  name: ValueSpec.optional(),
+  ext_id: ValueSpec.optional(),
+  min: ValueSpec.optional(),
+  max: ValueSpec.optional(),
+});
+export type SetRows = z.infer<typeof SetRows>;
+
 /**
  * The sets' options read from a second table source (another CSV, or another sheet of the same
- * workbook): one row per option value, `set` naming the set it belongs to.
+ * workbook): one row per option value, `set` naming the set it belongs to, or `links` reaching
+ * its sets through link tables.
  */
 export const ModifierSetsFrom = z.strictObject({
   source: z.string().min(1),
-  set: ValueSpec,
+  set: ValueSpec.optional(),
+  links: LinkChainSpec.optional(),
+  /** Set-level fields from a table of sets, by the set's key. */
+  set_rows: SetRows.optional(),
   name: ValueSpec,
   price: ValueSpec.optional(),
   ext_id: ValueSpec.optional(),
@@ -184,6 +226,8 @@ export const ModifierSetsSpec = z.strictObject({
   /** `{name}` in the pattern captures the set name; other `{x}` are parameters. */
   columns: ColumnPattern.optional(),
   list: ModifierSetsList.optional(),
+  /** The sets a product uses, reached from its head row through link tables. */
+  links: LinkChainSpec.optional(),
   from: ModifierSetsFrom.optional(),
   truthy: z.array(z.string()).optional(),
   sets: namedRecord(z.string(), DeclaredModifierSet).optional(),
@@ -281,3 +325,22 @@ export const TableSection = z
 export type TableSection = z.infer<typeof TableSection>;
 
 export { ColumnRef };
+
+/** Every source the table section reads, with the key paths that name it (table.source first). */
+export function tableSourceReaders(table: TableSection): Map<string, (string | number)[][]> {
+  const readers = new Map<string, (string | number)[][]>();
+  const add = (name: string, path: (string | number)[]) =>
+    readers.set(name, [...(readers.get(name) ?? []), path]);
+  add(table.source, ['table', 'source']);
+  const sets = table.modifier_sets;
+  const base = ['table', 'modifier_sets'];
+  const hops = (chain: LinkChainSpec | undefined, at: (string | number)[]) =>
+    chain?.through.forEach((hop, i) => add(hop.source, [...at, 'through', i, 'source']));
+  hops(sets?.links, [...base, 'links']);
+  if (sets?.from) {
+    add(sets.from.source, [...base, 'from', 'source']);
+    hops(sets.from.links, [...base, 'from', 'links']);
+    if (sets.from.set_rows) add(sets.from.set_rows.source, [...base, 'from', 'set_rows', 'source']);
+  }
+  return readers;
+}

@@ -24,7 +24,13 @@ export interface InputRead {
  * products put in a fallback category, a price taken from a running sale.
  */
 export interface ExtractNote {
-  code: 'fallback-category' | 'sale-price' | 'single-variant' | 'absent-column' | 'product-id-source';
+  code:
+    | 'fallback-category'
+    | 'sale-price'
+    | 'single-variant'
+    | 'absent-column'
+    | 'product-id-source'
+    | 'empty-category';
   message: string;
   location?: DataIssue['location'];
 }

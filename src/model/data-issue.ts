@@ -29,6 +29,7 @@ export const DATA_ISSUE_CODES = [
   'option-identity', // one option or value ext_id given two different contents under two parents
   'invisible-character', // a control or invisible format character in a name or description
   'per-unit-price', // a product sold by weight or length: its price is per kg or metre (mapping key `warn`)
+  'variant-base', // `variants.base: flagged`: no default variant, several, or one that is not the cheapest
 ] as const;
 export type DataIssueCode = (typeof DATA_ISSUE_CODES)[number];
 

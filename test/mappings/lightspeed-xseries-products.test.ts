@@ -35,7 +35,8 @@ describe('lightspeed-xseries-products on the X-Series fixture', () => {
       { ext_id: 'cat-drinks-cold', name: 'Drinks / Cold', position: 2 },
       { ext_id: 'cat-desserts', name: 'Desserts', position: 3 },
       { ext_id: 'cat-bakery', name: 'Bakery', position: 4 },
-      { ext_id: 'cat-uncategorized', name: 'Uncategorized', position: 5 },
+      // Its one product (a gift card) is hidden, so the category is hidden with it.
+      { ext_id: 'cat-uncategorized', name: 'Uncategorized', position: 5, hidden: true },
     ]);
   });
 
@@ -112,6 +113,7 @@ describe('lightspeed-xseries-products on the X-Series fixture', () => {
     expect(result.issues).toEqual([]);
     expect(result.notes.map((n) => n.message)).toEqual([
       '1 product without a category is in the fallback category "Uncategorized" (cat-uncategorized)',
+      '1 category whose products are all hidden is hidden too',
     ]);
   });
 });

@@ -36,9 +36,11 @@ describe('square-catalog-api on our fixture (a ListCatalog response body)', () =
       ext_id: 'cat-uncategorized',
       name: 'Uncategorized',
       position: 3,
+      hidden: true, // its one product has no price, so it is hidden, and the category with it
     });
     expect(result.notes.map((n) => n.message)).toEqual([
       '1 product without a category is in the fallback category "Uncategorized" (cat-uncategorized)',
+      '1 category whose products are all hidden is hidden too',
     ]);
     expect(result.issues.map((i) => [i.code, i.severity, i.message, i.location.path])).toEqual([
       // The missing price's own warning says what became of the item: hidden.
@@ -107,7 +109,8 @@ describe.skipIf(!present)('square-catalog-api on the real ice-cream shop objects
   it('maps 16 categories, 299 items, 162 options and 604 values with zero errors', async () => {
     const result = await extract(sample);
     expect(result.stats).toMatchObject({
-      categories: 17, // and "Uncategorized" for the 3 items with none
+      // with "Uncategorized" for the 3 items with none; the one category no item is in is left out
+      categories: 16,
       products: 299,
       options: 162,
       option_values: 604,
@@ -117,6 +120,7 @@ describe.skipIf(!present)('square-catalog-api on the real ice-cream shop objects
       { reason: 'image object', count: 10 },
       { reason: 'discount object', count: 8 },
       { reason: 'modifier object outside its list (also nested in the MODIFIER_LIST)', count: 119 },
+      { reason: 'category with no product (empty_categories: keep keeps it)', count: 1 },
     ]);
     // 3 items have no category_id (a note names their fallback category) and one ("cookie fill")
     // has no variations, hence no price.

@@ -23,10 +23,10 @@ describe('toast-menus-v2 on our fixture', () => {
       ['Pizza', false],
       ['White pizza', false], // nested in Pizza, itself nested in Kitchen
       ['Salads', false],
-      ['Specials', false],
+      ['Specials', true], // its one item is hidden, so the category is hidden with it
       ['Drinks', false],
       ['Desserts', true], // visible on the POS only, not to ordering partners
-      ['Lunch drinks', false],
+      // 'Lunch drinks' holds only Lemon soda, listed again: the category would be empty, left out
     ]);
     expect(result.menu.categories.every((c) => GUID.test(c.ext_id))).toBe(true);
     expect(skippedCounts(result)).toEqual({
@@ -34,8 +34,9 @@ describe('toast-menus-v2 on our fixture', () => {
       'modifier group priced by size or sequence': 1,
       'product listed again (first kept)': 1, // Lemon soda on the Lunch menu too
       'modifier group no mapped item uses': 1,
+      'category with no product (empty_categories: keep keeps it)': 1,
     });
-    expect(result.stats).toMatchObject({ categories: 7, products: 8, options: 5, option_values: 10 });
+    expect(result.stats).toMatchObject({ categories: 6, products: 8, options: 5, option_values: 10 });
   });
 
   it('puts each item in the group that holds it, priced as resolved, hidden when not for partners', async () => {

@@ -9,13 +9,15 @@ const extract = extractWith('ubereats-menu');
 describe('ubereats-menu on our fixture', () => {
   it('maps categories, items and modifier groups with exact counts, and counts what it leaves out', async () => {
     const result = await extract(fixture);
-    expect(result.stats).toMatchObject({ categories: 3, products: 3, options: 3, option_values: 6 });
+    // Deals holds only a modifier group, no item: an empty category, left out and counted.
+    expect(result.stats).toMatchObject({ categories: 2, products: 3, options: 3, option_values: 6 });
     expect(result.issues).toEqual([]);
     expect(result.skipped).toEqual([
       { reason: 'category entity that is not an item', count: 1 },
       { reason: 'product listed again (first kept)', count: 1 },
       { reason: 'item no mapped category or modifier group reaches', count: 1 },
       { reason: 'modifier group no mapped product uses', count: 1 },
+      { reason: 'category with no product (empty_categories: keep keeps it)', count: 1 },
     ]);
   });
 
@@ -31,7 +33,7 @@ describe('ubereats-menu on our fixture', () => {
       image: 'https://example.test/img/margherita.jpeg',
     });
     expect(menu.products[1]).not.toHaveProperty('description');
-    expect(menu.categories.map((c) => c.name)).toEqual(['Pizzas', 'Drinks', 'Deals']);
+    expect(menu.categories.map((c) => c.name)).toEqual(['Pizzas', 'Drinks']);
   });
 
   it('prices a modifier item by its override for the group, else by its own price', async () => {
@@ -73,7 +75,7 @@ describe('ubereats-menu on our fixture', () => {
 
   it('keeps plain category names when the export has one menu', async () => {
     const { menu } = await extract(fixture, { menu: 'all' });
-    expect(menu.categories.map((c) => c.name)).toEqual(['Pizzas', 'Drinks', 'Deals']);
+    expect(menu.categories.map((c) => c.name)).toEqual(['Pizzas', 'Drinks']);
   });
 
   it('reads titles in the language given by the lang parameter', async () => {

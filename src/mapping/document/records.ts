@@ -4,7 +4,7 @@ import type { TransformSink } from '../types.js';
 import { compileCondition, type CompiledCondition, type ValueEnv } from './compile-value.js';
 import { parsePath, type ParsedPath } from './path-syntax.js';
 import type { DocSelect } from './schema.js';
-import type { DocIndex, DocLookup, DocSkipRule } from './schema.js';
+import type { DocIndex, DocLookupHops, DocSkipRule } from './schema.js';
 import { selectAll, type Scope } from './select-path.js';
 import { compileTemplate, type CompiledTemplate } from './template.js';
 
@@ -68,9 +68,9 @@ export class RunState implements ValueEnv {
   }
 
   has(index: string, key: string): boolean {
-    const entry = key === '' ? undefined : this.indexes.get(index)?.entries.get(key);
-    if (entry) entry.used = true;
-    return entry !== undefined;
+    const entries = key === '' ? undefined : this.indexes.get(index)?.entries.get(key);
+    for (const entry of entries ?? []) entry.used = true;
+    return entries !== undefined;
   }
 
   /** The skip a transform asked for while the current record was built, cleared. */
@@ -88,8 +88,12 @@ interface IndexEntry {
 
 export interface IndexState {
   name: string;
-  entries: Map<string, IndexEntry>;
+  /** One record per key, or every record of a key in a `multiple` index (a link table). */
+  entries: Map<string, IndexEntry[]>;
   unused?: string;
+  reportUnused?: 'warning' | 'error';
+  /** The file its records are in, for `report_unused`. */
+  file: string;
   /** The optional source it reads, when that source was given no input (said in lookups' errors). */
   unbound?: string;
 }
@@ -105,38 +109,78 @@ export function buildIndex(
   from: { root: Scope; file: string; unbound?: string } = { root: state.root, file: state.file },
 ): IndexState {
   const select = parseSelect(spec.select);
-  const key = compileTemplate(spec.key);
-  const entries = new Map<string, IndexEntry>();
+  const keysOf = indexKeys(spec, from.root);
+  const entries = new Map<string, IndexEntry[]>();
   for (const scope of selectAll(select, from.root, from.root)) {
-    const id = key.render(scope, from.root);
-    if (id === '') continue;
-    if (entries.has(id)) {
-      state.issue(
-        'duplicate-ext-id',
-        'warning',
-        `index "${name}": key "${id}" appears again; the first wins`,
-        scope.path,
-        from.file,
-      );
-      continue;
+    // One entry per record, under each of its keys: `used` is the record's, whichever key reached it.
+    const entry: IndexEntry = { scope, used: false };
+    for (const id of keysOf(scope)) {
+      const known = entries.get(id);
+      if (!known) entries.set(id, [entry]);
+      else if (spec.multiple) {
+        if (known.at(-1) !== entry) known.push(entry);
+      } else if (known[0] !== entry) {
+        state.issue(
+          'duplicate-ext-id',
+          'warning',
+          `index "${name}": key "${id}" appears again; the first wins`,
+          scope.path,
+          from.file,
+        );
+      }
     }
-    entries.set(id, { scope, used: false });
   }
   return {
     name,
     entries,
+    file: from.file,
     ...(spec.unused ? { unused: spec.unused } : {}),
+    ...(spec.report_unused ? { reportUnused: spec.report_unused } : {}),
     ...(from.unbound ? { unbound: from.unbound } : {}),
   };
 }
 
-/** Counts, under the index's `unused` reason, the records no lookup ever reached. */
+/** The keys of one index record: its `key` template, or every value its `keys` path reaches. */
+function indexKeys(spec: DocIndex, root: Scope): (scope: Scope) => string[] {
+  if (spec.keys !== undefined) {
+    const path = parsePath(spec.keys);
+    return (scope) =>
+      selectAll([path], scope, root)
+        .map((s) => s.value)
+        .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+        .map((v) => String(v).trim())
+        .filter((v) => v !== '');
+  }
+  const key = compileTemplate(spec.key ?? '');
+  return (scope) => {
+    const id = key.render(scope, root);
+    return id === '' ? [] : [id];
+  };
+}
+
+/**
+ * Counts, under the index's `unused` reason, the records no lookup ever reached; with
+ * `report_unused` each is also a located issue (a link row naming a dish the export lacks).
+ */
 export function countUnused(state: RunState): void {
   for (const index of state.indexes.values()) {
-    if (!index.unused) continue;
-    let n = 0;
-    for (const entry of index.entries.values()) if (!entry.used) n++;
-    state.skip(index.unused, n);
+    if (!index.unused && !index.reportUnused) continue;
+    const seen = new Set<IndexEntry>();
+    for (const [key, list] of index.entries) {
+      for (const entry of list) {
+        if (entry.used || seen.has(entry)) continue;
+        seen.add(entry);
+        if (index.reportUnused)
+          state.issue(
+            'unknown-reference',
+            index.reportUnused,
+            `index "${index.name}": the record with key "${key}" is reached by no lookup${index.unused ? ` (${index.unused})` : ''}`,
+            entry.scope.path,
+            index.file,
+          );
+      }
+    }
+    if (index.unused) state.skip(index.unused, seen.size);
   }
 }
 
@@ -146,18 +190,22 @@ export function parseSelect(select: DocSelect): ParsedPath[] {
 
 export interface CompiledSelection {
   select: ParsedPath[];
-  lookup?: { index: string; key: CompiledTemplate };
+  /** Hops followed in order; each reached record is looked up by the next hop's key. */
+  lookup?: { index: string; key: CompiledTemplate }[];
   skip: { reason: string; when: CompiledCondition }[];
 }
 
 export function compileSelection(spec: {
   select: DocSelect;
-  lookup?: DocLookup | undefined;
+  lookup?: DocLookupHops | undefined;
   skip?: DocSkipRule[] | undefined;
 }): CompiledSelection {
+  const hops = spec.lookup === undefined ? [] : Array.isArray(spec.lookup) ? spec.lookup : [spec.lookup];
   return {
     select: parseSelect(spec.select),
-    ...(spec.lookup ? { lookup: { index: spec.lookup.index, key: compileTemplate(spec.lookup.key) } } : {}),
+    ...(hops.length > 0
+      ? { lookup: hops.map((hop) => ({ index: hop.index, key: compileTemplate(hop.key) })) }
+      : {}),
     skip: (spec.skip ?? []).map((rule) => ({ reason: rule.reason, when: compileCondition(rule.when) })),
   };
 }
@@ -169,27 +217,29 @@ export function compileSelection(spec: {
 export function runSelection(sel: CompiledSelection, from: Scope, state: RunState): Scope[] {
   const out: Scope[] = [];
   for (const selected of selectAll(sel.select, from, state.root)) {
-    const record = sel.lookup ? resolve(sel.lookup, selected, state) : selected;
-    if (!record) continue;
-    const rule = sel.skip.find((r) => r.when(record, state));
-    if (rule) state.skip(rule.reason);
-    else out.push(record);
+    let records = [selected];
+    // Each hop replaces every record by those its key names: a link table fans out, linearly.
+    for (const hop of sel.lookup ?? [])
+      records = records.flatMap((ref) => resolveAll(hop.index, hop.key.render(ref, state.root), ref, state));
+    for (const record of records) {
+      const rule = sel.skip.find((r) => r.when(record, state));
+      if (rule) state.skip(rule.reason);
+      else out.push(record);
+    }
   }
   return out;
 }
 
-function resolve(
-  lookup: NonNullable<CompiledSelection['lookup']>,
-  ref: Scope,
-  state: RunState,
-): Scope | undefined {
-  return resolveKey(lookup.index, lookup.key.render(ref, state.root), ref, state);
+/** A value's lookup: the first record the key names. */
+function resolveKey(name: string, key: string, ref: Scope, state: RunState): Scope | undefined {
+  return resolveAll(name, key, ref, state)[0];
 }
 
-function resolveKey(name: string, key: string, ref: Scope, state: RunState): Scope | undefined {
+/** Every record the key names (one, except in a `multiple` index); none is an unknown-reference error. */
+function resolveAll(name: string, key: string, ref: Scope, state: RunState): Scope[] {
   const index = state.indexes.get(name);
-  const entry = key === '' ? undefined : index?.entries.get(key);
-  if (!entry) {
+  const entries = key === '' ? undefined : index?.entries.get(key);
+  if (!entries) {
     state.issue(
       'unknown-reference',
       'error',
@@ -200,8 +250,10 @@ function resolveKey(name: string, key: string, ref: Scope, state: RunState): Sco
           }`,
       ref.path,
     );
-    return undefined;
+    return [];
   }
-  entry.used = true;
-  return { value: entry.scope.value, path: entry.scope.path, parent: ref };
+  return entries.map((entry) => {
+    entry.used = true;
+    return { value: entry.scope.value, path: entry.scope.path, parent: ref };
+  });
 }

@@ -33,6 +33,12 @@ const Scalar = z.union([z.string(), z.number(), z.boolean()]);
 /** Replace each selected reference by the record it names (an id looked up in an index). */
 export const DocLookup = z.strictObject({ index: z.string().min(1), key: DocTemplate });
 export type DocLookup = z.infer<typeof DocLookup>;
+/**
+ * A selection's lookup: one hop, or hops followed in order (dish -> its links -> their groups), each
+ * record the previous hop reached looked up by its own key (link tables, many-to-many).
+ */
+export const DocLookupHops = z.union([DocLookup, z.array(DocLookup).min(1)]);
+export type DocLookupHops = z.infer<typeof DocLookupHops>;
 
 const DocConditionObject = z.strictObject({
   path: DocPath.optional(),
@@ -109,7 +115,7 @@ export type DocSkipRule = z.infer<typeof DocSkipRule>;
 
 const Selection = {
   select: DocSelect,
-  lookup: DocLookup.optional(),
+  lookup: DocLookupHops.optional(),
   /** Records left out on purpose: counted by reason, never silent. */
   skip: z.array(DocSkipRule).optional(),
 };
@@ -136,7 +142,7 @@ export type DocOptionValues = z.infer<typeof DocOptionValues>;
 export const DocOption = z.strictObject({
   /** One option per selected record; absent: one option built from the owning record (variants). */
   select: DocSelect.optional(),
-  lookup: DocLookup.optional(),
+  lookup: DocLookupHops.optional(),
   skip: z.array(DocSkipRule).optional(),
   /** Any value: a template, a path, a value read from a looked-up record (`lookup`). */
   ext_id: DocValue,
@@ -197,14 +203,29 @@ export const DocProducts = z
   });
 export type DocProducts = z.infer<typeof DocProducts>;
 
-export const DocIndex = z.strictObject({
-  /** The source whose document the index reads (default: the document's own source). */
-  source: z.string().min(1).optional(),
-  select: DocSelect,
-  key: DocTemplate,
-  /** When set, entries no lookup ever used are counted as skipped with this reason. */
-  unused: z.string().min(1).optional(),
-});
+export const DocIndex = z
+  .strictObject({
+    /** The source whose document the index reads (default: the document's own source). */
+    source: z.string().min(1).optional(),
+    select: DocSelect,
+    key: DocTemplate.optional(),
+    /** Every value this path reaches on a record is a key of it (a category's `item_ids[*]`). */
+    keys: DocPath.optional(),
+    /** A key may name several records (a link table): a selection's lookup reaches them all. */
+    multiple: z.boolean().optional(),
+    /** When set, entries no lookup ever used are counted as skipped with this reason. */
+    unused: z.string().min(1).optional(),
+    /** Each record no lookup reached is also a located issue (a link naming no dish). */
+    report_unused: z.enum(['warning', 'error']).optional(),
+  })
+  .superRefine((index, ctx) => {
+    if ((index.key === undefined) === (index.keys === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        message: 'an index needs exactly one of `key` (a template) or `keys` (a path to a list of ids)',
+      });
+  });
 export type DocIndex = z.infer<typeof DocIndex>;
 
 export const DocIgnoreRule = z.strictObject({ reason: z.string().min(1), select: DocSelect });
@@ -231,7 +252,12 @@ export const DocumentSection = z
       if (!known.has(lookup.index)) {
         ctx.addIssue({
           code: 'custom',
-          path: [...path, ...(path.at(-1) === 'in_index' ? [] : ['lookup']), 'index'],
+          // A hop of a list (`lookup[1]`) and `in_index` end in the lookup object itself.
+          path: [
+            ...path,
+            ...(path.at(-1) === 'in_index' || typeof path.at(-1) === 'number' ? [] : ['lookup']),
+            'index',
+          ],
           message: `no index named "${lookup.index}" in indexes (known: ${[...known].join(', ') || 'none'})`,
         });
       }
@@ -251,6 +277,10 @@ function lookups(
   if (typeof node !== 'object' || node === null) return [];
   const out: { lookup: DocLookup; path: (string | number)[] }[] = [];
   for (const [key, child] of Object.entries(node)) {
+    if (key === 'lookup' && Array.isArray(child)) {
+      child.forEach((hop, i) => out.push({ lookup: hop as DocLookup, path: [...path, key, i] }));
+      continue;
+    }
     const index = (child as { index?: unknown } | null)?.index;
     if ((key === 'lookup' || key === 'in_index') && typeof index === 'string')
       out.push({ lookup: child as DocLookup, path: key === 'in_index' ? [...path, key] : path });

@@ -59,6 +59,8 @@ export interface OpenProduct {
   firstHidden: boolean | undefined;
   firstPriceMissing: boolean;
   firstExpanded: boolean;
+  /** `variants.base: flagged`: the first variant row is the one flagged as the default. */
+  firstFlagged?: true;
   /** The variants after the first, created on the second one. */
   more: PendingVariant[] | undefined;
   /** `variants.value.any`: the head row's list of values per attribute; undefined without it. */
@@ -91,8 +93,10 @@ function addVariant(
   hidden: boolean | undefined,
   priceMissing: boolean,
   expanded: boolean,
+  flagged = false,
 ): void {
   if (open.firstRow === 0) {
+    if (flagged) open.firstFlagged = true;
     open.firstRow = row;
     open.firstName = name;
     open.firstExtId = extId;
@@ -110,6 +114,7 @@ function addVariant(
     hidden,
     priceMissing,
     expanded: expanded ? true : undefined,
+    ...(flagged ? { flagged: true as const } : {}),
   };
   if (open.more) open.more.push(pending);
   else open.more = [pending];
@@ -125,6 +130,7 @@ function variantsOf(open: OpenProduct): PendingVariant[] {
     hidden: open.firstHidden,
     priceMissing: open.firstPriceMissing,
     expanded: open.firstExpanded ? true : undefined,
+    ...(open.firstFlagged ? { flagged: true as const } : {}),
   };
   return open.more === undefined ? [first] : [first, ...open.more];
 }
@@ -389,7 +395,10 @@ export class MenuAssembler {
       });
       return;
     }
-    addVariant(open, row, name, extId, price, hidden, priceMissing, false);
+    const flagged = v.valueFlag
+      ? this.bool(v.valueFlag(record.cells, NO_CONTEXT), 'variants.flag') === true
+      : false;
+    addVariant(open, row, name, extId, price, hidden, priceMissing, false, flagged);
   }
 
   /**

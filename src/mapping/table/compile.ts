@@ -1,3 +1,4 @@
+import type { LinkChain } from './link-chain.js';
 import type { CompiledAnyValues } from './any-values.js';
 import type { DataIssueCode } from '../../model/data-issue.js';
 import type { SaleSpec, TableSection } from '../table-schema.js';
@@ -91,6 +92,9 @@ export interface CompiledVariants {
   valueSale?: CompiledSale;
   /** `value.any`: a variant row with an empty attribute stands for each value its product lists. */
   any?: CompiledAnyValues;
+  /** `base: flagged`: the column or value that marks the default variant, and its header. */
+  valueFlag?: CompiledValue;
+  flagColumn?: string;
 }
 
 export interface CompiledTable {
@@ -128,7 +132,12 @@ function compileSale(spec: SaleSpec, ctx: CompileContext, field: string): Compil
   return sale;
 }
 
-export function compileTable(section: TableSection, ctx: CompileContext): CompiledTable {
+export function compileTable(
+  section: TableSection,
+  ctx: CompileContext,
+  /** `modifier_sets.links`, read before the rows stream. */
+  setLinks?: LinkChain,
+): CompiledTable {
   bindWildcards(section, ctx);
   const value = (spec: ValueSpec, field: string) => compileValue(spec, ctx, field).fn;
   const maybe = (spec: ValueSpec | undefined, field: string) =>
@@ -223,6 +232,11 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
     }
     const hidden = maybe(v.value.hidden, 'variants.value.hidden');
     if (hidden) compiled.variants.valueHidden = hidden;
+    if (v.base === 'flagged' && v.flag !== undefined) {
+      const flag = compileValue(v.flag, ctx, 'variants.flag');
+      compiled.variants.valueFlag = flag.fn;
+      if (flag.column !== undefined) compiled.variants.flagColumn = flag.column;
+    }
     if (v.value.sale) compiled.variants.valueSale = compileSale(v.value.sale, ctx, 'variants.value.sale');
     if (v.value.any) {
       compiled.variants.any = {
@@ -236,7 +250,8 @@ export function compileTable(section: TableSection, ctx: CompileContext): Compil
     }
   }
 
-  if (section.modifier_sets) compiled.modifierSets = compileModifierSets(section.modifier_sets, ctx);
+  if (section.modifier_sets)
+    compiled.modifierSets = compileModifierSets(section.modifier_sets, ctx, setLinks);
   if (section.options) compiled.rowOptions = compileRowOptions(section.options, ctx);
   return compiled;
 }

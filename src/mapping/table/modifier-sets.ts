@@ -7,6 +7,7 @@ import { cellText } from '../transforms/template.js';
 import { patternRegExp } from './columns.js';
 import type { CompileContext, CompiledValue } from './compile-context.js';
 import { compileValue } from './compile-value.js';
+import type { LinkChain } from './link-chain.js';
 
 // Membership columns (`Modifier Set - X` = Y/N) say which sets an item uses; the sets' options and
 // prices are not in such exports, so they come from the mapping's `sets` or are reported.
@@ -73,6 +74,8 @@ function prepareSet(
 /** A column of set names (`Milk, Syrups`); the last cell text and its sets are kept (few distinct). */
 export interface ListColumn {
   cell: CompiledValue;
+  /** `links`: the set names its link tables reach from the cell's key, instead of the cell's text. */
+  follow?: (key: string) => string[];
   header: string;
   separator: string;
   declared: (name: string) => PreparedSet | undefined;
@@ -94,7 +97,11 @@ export interface CompiledModifierSets {
 
 const DEFAULT_TRUTHY = ['y', 'yes', 'true', '1', 'x'];
 
-export function compileModifierSets(spec: ModifierSetsSpec, ctx: CompileContext): CompiledModifierSets {
+export function compileModifierSets(
+  spec: ModifierSetsSpec,
+  ctx: CompileContext,
+  links?: LinkChain,
+): CompiledModifierSets {
   const pattern = spec.columns?.pattern ?? [];
   const patterns = Array.isArray(pattern) ? pattern : [pattern];
   const regexps = patterns.map((p) => patternRegExp(p, ctx.params, 'name', 'i'));
@@ -116,14 +123,19 @@ export function compileModifierSets(spec: ModifierSetsSpec, ctx: CompileContext)
     }
   });
   let list: ListColumn | undefined;
-  if (spec.list) {
-    const compiled = compileValue({ column: spec.list.column }, ctx, 'modifier_sets.list.column');
+  const listed = spec.list ?? spec.links;
+  if (listed) {
+    const compiled = spec.list
+      ? compileValue({ column: spec.list.column }, ctx, 'modifier_sets.list.column')
+      : compileValue(spec.links?.key ?? '', ctx, 'modifier_sets.links.key');
     // One prepared set per name, so products naming the same set share its option objects.
     const prepared = new Map<string, PreparedSet | undefined>();
     list = {
       cell: compiled.fn,
+      // Links whose tables were given no input (an optional source) reach no set.
+      ...(spec.list === undefined ? { follow: (key: string) => links?.follow(key) ?? [] } : {}),
       header: compiled.column ?? '',
-      separator: spec.list.separator ?? ',',
+      separator: spec.list?.separator ?? ',',
       declared: (name) => {
         const key = name.toLowerCase();
         if (!prepared.has(key)) {
@@ -211,10 +223,12 @@ function listOptions(
   if (text === '') return options;
   if (text !== list.lastText) {
     list.lastText = text;
-    const names = text
-      .split(list.separator)
-      .map((n) => n.trim())
-      .filter((n) => n !== '');
+    const names = list.follow
+      ? list.follow(text)
+      : text
+          .split(list.separator)
+          .map((n) => n.trim())
+          .filter((n) => n !== '');
     list.lastSets = names.map((name) => ({ name, set: list.declared(name) }));
   }
   for (const { name, set } of list.lastSets ?? []) {

@@ -4,6 +4,7 @@ import type { ExtractResultParts } from '../types.js';
 import { moneyRules } from '../../model/currency.js';
 import { CompileContext } from './compile-context.js';
 import { compileTable } from './compile.js';
+import type { LinkChain } from './link-chain.js';
 import { reportDuplicateHeaders } from './duplicate-headers.js';
 import { MenuAssembler } from './assembler.js';
 import { ShortRecords } from './short-records.js';
@@ -21,10 +22,12 @@ export async function runTableMapping(
   params: Readonly<Record<string, string | undefined>>,
   /** The run's date, for scheduled sale prices. */
   now: Date = new Date(),
+  /** `modifier_sets.links`, read before the rows stream. */
+  setLinks?: LinkChain,
 ): Promise<ExtractResultParts & { params: Record<string, string> }> {
   const ctx = CompileContext.forSource(source, params, moneyRules(mapping.money));
 
-  const table = compileTable(mapping.table, ctx);
+  const table = compileTable(mapping.table, ctx, setLinks);
   reportDuplicateHeaders(ctx);
   const skipped = new Map<string, number>();
   const group = mapping.table.group;

@@ -15,6 +15,8 @@ export interface PendingVariant {
   priceMissing: boolean;
   /** One of the variants an "any" attribute stands for (`variants.value.any`). */
   expanded?: true;
+  /** `variants.base: flagged`: the row's flag marks it as the product's default variant. */
+  flagged?: true;
 }
 
 // Up to this many kept variants, a duplicate ext_id is found by a scan.
@@ -54,7 +56,10 @@ function optionValue(
  */
 export function variantOption(
   variants: PendingVariant[],
-  settings: Pick<CompiledVariants, 'always' | 'alwaysNamed' | 'optionFallback' | 'valuePriceColumn'>,
+  settings: Pick<
+    CompiledVariants,
+    'always' | 'alwaysNamed' | 'optionFallback' | 'valuePriceColumn' | 'valueFlag' | 'flagColumn'
+  >,
   /** `name` is undefined when neither the head nor any variant row gave one: the fallback names it. */
   option: { extId: string; name: string | undefined },
   product: ImportProduct,
@@ -116,6 +121,9 @@ export function variantOption(
     );
     return undefined;
   }
+  const preferred = settings.valueFlag
+    ? flaggedDefault(made, base, settings.flagColumn, product, ctx)
+    : undefined;
   if (base !== undefined) product.price = toCents(base, ctx.money.digits);
   // Sized to the variants kept (an array grown by push keeps room for 17).
   const values = new Array<ImportOptionValue>(made.length);
@@ -142,6 +150,8 @@ export function variantOption(
       }
     }
     values[kept] = optionValue(from.extId, from.name, hidden, operand, kept + 1);
+    // The POS's default is pre-selected for the guest.
+    if (from === preferred) values[kept] = { ...values[kept], checked_default: true } as ImportOptionValue;
     kept++;
   }
   // A skipped value leaves the list.
@@ -155,4 +165,43 @@ export function variantOption(
     position: 1,
     option_values: values,
   };
+}
+
+/**
+ * `variants.base: flagged`: the one variant the flag marks (iiko's default size). The platform adds
+ * surcharges only (`price_operator` "+"; a negative `price_operand` is refused by validation), so
+ * the base stays the cheapest variant's price: when the default is not the cheapest a located
+ * warning says the menu's "from" price differs from the POS. No flag, or several, is a warning too.
+ */
+function flaggedDefault(
+  made: readonly KeptVariant[],
+  base: number | undefined,
+  column: string | undefined,
+  product: ImportProduct,
+  ctx: CompileContext,
+): KeptVariant | undefined {
+  const flagged = made.filter((v) => v.flagged);
+  const label = entityLabel('product', product);
+  ctx.cursor.row = (flagged[1] ?? made[0])?.row ?? ctx.cursor.row;
+  if (flagged.length !== 1) {
+    const found = flagged.length === 0 ? 'no variant is flagged' : `${flagged.length} variants are flagged`;
+    ctx.rowIssue(
+      'variant-base',
+      'warning',
+      `variants.flag: ${found} as the default of ${label}: the base is the cheapest variant`,
+      column,
+    );
+    return undefined;
+  }
+  const chosen = flagged[0] as KeptVariant;
+  if (chosen.price !== undefined && base !== undefined && chosen.price > base) {
+    ctx.cursor.row = chosen.row;
+    ctx.rowIssue(
+      'variant-base',
+      'warning',
+      `variants.flag: the default "${chosen.name}" of ${label} is not its cheapest variant; the platform adds surcharges only, so the base is the cheapest and "${chosen.name}" is pre-selected`,
+      column,
+    );
+  }
+  return chosen;
 }
