@@ -11,6 +11,7 @@ export const TARGETS = [
   'refresh',
   'postgres',
   'workers',
+  'night',
 ] as const;
 export type TargetName = (typeof TARGETS)[number];
 
@@ -25,6 +26,8 @@ export interface BenchOptions {
   fleetTargets: number;
   /** The two fleet sizes of the per-target cost rows (issue 37), smaller first. */
   fleetCostTargets: number[];
+  /** The two fleet sizes of the night rows (issue 32: first sync and unchanged night), smaller first. */
+  nightTargets: number[];
   /** Targets enqueued by the `fleet enqueue` row (the limit is set for the default 10,000). */
   enqueueTargets: number;
   reps: number;
@@ -37,7 +40,7 @@ export interface BenchOptions {
 }
 
 export const USAGE =
-  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--hostile-size 50000] [--apply-size 5000] [--fleet-targets 200] [--fleet-cost-targets 1000,10000] [--enqueue-targets 10000] [--reps 5] [--warmup 1] [--only extract,encoding,xlsx,plan,apply,fleet,fleet-cost,refresh,postgres,workers] [--out result.json] [--keep] [--write-docs]';
+  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--hostile-size 50000] [--apply-size 5000] [--fleet-targets 200] [--fleet-cost-targets 1000,10000] [--night-targets 1000,10000] [--enqueue-targets 10000] [--reps 5] [--warmup 1] [--only extract,encoding,xlsx,plan,apply,fleet,fleet-cost,refresh,postgres,workers,night] [--out result.json] [--keep] [--write-docs]';
 
 /** `--help` or `-h` anywhere: print USAGE and run nothing. */
 export function wantsHelp(argv: string[]): boolean {
@@ -69,6 +72,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       'apply-size': { type: 'string', default: '5000' },
       'fleet-targets': { type: 'string', default: '200' },
       'fleet-cost-targets': { type: 'string', default: '1000,10000' },
+      'night-targets': { type: 'string', default: '1000,10000' },
       'enqueue-targets': { type: 'string', default: '10000' },
       reps: { type: 'string', default: '5' },
       warmup: { type: 'string', default: '1' },
@@ -89,6 +93,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     applySize: positive('apply-size', values['apply-size']),
     fleetTargets: positive('fleet-targets', values['fleet-targets']),
     fleetCostTargets: twoSizes('fleet-cost-targets', values['fleet-cost-targets']),
+    nightTargets: twoSizes('night-targets', values['night-targets']),
     enqueueTargets: positive('enqueue-targets', values['enqueue-targets']),
     reps: positive('reps', values.reps),
     warmup: values.warmup === '0' ? 0 : positive('warmup', values.warmup),

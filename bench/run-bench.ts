@@ -4,6 +4,7 @@ import path from 'node:path';
 import { runApplyTarget } from './apply-target.js';
 import { runExtractTarget } from './extract-target.js';
 import { runFleetCostTarget } from './fleet-cost-target.js';
+import { runFleetNightTarget } from './fleet-night-target.js';
 import { runFleetTarget } from './fleet-target.js';
 import type { BenchOptions, TargetName } from './options.js';
 import { runPlanTarget } from './plan-target.js';
@@ -48,6 +49,7 @@ export async function runBench(options: BenchOptions, log: (m: string) => void):
       rows.push(...(await runPostgresStateTarget(ctx, options.applySize, options.sizes.at(-1)!)));
     if (want('workers'))
       rows.push(...(await runWorkersTarget(ctx, options.fleetTargets, options.enqueueTargets)));
+    if (want('night')) rows.push(...(await runFleetNightTarget(ctx, options.nightTargets)));
   } finally {
     if (options.keep) log(`data kept in ${dir}`);
     else await rm(dir, { recursive: true, force: true });

@@ -8,9 +8,9 @@ export interface BenchRow {
   size: number;
   subjectMs: number | null;
   referenceMs: number | null;
-  /** The figure judged against `limit`: a ratio (x), megabytes, or seconds of wall time. */
+  /** The figure judged against `limit`: a ratio (x), megabytes, seconds of wall time or CPU ms (per target). */
   measured: number;
-  unit: 'x' | 'MB' | 's';
+  unit: 'x' | 'MB' | 's' | 'ms';
   /** For a time ratio: the same ratio of CPU-time medians (context only, not judged). */
   cpuRatio: number | null;
   /** For a time ratio: the lowest and highest ratio of a single run pair, i.e. the noise around it. */

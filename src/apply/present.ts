@@ -86,17 +86,19 @@ export async function writeOutputs(report: RunReport, args: RunArgs): Promise<vo
 
 /**
  * Where a run's HTML report is: its path in a state folder, or, for a report kept in a database
- * (no path anyone can open), the command that writes it out. The command names the target by its
- * base URL and client id (the state's key) as well as the run: a database holds many targets, and
- * the command must work as printed in a shell that has none of this run's flags or environment.
+ * (no path anyone can open) or not rendered (`rendered: false`, a run that changed nothing), the
+ * command that writes it out. The command names the target by its base URL and client id (the
+ * state's key) as well as the run: a database holds many targets, and the command must work as
+ * printed in a shell that has none of this run's flags or environment.
  */
 export function reportWhere(
   html: string,
   runId: string,
   stateLocation: string,
   target: { baseUrl?: string; clientId?: string },
+  rendered = true,
 ): string {
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(html)) return html;
+  if (rendered && !/^[a-z][a-z0-9+.-]*:\/\//i.test(html)) return html;
   const args = [runId, '--state', stateLocation];
   if (target.baseUrl && target.clientId)
     args.push('--base-url', target.baseUrl, '--client-id', target.clientId);

@@ -28,8 +28,12 @@ export interface RunReportInput {
 
 export interface RunReportFiles {
   json: string;
+  /** The Markdown report, or report.json when it was not rendered (`rendered: false`). */
   markdown: string;
+  /** The HTML report, or report.json when it was not rendered (`rendered: false`). */
   html: string;
+  /** false: only report.json was written; `report show` renders the others from it on demand. */
+  rendered: boolean;
 }
 
 /** The report of a plan that nothing was sent for (plan, and apply's confirmation). */
@@ -90,12 +94,19 @@ export function planOutcome(plan: Pick<Plan, 'blocked' | 'mode'>): RunOutcome {
  * 5k products, hundreds of MB at 100k). `--out-json` and `--json` keep the whole plan.
  */
 export async function writeRunReports(record: RunRecord, report: RunReport): Promise<RunReportFiles> {
+  // Issue 32: most targets of a nightly fleet change nothing, and their Markdown and HTML were
+  // most of the files (and of the PostgreSQL rows) a night wrote. report.json and plan.json hold
+  // all they show: `report show` renders them from those (history/stored-report.ts).
+  if (report.outcome === 'none') {
+    const json = await record.write('report.json', compactJsonPieces(report, RUN_PLAN_REFERENCE));
+    return { json, markdown: json, html: json, rendered: false };
+  }
   const [jsonFile, markdown, html] = await Promise.all([
     record.write('report.json', compactJsonPieces(report, RUN_PLAN_REFERENCE)),
     record.write('report.md', renderMarkdown(report)),
     record.write('report.html', renderHtml(report)),
   ]);
-  return { json: jsonFile, markdown, html };
+  return { json: jsonFile, markdown, html, rendered: true };
 }
 
 /** The run report's `plan` member in a run's folder: the name of the file holding it, as JSON. */

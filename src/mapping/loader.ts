@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { InvalidInputError } from '../errors.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { parseJsonWithoutDuplicates } from './json-fast-path.js';
+import { cachedMapping, keepMapping, mappingIdentity } from './mapping-cache.js';
 import { readSmallTextFile } from './mapping-files.js';
 import { Mapping, TableMapping } from './schema.js';
 import { hasReservedKey, yamlToData } from './yaml-data.js';
@@ -63,8 +64,19 @@ export async function resolveMappingFile(ref: string): Promise<{ file: string; t
 }
 
 export async function loadMapping(ref: string): Promise<LoadedMapping> {
+  const shipped = isBareMappingName(ref);
+  // The file resolveMappingFile would read: the first candidate that is a file.
+  let identity: string | null = null;
+  for (const candidate of shipped ? shippedMappingFiles(ref) : [path.resolve(ref)]) {
+    identity = await mappingIdentity(candidate);
+    if (identity === null) continue;
+    const mapping = cachedMapping(candidate, identity);
+    if (mapping) return { mapping, file: candidate, shipped };
+    break;
+  }
   const { file, text } = await resolveMappingFile(ref);
-  return { mapping: parseMappingText(text, file), file, shipped: isBareMappingName(ref) };
+  const mapping = parseMappingText(text, file);
+  return { mapping: identity === null ? mapping : keepMapping(file, identity, mapping), file, shipped };
 }
 
 /** Parses YAML or JSON (JSON is YAML) and validates; throws MappingError listing every problem. */

@@ -20,12 +20,16 @@ export const TargetIdentity = z.object({
 });
 export type TargetIdentity = z.infer<typeof TargetIdentity>;
 
-/** Written by every apply (small, not synced: it can always be written again). */
+/**
+ * Written by every apply whose folder does not already say it (small, not synced: it can always
+ * be written again). Read first: a nightly fleet rewrote 10,000 unchanged files (issue 32).
+ */
 export async function writeTargetIdentity(dir: string, target: Target): Promise<void> {
   const identity: TargetIdentity = { baseUrl: target.baseUrl, clientId: target.clientId };
-  await writeFileAtomic(path.join(dir, TARGET_FILE), `${JSON.stringify(identity, null, 2)}\n`, {
-    durable: false,
-  });
+  const file = path.join(dir, TARGET_FILE);
+  const text = `${JSON.stringify(identity, null, 2)}\n`;
+  const current = await readFile(file, 'utf8').catch(() => null);
+  if (current !== text) await writeFileAtomic(file, text, { durable: false });
 }
 
 export interface LegacyFolder {

@@ -60,7 +60,7 @@ beforeAll(async () => {
       '--fleet-targets',
       '3',
     ],
-    ...['--enqueue-targets', '30', '--fleet-cost-targets', '2,4'],
+    ...['--enqueue-targets', '30', '--fleet-cost-targets', '2,4', '--night-targets', '2,4'],
     ...['--reps', '1', '--warmup', '0', '--out', out],
   ]);
   if (run.code !== 0) throw new Error(`bench failed (${run.code}): ${run.stderr}`);
@@ -107,6 +107,22 @@ describe('npm run bench on a tiny size', () => {
       'PostgreSQL vs local state: plan (1% changed)',
       'sync workers: 3 worker processes (concurrency 2 each) vs one apply --all --concurrency 6, whole processes',
       'sync workers: fleet enqueue --all of 30 targets, whole process',
+      'night of 2 targets x 50 products, local state: first sync, CPU ms per target',
+      'night of 2 targets x 50 products, local state: unchanged, CPU ms per target',
+      'night of 4 targets x 50 products, local state: first sync, CPU ms per target',
+      'night of 4 targets x 50 products, local state: unchanged, CPU ms per target',
+      'night unchanged, local state: CPU per target at 4 over at 2',
+      'night of 4 targets unchanged, local state: wall time (120 s per 10,000)',
+      'night of 4 targets unchanged, local state: peak RSS',
+      'night of 2 targets x 50 products, PostgreSQL state: first sync, CPU ms per target',
+      'night of 2 targets x 50 products, PostgreSQL state: unchanged, CPU ms per target',
+      'night of 4 targets x 50 products, PostgreSQL state: first sync, CPU ms per target',
+      'night of 4 targets x 50 products, PostgreSQL state: unchanged, CPU ms per target',
+      'night unchanged, PostgreSQL state: CPU per target at 4 over at 2',
+      'night of 4 targets unchanged, PostgreSQL state: wall time (120 s per 10,000)',
+      'night of 4 targets unchanged, PostgreSQL state: peak RSS',
+      'night of 4 targets unchanged: PostgreSQL vs local state, wall time',
+      'fleet status of 4 targets (PostgreSQL), whole process',
     ]);
     for (const row of result.rows) {
       expect(row.measured).toBeGreaterThan(0);

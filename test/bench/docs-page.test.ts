@@ -13,6 +13,7 @@ const result: BenchResult = {
     applySize: 5000,
     fleetTargets: 200,
     fleetCostTargets: [1000, 10000],
+    nightTargets: [1000, 10000],
     enqueueTargets: 10000,
     reps: 3,
     warmup: 1,

@@ -32,9 +32,11 @@ describe('parseBenchArgs', () => {
         'refresh',
         'postgres',
         'workers',
+        'night',
       ],
       fleetTargets: 200,
       fleetCostTargets: [1000, 10000],
+      nightTargets: [1000, 10000],
     });
   });
 
@@ -46,6 +48,7 @@ describe('parseBenchArgs', () => {
     [['--reps', '0'], /--reps must be a positive integer/],
     [['--fleet-targets', '0'], /--fleet-targets must be a positive integer/],
     [['--fleet-cost-targets', '10000,1000'], /--fleet-cost-targets must be two sizes, smaller first/],
+    [['--night-targets', '1000'], /--night-targets must be two sizes, smaller first/],
     [['--sizes', '10,abc'], /--sizes must be a positive integer/],
     [['--only', 'extract,deploy'], /unknown target deploy/],
     [['--fast'], /Unknown option/],

@@ -145,7 +145,7 @@ function printReport(
     if (!shown) out.data(renderTerminal(outcome.report, { color: out.color }));
     else out.data(outcomeLines(outcome.report, outcome.requests, out));
     out.info(
-      `report: ${reportWhere(outcome.reports.html, outcome.runId, stateLocation, outcome.report.target)}`,
+      `report: ${reportWhere(outcome.reports.html, outcome.runId, stateLocation, outcome.report.target, outcome.reports.rendered)}`,
     );
   }
 }

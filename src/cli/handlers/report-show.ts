@@ -1,6 +1,7 @@
 import { resolveRunSettings } from '../../config/run-settings.js';
 import { UsageError } from '../../errors.js';
 import { type StateTargetArgs } from '../state-target-flags.js';
+import { renderStoredReport } from '../../history/stored-report.js';
 import { resolveStoredTarget } from '../../history/stored-target.js';
 import { redact } from '../../secrets.js';
 import { writeOutputFile } from '../../state/output-file.js';
@@ -41,11 +42,15 @@ export async function runReportShow(given: ReportShowArgs): Promise<void> {
     const targetStore = address
       ? await storedByKey(store, address)
       : store.target(await resolveStoredTarget(args, settings, store, out));
-    const file = address?.file ?? FORMATS[args.format];
+    // A fleet address names its file; every target run's report has its report.json, and the
+    // others may be rendered from it now.
+    const file = address && isFleetAddress(address) ? address.file : FORMATS.json;
     const runId = await chooseRun(targetStore, args.run, file);
-    const content = await targetStore.readRunFile(runId, file);
-    if (content === null) throw new UsageError(`run ${runId} has no stored ${file}`);
-    const text = redact(content.toString('utf8'));
+    const text = redact(
+      address && isFleetAddress(address)
+        ? await storedFile(targetStore, runId, file)
+        : await reportText(targetStore, runId, args.format),
+    );
     if (args.out) {
       await writeOutputFile(args.out, text, '--out');
       out.info(`report: ${args.out} (run ${runId})`);
@@ -53,6 +58,24 @@ export async function runReportShow(given: ReportShowArgs): Promise<void> {
   } finally {
     await store.close();
   }
+}
+
+/**
+ * The run's report in `format`: as stored, or for a run that stored only report.json (one that
+ * changed nothing, issue 32) rendered from it, as the run would have written it.
+ */
+async function reportText(store: RunArchive, runId: string, format: ReportFormat): Promise<string> {
+  const stored = await store.readRunFile(runId, FORMATS[format]);
+  if (stored !== null) return stored.toString('utf8');
+  const rendered = format === 'json' ? null : await renderStoredReport(store, runId, format);
+  if (rendered === null) throw new UsageError(`run ${runId} has no stored ${FORMATS[format]}`);
+  return rendered;
+}
+
+async function storedFile(store: RunArchive, runId: string, file: string): Promise<string> {
+  const content = await store.readRunFile(runId, file);
+  if (content === null) throw new UsageError(`run ${runId} has no stored ${file}`);
+  return content.toString('utf8');
 }
 
 /** The target (or the fleet runs) a report address names by its key in the state. */
