@@ -39,7 +39,7 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
     runId = inputs.record.id;
     const plan = planRun(request, deps.plan, desired, inputs);
     const run = runFinish({ record: inputs.record, request, plan, startedAt, now, onFinish: deps.onFinish });
-    const ended = await endBeforeSending(inputs, plan, run.finish);
+    const ended = await endBeforeSending(inputs, plan, run.finish, request.planOptions.names);
     if (ended) return ended;
     // Something will be sent: the token's round trip overlaps the confirmation and the run's first
     // writes instead of coming right before the import (the import's own token request joins this

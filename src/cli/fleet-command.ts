@@ -1,8 +1,8 @@
 import type { ApplyTargetArgs } from '../apply/apply-from-settings.js';
 import type { PlanTargetArgs } from '../apply/plan-from-settings.js';
-import { ReportWriteError } from '../apply/present.js';
+import { ReportWriteError } from './present.js';
 import { errorLine } from '../apply/target-run-result.js';
-import type { RunArgs } from '../config/run-settings.js';
+import type { RunArgs } from './run-args.js';
 import { fleetExit, summarize } from '../fleet/fleet-entry.js';
 import { createFleetRecord, writeFleetOutputs, type FleetRecord } from '../fleet/fleet-files.js';
 import {

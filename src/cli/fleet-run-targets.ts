@@ -1,6 +1,6 @@
 import type { TargetRunResult } from '../apply/target-run-result.js';
 import type { LoadedConfig } from '../config/load-config.js';
-import { inTurnsPerMenu, runConfigTarget, type ConfigTargetIo } from '../fleet/config-target-run.js';
+import { inTurnsPerMenu, runConfigTarget } from '../fleet/config-target-run.js';
 import { summarize } from '../fleet/fleet-entry.js';
 import { writeFleetOutputs, type FleetRecord } from '../fleet/fleet-files.js';
 import { buildFleetReport } from '../fleet/fleet-report.js';
@@ -14,13 +14,20 @@ import { ExitCode } from '../errors.js';
 import { runEvent, type RunEvent } from '../notify/run-event.js';
 import { notifyRun } from '../notify/webhook.js';
 import { stamped, type RunLog } from './run-log.js';
+import { FLAG_NAMES, givenFromFlags, type SettingFlags } from './setting-flags.js';
 
 /** What running the fleet's targets needs besides the targets themselves. */
 export interface FleetRunContext {
   command: 'plan' | 'apply';
   label: string;
   loaded: LoadedConfig;
-  args: ConfigTargetIo['args'] & { quiet?: boolean; json?: boolean; yes?: boolean; debug?: boolean };
+  args: SettingFlags & {
+    'detailed-exitcode'?: boolean;
+    quiet?: boolean;
+    json?: boolean;
+    yes?: boolean;
+    debug?: boolean;
+  };
   concurrency: number;
   out: Output;
   record: FleetRecord;
@@ -52,11 +59,15 @@ export async function runFleetTargets(
   // Targets that keep their state in one place share one store (one connection pool for a database).
   const stores = fleetStorePool(context.concurrency);
   const { log } = context;
+  const given = givenFromFlags(args);
+  const detailed = args['detailed-exitcode'] === true;
   const runOne = async (name: string): Promise<TargetRunResult> => {
     log.start(command, name);
     let result = await runConfigTarget(command, name, {
       loaded: context.loaded,
-      args,
+      given,
+      names: FLAG_NAMES,
+      ...(detailed ? { plan: { detailedExitCode: true } } : {}),
       stores,
       out: targetOutput(out, name),
       yes: args.yes === true,

@@ -7,13 +7,7 @@ import { withSecrets } from '../secrets.js';
 import type { Target } from '../state/target.js';
 import { withStore } from './open-state.js';
 import type { PlanRunOptions } from './options.js';
-import {
-  connectionArgsOf,
-  connectionEnvOf,
-  reportedTargetOf,
-  runSettingsOf,
-  targetOf,
-} from './run-settings-of.js';
+import { reportedTargetOf, runSettingsOf, targetOf } from './run-settings-of.js';
 import { silentOutput } from './silent-output.js';
 
 export interface PlanResult extends TargetRunResult {
@@ -46,21 +40,10 @@ export function plan(options: PlanRunOptions): Promise<PlanResult> {
 
 async function planTarget(options: PlanRunOptions, target: Target): Promise<PlanResult> {
   const out = options.reporter ?? silentOutput();
-  const settings = runSettingsOf(options);
-  const env = connectionEnvOf(options);
+  const settings = await runSettingsOf(options);
   return withStore(options.state, { reporter: out }, async (store) => {
-    const refresh = await refreshForPlan(
-      { ...connectionArgsOf(options), offline: options.offline === true },
-      settings,
-      target,
-      out,
-      env,
-    );
-    const { offline, ...result } = await runPlanTarget(
-      settings,
-      {},
-      { store, out, known: target, refresh, env },
-    );
+    const refresh = await refreshForPlan({ offline: options.offline === true }, settings, target, out);
+    const { offline, ...result } = await runPlanTarget(settings, {}, { store, out, known: target, refresh });
     return {
       ...result,
       target,

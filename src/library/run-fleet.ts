@@ -69,7 +69,7 @@ export function runFleet(options: FleetRunOptions): Promise<FleetRunResult> {
       runTarget: inTurnsPerMenu(sharedMenus, (name) =>
         runConfigTarget(options.command, name, {
           loaded,
-          args: {},
+          given: {},
           stores,
           out: namedOutput(reporter, name),
           yes: options.allowRemovals === true,

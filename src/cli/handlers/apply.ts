@@ -1,15 +1,18 @@
 import { createInterface } from 'node:readline/promises';
 import type { ApplyOutcome } from '../../apply/locked-apply.js';
 import { requireYesForRemovals } from '../../apply/confirm-removals.js';
-import { runApplyTarget, type ApplyTargetArgs } from '../../apply/apply-from-settings.js';
-import { reportWhere, writeOutputs } from '../../apply/present.js';
+import { runApplyTarget } from '../../apply/apply-from-settings.js';
+import type { ApplyConnectionArgs } from '../connection-options.js';
+import { reportWhere, writeOutputs } from '../present.js';
 import { errorLine, exitCodeOf } from '../../apply/target-run-result.js';
 import { LockHeldError } from '../../errors.js';
 import { runEvent, targetLabel } from '../../notify/run-event.js';
 import { notifyRun } from '../../notify/webhook.js';
 import { createRunLog, stamped, stampedSummary, type RunLog } from '../run-log.js';
 import { buildRunReport, planReport } from '../../apply/run-report.js';
-import { resolveRunSettings, type RunArgs, type RunSettings } from '../../config/run-settings.js';
+import { resolveRunSettings } from '../setting-flags.js';
+import type { RunArgs } from '../run-args.js';
+import type { RunSettings } from '../../config/settings/types.js';
 import { openStateStore } from '../../state/open-store.js';
 import type { StateStore } from '../../state/store.js';
 import type { Plan } from '../../plan/types.js';
@@ -28,8 +31,12 @@ import { verificationScopeLines } from '../../report/verification-text.js';
 import { isFleetRun, type FleetArgs } from '../fleet-options.js';
 
 export type ApplyArgs = RunArgs &
-  ApplyTargetArgs &
+  ApplyConnectionArgs &
   FleetArgs & {
+    /** A saved plan to apply instead of the inputs. */
+    plan?: string;
+    'max-payload-bytes'?: number;
+    'keep-runs'?: number;
     debug?: boolean;
     yes?: boolean;
   } & CliContext;
@@ -61,7 +68,7 @@ async function applyOne(args: ApplyArgs, settings: RunSettings, store: StateStor
   await checkOutputPaths(reportOutputs(args), {
     inputs: runReads(args, settings, {
       '--plan': args.plan,
-      '--client-secret-file': args['client-secret-file'] ?? settings.config.client_secret_file,
+      '--client-secret-file': settings.connection.clientSecretFile,
     }),
     ...(store.kind === 'local' ? { stateDir: store.location } : {}),
   });
@@ -72,7 +79,8 @@ async function applyOne(args: ApplyArgs, settings: RunSettings, store: StateStor
   let shown = false;
   const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
   const stopWatching = stopOnSignal('apply', out);
-  const result = await runApplyTarget(settings, args, {
+  const saved = args.plan !== undefined ? { savedPlan: args.plan, savedPlanInputs: args.input ?? [] } : {};
+  const result = await runApplyTarget(settings, saved, {
     store,
     out,
     ...checkpointOf(args),

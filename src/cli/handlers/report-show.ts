@@ -1,4 +1,4 @@
-import { resolveRunSettings } from '../../config/run-settings.js';
+import { resolveRunSettings } from '../setting-flags.js';
 import { UsageError } from '../../errors.js';
 import { type StateTargetArgs } from '../state-target-flags.js';
 import { resolveStoredTarget } from '../../history/stored-target.js';
@@ -60,7 +60,7 @@ export async function runReportShow(given: ReportShowArgs): Promise<void> {
   try {
     const targetStore = address
       ? await storedByKey(store, address.key)
-      : store.target(await resolveStoredTarget(args, settings, store, out));
+      : store.target(await resolveStoredTarget(settings, store, out));
     const file = FORMATS[args.format];
     const runId = await chooseRun(targetStore, args.run, file);
     const content = await targetStore.readRunFile(runId, file);

@@ -1,5 +1,5 @@
 import type { Output } from '../output.js';
-import type { RunArgs } from '../config/run-settings.js';
+import type { RunArgs } from './run-args.js';
 import { MenusyncError } from '../errors.js';
 import { changeHeadline } from '../report/headline.js';
 import { renderHtml, renderJson, renderMarkdown, renderTerminal } from '../report/index.js';
