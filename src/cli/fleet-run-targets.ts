@@ -23,6 +23,7 @@ export interface FleetRunContext {
   loaded: LoadedConfig;
   args: SettingFlags & {
     'detailed-exitcode'?: boolean;
+    offline?: boolean;
     quiet?: boolean;
     json?: boolean;
     yes?: boolean;
@@ -68,6 +69,7 @@ export async function runFleetTargets(
       given,
       names: FLAG_NAMES,
       ...(detailed ? { plan: { detailedExitCode: true } } : {}),
+      ...(args.offline ? { offline: true } : {}),
       stores,
       out: targetOutput(out, name),
       yes: args.yes === true,

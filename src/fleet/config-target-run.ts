@@ -25,6 +25,8 @@ export interface ConfigTargetIo {
   /** What an apply or a plan is asked beyond its settings (a saved plan, the plan's exit codes). */
   apply?: ApplyTargetArgs;
   plan?: PlanTargetArgs;
+  /** A plan against each target's snapshot alone, the live menus not read. */
+  offline?: boolean;
   stores: StorePool;
   /** The target's own messages. */
   out: Output;
@@ -68,7 +70,7 @@ export async function runConfigTarget(
       });
     }
     const known: Target | null = await resolvePlanTarget(settings, store, io.out);
-    const refresh: PlanRefresh = await refreshForPlan({}, settings, known, io.out);
+    const refresh: PlanRefresh = await refreshForPlan({ offline: io.offline === true }, settings, known, io.out);
     const refreshMs = Math.round(performance.now() - started);
     const planned = await runPlanTarget(settings, io.plan ?? {}, { store, out: io.out, known, refresh });
     return { ...planned, ms: planned.ms + refreshMs };
