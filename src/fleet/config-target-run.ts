@@ -70,7 +70,12 @@ export async function runConfigTarget(
       });
     }
     const known: Target | null = await resolvePlanTarget(settings, store, io.out);
-    const refresh: PlanRefresh = await refreshForPlan({ offline: io.offline === true }, settings, known, io.out);
+    const refresh: PlanRefresh = await refreshForPlan(
+      { offline: io.offline === true },
+      settings,
+      known,
+      io.out,
+    );
     const refreshMs = Math.round(performance.now() - started);
     const planned = await runPlanTarget(settings, io.plan ?? {}, { store, out: io.out, known, refresh });
     return { ...planned, ms: planned.ms + refreshMs };
