@@ -45,6 +45,9 @@ export class GuardBlockedError extends MenusyncError {
   override readonly exitCode = ExitCode.blocked;
 }
 
+/** A report file the run could not write (the disk filled up since the paths were checked, say). */
+export class ReportWriteError extends MenusyncError {}
+
 /** Another live process holds the target's lock. */
 export class LockHeldError extends MenusyncError {
   override readonly exitCode = ExitCode.locked;

@@ -29,13 +29,14 @@ export {
   InvalidInputError,
   GuardBlockedError,
   LockHeldError,
+  ReportWriteError,
+  RunCancelledError,
 } from './errors.js';
 export { PlatformError, RetriablePlatformError, FatalPlatformError } from './platform/errors.js';
 export { MappingError } from './mapping/loader.js';
 export { InputLimitError } from './extract/input-limits.js';
 export { PayloadTooLargeError } from './apply/split-payload.js';
 export { ApplyCancelledError } from './apply/apply-request.js';
-export { ReportWriteError } from './apply/present.js';
 export { StateWriteError, type ImportState } from './state/state-write-error.js';
 export { StateStoreError } from './state/postgres/pg-errors.js';
 

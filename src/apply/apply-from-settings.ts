@@ -1,13 +1,12 @@
 import type { Output } from '../output.js';
 import { retryNotice } from './retry-notice.js';
-import type { RunSettings } from '../config/run-settings.js';
+import type { RunSettings } from '../config/settings/types.js';
 import { checkCancelled, ExitCode } from '../errors.js';
 import { plan as planMenu } from '../plan/index.js';
 import type { Plan } from '../plan/types.js';
 import { createPlatformClient } from '../platform/index.js';
 import type { PlatformClient } from '../platform/types.js';
 import type { ProgressSink } from '../progress.js';
-import { DEFAULT_KEEP_RUNS } from '../state/run-history.js';
 import { DEFAULT_EROSION_DAYS } from '../plan/erosion.js';
 import type { Checkpoint } from '../state/checkpoint.js';
 import type { StateStore } from '../state/store.js';
@@ -15,20 +14,17 @@ import type { Target } from '../state/target.js';
 import { applyRun, type ApplyOutcome } from './locked-apply.js';
 import { recordUnstartedRun } from './unstarted-run.js';
 import { extractDesired, type DesiredMenu } from './cli-inputs.js';
-import { resolveApplyConnection, type ApplyConnectionArgs } from './connection.js';
+import { platformOptions } from '../config/settings/platform-options.js';
 import { checkSavedPlanInputs, readSavedPlan } from './saved-plan.js';
-import { DEFAULT_MAX_PAYLOAD_BYTES } from './split-payload.js';
 import { errorLine, exitCodeOf, type TargetRunResult } from './target-run-result.js';
-import { checkNumber, NUMBER_RANGES } from '../config/number-ranges.js';
 
-/** The flags of `apply` that are not run settings (RunSettings holds those). */
-export type ApplyTargetArgs = ApplyConnectionArgs & {
-  plan?: string;
-  /** With --plan: checked to give the plan's menu (checkSavedPlanInputs). */
-  input?: string[];
-  'max-payload-bytes'?: number;
-  'keep-runs'?: number;
-};
+/** What an apply is asked beyond its settings: a saved plan to apply instead of the inputs. */
+export interface ApplyTargetArgs {
+  /** A saved plan file (plan's savedPlan output) to apply exactly. */
+  savedPlan?: string;
+  /** With savedPlan: inputs given to check that they give the plan's menu (checkSavedPlanInputs). */
+  savedPlanInputs?: string[];
+}
 
 export interface ApplyTargetIo {
   /** Where the target's state is kept (openStateStore); several targets may share one. */
@@ -40,7 +36,6 @@ export interface ApplyTargetIo {
   confirm(plan: Plan, target: Target): Promise<boolean>;
   /** Wraps the platform client (the progress line watches the waits). */
   observe?: (client: PlatformClient) => PlatformClient;
-  env?: NodeJS.ProcessEnv;
   /** Awaited at the run's crash checkpoints (state/checkpoint.ts); open the store with the same one. */
   checkpoint?: Checkpoint;
   /** Cancels the run: checked between its stages and by the platform client (ApplyDeps.signal). */
@@ -69,32 +64,24 @@ export async function runApplyTarget(
   const ms = () => Math.round(performance.now() - started);
   try {
     checkCancelled(io.signal);
-    const connection = resolveApplyConnection(args, settings, io.env);
+    const connection = platformOptions(settings.connection, settings.names);
     target = {
       ...(settings.targetName ? { name: settings.targetName } : {}),
       baseUrl: connection.baseUrl,
       clientId: connection.credentials.clientId,
       posUid: settings.posUid,
     };
-    const saved = args.plan ? await readSavedPlan(args.plan) : undefined;
-    if (saved && args.plan && args.input && args.input.length > 0) {
+    const savedFile = args.savedPlan;
+    const saved = savedFile ? await readSavedPlan(savedFile) : undefined;
+    const checkInputs = args.savedPlanInputs ?? [];
+    if (saved && savedFile && checkInputs.length > 0) {
       const given = await extractDesired(settings, io.out, io.progress);
-      checkSavedPlanInputs(saved, args.plan, args.input, given.menu);
+      checkSavedPlanInputs(saved, savedFile, checkInputs, given.menu);
     }
     const desired: DesiredMenu = saved
       ? { menu: saved.desired, errors: 0 }
       : await extractDesired(settings, io.out, io.progress);
     checkCancelled(io.signal);
-    const maxPayloadBytes = checkNumber(
-      '--max-payload-bytes',
-      args['max-payload-bytes'] ?? settings.config.max_payload_bytes ?? DEFAULT_MAX_PAYLOAD_BYTES,
-      NUMBER_RANGES.maxPayloadBytes,
-    );
-    const keepRuns = checkNumber(
-      '--keep-runs',
-      args['keep-runs'] ?? settings.config.keep_runs ?? DEFAULT_KEEP_RUNS,
-      NUMBER_RANGES.keepRuns,
-    );
     const client = createPlatformClient({
       ...connection,
       log: (m) => io.out.debug(m),
@@ -116,10 +103,11 @@ export async function runApplyTarget(
           ...(desired.notes ? { extractionNotes: desired.notes } : {}),
           ...(desired.source ? { source: desired.source } : {}),
           ...settings.guards,
+          names: settings.names,
         },
         ...(saved ? { savedPlan: saved } : {}),
-        maxPayloadBytes,
-        keepRuns,
+        maxPayloadBytes: settings.maxPayloadBytes,
+        keepRuns: settings.keepRuns,
         erosionDays: settings.guards.erosionDays ?? DEFAULT_EROSION_DAYS,
       },
       {

@@ -1,4 +1,5 @@
 import { cancelledError, GuardBlockedError, RunCancelledError } from '../errors.js';
+import type { GuardNames } from '../model/setting-names.js';
 import type { Plan } from '../plan/types.js';
 import { ApplyCancelledError, type ApplyOutcome } from './apply-request.js';
 import { describeError, runError } from './run-errors.js';
@@ -16,6 +17,7 @@ export async function endBeforeSending(
   inputs: RunInputs,
   plan: Plan,
   finish: RunFinish['finish'],
+  names?: GuardNames,
 ): Promise<ApplyOutcome | undefined> {
   if (inputs.refreshError !== undefined) {
     const cancelled = inputs.refreshError instanceof RunCancelledError;
@@ -28,7 +30,7 @@ export async function endBeforeSending(
   if (plan.blocked) {
     const message = `blocked: ${plan.blocked}`;
     await finish({ outcome: 'blocked', errors: [runError('blocked', message)] });
-    throw new GuardBlockedError(message, { hint: blockedHint(plan) });
+    throw new GuardBlockedError(message, { hint: blockedHint(plan, names) });
   }
   if (plan.mode === 'none' || !plan.payload) return await finish({ outcome: 'none' });
   return undefined;

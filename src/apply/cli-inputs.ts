@@ -1,9 +1,8 @@
 import { stat } from 'node:fs/promises';
 import type { Output } from '../output.js';
-import type { RunSettings } from '../config/run-settings.js';
-import { requireInputs } from '../config/run-settings.js';
+import type { RunSettings } from '../config/settings/types.js';
+import { requireInputs } from '../config/settings/resolve.js';
 import { extractMenu } from '../mapping/extract-menu.js';
-import { resolveMenuAddress } from '../platform/menu-address.js';
 import { summaryLine } from '../mapping/issue-summary.js';
 import { noteLines } from '../mapping/notes.js';
 import type { ExtractNote, ExtractResult } from '../mapping/types.js';
@@ -90,13 +89,9 @@ function issueLine(issue: DataIssue): string {
   return `${where ? `${where}: ` : ''}${issue.message} [${issue.code}]`;
 }
 
-/** The target as far as it is known without credentials: flag, then config, then environment. */
-export function planTarget(
-  args: { 'base-url'?: string; 'client-id'?: string },
-  settings: RunSettings,
-  env: NodeJS.ProcessEnv = process.env,
-): Target | null {
-  const { baseUrl, clientId } = resolveMenuAddress({ flags: args, config: settings.config, env });
+/** The target as far as it is known without credentials (the settings' connection). */
+export function planTarget(settings: RunSettings): Target | null {
+  const { baseUrl, clientId } = settings.connection;
   if (!baseUrl || !clientId) return null;
   return {
     ...(settings.targetName ? { name: settings.targetName } : {}),

@@ -45,7 +45,7 @@ export async function applyRun(request: ApplyRequest, deps: ApplyDeps): Promise<
     // A run a guard blocked keeps its plan for a person to approve (menusync serve).
     if (!request.savedPlan) await keepForApproval(inputs, plan, desired, request.target, startedAt);
     const run = runFinish({ record: inputs.record, request, plan, startedAt, now, onFinish: deps.onFinish });
-    const ended = await endBeforeSending(inputs, plan, run.finish);
+    const ended = await endBeforeSending(inputs, plan, run.finish, request.planOptions.names);
     if (ended) return ended;
     await endIfCancelled(deps.signal, run.finish);
     // Something will be sent: the token's round trip overlaps the confirmation and the run's first

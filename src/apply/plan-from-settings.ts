@@ -1,5 +1,5 @@
 import type { Output } from '../output.js';
-import type { RunSettings } from '../config/run-settings.js';
+import type { RunSettings } from '../config/settings/types.js';
 import { checkCancelled, ExitCode } from '../errors.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { LiveMenu } from '../plan/live/live-menu.js';
@@ -13,13 +13,10 @@ import { resolvePlanTarget } from './resolve-plan-target.js';
 import { planReport } from './run-report.js';
 import { errorLine, exitCodeOf, type TargetRunResult } from './target-run-result.js';
 
-/** The flags of `plan` that are not run settings. */
+/** What a plan is asked beyond its settings. */
 export interface PlanTargetArgs {
-  target?: string;
-  'base-url'?: string;
-  'client-id'?: string;
-  'pos-uid'?: string;
-  'detailed-exitcode'?: boolean;
+  /** Exit 10 when the plan changes anything (the CLI's --detailed-exitcode). */
+  detailedExitCode?: boolean;
 }
 
 export interface PlanTargetIo {
@@ -29,7 +26,6 @@ export interface PlanTargetIo {
   progress?: ProgressSink;
   /** Ends the progress line once the extract is through (the plan itself is quick). */
   extracted?: () => void;
-  env?: NodeJS.ProcessEnv;
   /** The target, when the caller resolved it already (the plan command checks --out-plan with it). */
   known?: Target | null;
   /** The live menu to plan against, or why it was not read (cli/plan-refresh.ts); absent: not said. */
@@ -59,8 +55,7 @@ export async function runPlanTarget(
   let target: Target | null = null;
   try {
     checkCancelled(io.signal);
-    target =
-      io.known !== undefined ? io.known : await resolvePlanTarget(args, settings, io.store, io.out, io.env);
+    target = io.known !== undefined ? io.known : await resolvePlanTarget(settings, io.store, io.out);
     const { menu, errors, firstError, notes, source } = await extractDesired(
       settings,
       io.out,
@@ -75,6 +70,7 @@ export async function runPlanTarget(
       ...(notes ? { extractionNotes: notes } : {}),
       ...(source ? { source } : {}),
       ...settings.guards,
+      names: settings.names,
       ...io.refresh,
     });
     const report = planReport(
@@ -89,7 +85,7 @@ export async function runPlanTarget(
     );
     const exit = offline.plan.blocked
       ? ExitCode.blocked
-      : args['detailed-exitcode'] && offline.plan.mode !== 'none'
+      : args.detailedExitCode && offline.plan.mode !== 'none'
         ? ExitCode.changes
         : ExitCode.ok;
     return { exit, target, menu, offline, report, ms: ms() };

@@ -1,6 +1,6 @@
-import { resolveApplyConnection, type ApplyConnectionArgs } from './connection.js';
+import { hasSecret, platformOptions } from '../config/settings/platform-options.js';
 import { readLiveMenu } from './refresh.js';
-import type { RunSettings } from '../config/run-settings.js';
+import type { RunSettings } from '../config/settings/types.js';
 import { MenusyncError } from '../errors.js';
 import type { LiveMenu } from '../plan/live/live-menu.js';
 import { createPlatformClient } from '../platform/index.js';
@@ -18,29 +18,28 @@ export type PlanRefresh = { live: LiveMenu } | { offline: string };
  * plan. Without a client secret it stays offline: plan has never needed one.
  */
 export async function refreshForPlan(
-  args: ApplyConnectionArgs & { offline?: boolean },
+  args: { offline?: boolean },
   settings: RunSettings,
   target: Target | null,
   out: Output,
-  env: NodeJS.ProcessEnv = process.env,
   signal?: AbortSignal,
 ): Promise<PlanRefresh> {
+  const { names } = settings;
   const offline = (reason: string): PlanRefresh => {
     out.warn(`offline: planning against the local snapshot only (${reason}); the live menu is not read`);
     return { offline: reason };
   };
-  if (args.offline) return offline('--offline');
+  if (args.offline) return offline(names.offline);
   if (!target) return offline('no target known');
-  const secretFile = args['client-secret-file'] ?? settings.config.client_secret_file;
-  if (!secretFile && !env.MENUSYNC_CLIENT_SECRET) {
+  if (!hasSecret(settings.connection)) {
     return offline(
-      'no client secret: set MENUSYNC_CLIENT_SECRET or pass --client-secret-file to read the live menu',
+      `no client secret: set MENUSYNC_CLIENT_SECRET or pass ${names.clientSecret} to read the live menu`,
     );
   }
-  const connection = resolveApplyConnection(
-    { ...args, 'base-url': target.baseUrl, 'client-id': target.clientId },
-    settings,
-    env,
+  // The target may be the only one the state holds, not one the settings name.
+  const connection = platformOptions(
+    { ...settings.connection, baseUrl: target.baseUrl, clientId: target.clientId },
+    names,
   );
   const client = createPlatformClient({
     ...connection,
@@ -51,7 +50,7 @@ export async function refreshForPlan(
   const live = await readLiveMenu(client).catch((error: unknown) => {
     // Planning blind is the user's call, not a silent fallback.
     if (error instanceof MenusyncError && !error.hint)
-      error.hint = 'the live menu could not be read; pass --offline to plan against the local snapshot only';
+      error.hint = `the live menu could not be read; pass ${names.offline} to plan against the local snapshot only`;
     throw error;
   });
   out.info(

@@ -1,17 +1,10 @@
 import type { Output } from '../output.js';
-import type { RunSettings } from '../config/run-settings.js';
+import type { RunSettings } from '../config/settings/types.js';
 import type { StateStore, StoredTarget } from '../state/store.js';
-import { normalizeBaseUrl, resolveMenuAddress } from '../platform/menu-address.js';
+import { normalizeBaseUrl } from '../platform/menu-address.js';
 import { sameMenu, type Target } from '../state/target.js';
 import { countOf } from '../plural.js';
 import { planTarget } from './cli-inputs.js';
-
-interface PlanTargetArgs {
-  target?: string;
-  'base-url'?: string;
-  'client-id'?: string;
-  'pos-uid'?: string;
-}
 
 /**
  * The target `plan` compares with, said before anything else is printed: flags, then the config
@@ -20,17 +13,15 @@ interface PlanTargetArgs {
  * Without any, every entity of the menu reads as an addition, so the first line says why.
  */
 export async function resolvePlanTarget(
-  args: PlanTargetArgs,
   settings: RunSettings,
   store: StateStore,
   out: Output,
-  env: NodeJS.ProcessEnv = process.env,
 ): Promise<Target | null> {
-  const found = await chooseTarget(args, settings, store, out, env);
+  const found = await chooseTarget(settings, store, out);
   if (!Array.isArray(found)) return found;
   const known = found.filter((t) => t.target).length;
   out.warn(
-    `no target known (${noTargetReason(known, found.length - known, store.location)}; pass --target, or --base-url and --client-id): planning as for a first apply, every entity is an addition`,
+    `no target known (${noTargetReason(known, found.length - known, store.location)}; pass ${howToName(settings)}): planning as for a first apply, every entity is an addition`,
   );
   return null;
 }
@@ -42,22 +33,19 @@ export async function resolvePlanTarget(
  * Said on the first line. Without one: what the store holds, for the caller to say why.
  */
 export async function chooseTarget(
-  args: PlanTargetArgs,
   settings: RunSettings,
   store: StateStore,
   out: Output,
-  env: NodeJS.ProcessEnv = process.env,
 ): Promise<Target | StoredTarget[]> {
-  const given = planTarget(args, settings, env);
+  const given = planTarget(settings);
   if (given) {
-    if (settings.targetName && !args.target)
-      out.info(`target: ${settings.targetName} (the only target of the config file)`);
+    if (settings.soleTarget) out.info(`target: ${settings.targetName} (the only target of the config file)`);
     return given;
   }
   const stored = await store.listTargets();
   const known = stored.flatMap((t) => (t.target ? [t.target] : []));
   // A partly given target (only --base-url, say) must agree with the one found; an empty variable is none.
-  const { baseUrl, clientId } = resolveMenuAddress({ flags: args, config: settings.config, env });
+  const { baseUrl, clientId } = settings.connection;
   const fits = known.filter((t) =>
     sameMenu(t, { baseUrl: baseUrl ?? t.baseUrl, clientId: clientId ?? t.clientId }),
   );
@@ -73,6 +61,12 @@ export async function chooseTarget(
     clientId: sole.clientId,
     posUid: settings.posUid,
   };
+}
+
+/** How the caller names a target: `--target, or --base-url and --client-id` on the command line. */
+export function howToName(settings: RunSettings): string {
+  const { names } = settings;
+  return `${names.target}, or ${names.baseUrl} and ${names.clientId}`;
 }
 
 function noTargetReason(known: number, unknown: number, location: string): string {

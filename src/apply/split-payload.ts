@@ -1,7 +1,7 @@
 import { InvalidInputError } from '../errors.js';
 import type { ImportCategory, ImportPayload, ImportProduct } from '../model/import-payload.js';
 
-export const DEFAULT_MAX_PAYLOAD_BYTES = 5 * 1024 * 1024;
+export { DEFAULT_MAX_PAYLOAD_BYTES } from '../config/settings/defaults.js';
 
 export function payloadBytes(payload: ImportPayload): number {
   return Buffer.byteLength(JSON.stringify(payload), 'utf8');

@@ -1,8 +1,17 @@
 import type { Argv } from 'yargs';
-import { CONNECTION_DEFAULTS, type ConnectionArgs } from '../config/connection.js';
+import { CONNECTION_DEFAULTS } from '../config/settings/defaults.js';
 import type { AuthMode } from '../platform/types.js';
 
-export type { ConnectionArgs } from '../config/connection.js';
+/** Options shared by every command that talks to the platform (cli/setting-flags.ts reads them). */
+export interface ConnectionArgs {
+  'base-url'?: string;
+  auth: AuthMode;
+  'client-id'?: string;
+  'client-secret-file'?: string;
+  'max-attempts': number;
+  'max-retry-time': number;
+  timeout: number;
+}
 
 export interface ConnectionOptionsConfig {
   /**
@@ -49,3 +58,6 @@ export function withConnectionOptions<T>(
       describe: `Seconds before one HTTP request times out (default ${d.timeout})`,
     }) as Argv<T & ConnectionArgs>;
 }
+
+/** Connection flags as parsed with deferDefaults (plan, apply): absent ones are left to the config. */
+export type ApplyConnectionArgs = Partial<ConnectionArgs>;

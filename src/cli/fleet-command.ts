@@ -1,6 +1,6 @@
 import type { ApplyTargetArgs } from '../apply/apply-from-settings.js';
 import type { PlanTargetArgs } from '../apply/plan-from-settings.js';
-import type { RunArgs } from '../config/run-settings.js';
+import type { RunArgs } from './run-args.js';
 import { fleetExit, summarize } from '../fleet/fleet-entry.js';
 import { createFleetRecord } from '../fleet/fleet-files.js';
 import { fleetStateSpec } from '../fleet/fleet-state.js';

@@ -1,5 +1,6 @@
 import type { LoadedConfig } from '../config/load-config.js';
-import { resolveRunSettings, type RunArgs } from '../config/run-settings.js';
+import { resolveRunSettings } from './setting-flags.js';
+import type { RunArgs } from './run-args.js';
 import { isStateUrl } from '../state/target.js';
 import type { NamedPath } from './output-paths.js';
 import { runReads } from './run-paths.js';

@@ -1,6 +1,5 @@
 import type { LoadedConfig } from '../config/load-config.js';
 import { runConfigFleet } from '../fleet/config-fleet-run.js';
-import type { ConfigTargetIo } from '../fleet/config-target-run.js';
 import { summarize } from '../fleet/fleet-entry.js';
 import { writeFleetOutputs, type FleetRecord } from '../fleet/fleet-files.js';
 import { buildFleetReport } from '../fleet/fleet-report.js';
@@ -12,13 +11,21 @@ import type { FleetSelection } from './fleet-selection.js';
 import type { Output } from './output.js';
 import type { RunEvent } from '../notify/run-event.js';
 import { stamped, type RunLog } from './run-log.js';
+import { FLAG_NAMES, givenFromFlags, type SettingFlags } from './setting-flags.js';
 
 /** What running the fleet's targets needs besides the targets themselves. */
 export interface FleetRunContext {
   command: 'plan' | 'apply';
   label: string;
   loaded: LoadedConfig;
-  args: ConfigTargetIo['args'] & { quiet?: boolean; json?: boolean; yes?: boolean; debug?: boolean };
+  args: SettingFlags & {
+    'detailed-exitcode'?: boolean;
+    offline?: boolean;
+    quiet?: boolean;
+    json?: boolean;
+    yes?: boolean;
+    debug?: boolean;
+  };
   concurrency: number;
   out: Output;
   record: FleetRecord;
@@ -50,6 +57,8 @@ export async function runFleetTargets(
   // Targets that keep their state in one place share one store (one connection pool for a database).
   const stores = fleetStorePool(context.concurrency);
   const { log } = context;
+  const given = givenFromFlags(args);
+  const detailed = args['detailed-exitcode'] === true;
   return await runConfigFleet({
     command,
     names,
@@ -59,7 +68,10 @@ export async function runFleetTargets(
     record,
     targetIo: (name) => ({
       loaded: context.loaded,
-      args,
+      given,
+      names: FLAG_NAMES,
+      ...(detailed ? { plan: { detailedExitCode: true } } : {}),
+      ...(args.offline ? { offline: true } : {}),
       out: targetOutput(out, name),
       yes: args.yes === true,
     }),

@@ -1,8 +1,14 @@
 import type { Argv } from 'yargs';
-import type { InputLimitArgs } from '../config/input-limit-args.js';
 import { DEFAULT_INPUT_LIMITS, INPUT_LIMIT_NAMES, type InputLimits } from '../extract/input-limits.js';
 
-export type { InputLimitArgs } from '../config/input-limit-args.js';
+/** `--max-input-bytes` and friends, as yargs gives them (absent: the config's, then the default). */
+export interface InputLimitArgs {
+  'max-input-bytes'?: number;
+  'max-inflated-bytes'?: number;
+  'max-shared-strings'?: number;
+  'max-cells'?: number;
+  'max-cell-chars'?: number;
+}
 
 const DESCRIPTIONS: Record<keyof InputLimits, string> = {
   maxInputBytes: 'Largest input file, in bytes',
@@ -23,4 +29,15 @@ export function withInputLimitOptions<T>(yargs: Argv<T>): Argv<T & InputLimitArg
     });
   }
   return out as Argv<T & InputLimitArgs>;
+}
+
+/** The limits given as flags, in domain names (unchecked: resolveInputLimits checks them). */
+export function limitsFromFlags(args: InputLimitArgs): Partial<InputLimits> {
+  const flags = args as Readonly<Record<string, number | undefined>>;
+  const limits: Partial<InputLimits> = {};
+  for (const limit of LIMITS) {
+    const value = flags[INPUT_LIMIT_NAMES[limit].flag.slice(2)];
+    if (value !== undefined) limits[limit] = value;
+  }
+  return limits;
 }

@@ -1,8 +1,8 @@
 import { createInterface } from 'node:readline/promises';
 import type { ApplyOutcome } from '../apply/locked-apply.js';
-import { emitReport, writeOutputs } from '../apply/present.js';
+import { emitReport, writeOutputs } from './present.js';
 import { planReport } from '../apply/run-report.js';
-import type { RunArgs } from '../config/run-settings.js';
+import type { RunArgs } from './run-args.js';
 import { ExitCode } from '../errors.js';
 import type { Plan } from '../plan/types.js';
 import { OUTCOME_TEXT, renderJson, renderTerminal } from '../report/index.js';

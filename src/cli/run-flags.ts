@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
-import type { RunArgs } from '../config/run-settings.js';
-import { NOW_OPTION_HELP } from '../config/run-date.js';
+import type { RunArgs } from './run-args.js';
+import { NOW_OPTION_HELP } from './now-option.js';
 import { DEFAULT_STATE_DIR } from '../state/target.js';
 import { withEncodingOption } from './encoding-option.js';
 import { withInputLimitOptions } from './input-limit-options.js';

@@ -1,4 +1,4 @@
-import { summaryLine } from '../apply/present.js';
+import { summaryLine } from './present.js';
 import { targetLabel, type RunEvent } from '../notify/run-event.js';
 import { blockedLine } from '../report/blocked-line.js';
 import type { RunReport } from '../report/types.js';

@@ -1,5 +1,6 @@
 import { CONFIG_FILE } from '../config/config-file.js';
-import type { RunArgs, RunSettings } from '../config/run-settings.js';
+import type { RunArgs } from './run-args.js';
+import type { RunSettings } from '../config/settings/types.js';
 import { isBareMappingName, shippedMappingFiles } from '../mapping/loader.js';
 import type { NamedPath } from './output-paths.js';
 

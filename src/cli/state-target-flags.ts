@@ -1,8 +1,5 @@
 import type { Argv } from 'yargs';
-import type { RunSettings } from '../config/run-settings.js';
-import { DEFAULT_KEEP_RUNS } from '../state/keep-runs.js';
 import { DEFAULT_STATE_DIR } from '../state/target.js';
-import { checkNumber, NUMBER_RANGES } from '../config/number-ranges.js';
 
 /** The options that name a target's state without reading a menu: `history` and `rollback`. */
 export interface StateTargetArgs {
@@ -29,13 +26,4 @@ export function withStateTargetOptions<T>(yargs: Argv<T>): Argv<T & StateTargetA
       describe: 'Point-of-sale identifier of the target (default "default")',
     })
     .option('json', { type: 'boolean', describe: 'Print JSON on stdout' }) as Argv<T & StateTargetArgs>;
-}
-
-/** How many runs a target keeps (so how far back a rollback can go): flag, config, default. */
-export function keepRunsOf(flag: number | undefined, settings: RunSettings): number {
-  return checkNumber(
-    '--keep-runs',
-    flag ?? settings.config.keep_runs ?? DEFAULT_KEEP_RUNS,
-    NUMBER_RANGES.keepRuns,
-  );
 }

@@ -5,7 +5,7 @@ import { runApplyTarget } from '../apply/apply-from-settings.js';
 import { APPROVAL_PLAN_FILE, parseApprovalPlan } from '../apply/approval-plan.js';
 import { extractDesired } from '../apply/cli-inputs.js';
 import { errorLine } from '../apply/target-run-result.js';
-import { resolveRunSettings } from '../config/run-settings.js';
+import { resolveSettings } from '../config/settings/resolve.js';
 import { LockHeldError } from '../errors.js';
 import { DECISION_FILE, decisionLine, readDecision, type RunDecision } from '../history/run-decision.js';
 import { readSummary } from '../history/list-history.js';
@@ -103,8 +103,8 @@ async function applyKeptPlan(
   if (!saved) return { state: 'failed', appliedRun: null, reason: 'the kept plan does not read' };
   const folder = await mkdtemp(path.join(tmpdir(), 'menusync-approval-'));
   try {
-    const args = { config: ctx.loaded!.file, target: name, state: ctx.stateUrl };
-    const settings = await resolveRunSettings(args, process.cwd(), { loaded: ctx.loaded! });
+    const given = { configFile: ctx.loaded!.file, target: name, state: ctx.stateUrl };
+    const settings = await resolveSettings(given, { loaded: ctx.loaded!, cwd: process.cwd() });
     const now = await extractDesired(settings, silentOutput());
     if (now.errors > 0 || hashMenu(now.menu) !== saved.desiredHash)
       return { state: 'void', appliedRun: null, reason: 'the export changed since the run was blocked' };
@@ -112,7 +112,7 @@ async function applyKeptPlan(
     await writeFile(file, JSON.stringify(saved), { mode: 0o600 });
     const result = await runApplyTarget(
       settings,
-      { plan: file },
+      { savedPlan: file },
       { store: ctx.store, out: silentOutput(), confirm: async () => true },
     );
     const outcome = result.outcome?.report.outcome;

@@ -5,7 +5,9 @@ import { runApplyTarget, type ApplyTargetArgs } from '../apply/apply-from-settin
 import { runPlanTarget, type PlanTargetArgs, type PlanTargetResult } from '../apply/plan-from-settings.js';
 import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run-result.js';
 import { configTarget, type LoadedConfig } from '../config/load-config.js';
-import { resolveRunSettings, type RunArgs } from '../config/run-settings.js';
+import { resolveSettings } from '../config/settings/resolve.js';
+import type { GivenSettings } from '../config/settings/types.js';
+import type { SettingNames } from '../model/setting-names.js';
 import type { Output } from '../output.js';
 import { resolveMenuAddress } from '../platform/menu-address.js';
 import type { StorePool } from '../state/store-pool.js';
@@ -17,7 +19,14 @@ export type FleetCommand = 'plan' | 'apply';
 export interface ConfigTargetIo {
   loaded: LoadedConfig;
   /** Settings given for the whole fleet (the CLI's flags), over each target's config. */
-  args: RunArgs & ApplyTargetArgs & PlanTargetArgs;
+  given: GivenSettings;
+  /** How the caller names its settings in messages (default: the library's option names). */
+  names?: SettingNames;
+  /** What an apply or a plan is asked beyond its settings (a saved plan, the plan's exit codes). */
+  apply?: ApplyTargetArgs;
+  plan?: PlanTargetArgs;
+  /** A plan against each target's snapshot alone, the live menus not read. */
+  offline?: boolean;
   stores: StorePool;
   /** The target's own messages. */
   out: Output;
@@ -40,12 +49,19 @@ export async function runConfigTarget(
   io: ConfigTargetIo,
 ): Promise<TargetRunResult & Partial<PlanTargetResult>> {
   const started = performance.now();
-  const args = { ...io.args, target: name };
   try {
-    const settings = await resolveRunSettings(args, io.cwd ?? process.cwd(), { loaded: io.loaded });
+    const settings = await resolveSettings(
+      { ...io.given, target: name },
+      {
+        loaded: io.loaded,
+        cwd: io.cwd ?? process.cwd(),
+        ...(io.env ? { env: io.env } : {}),
+        ...(io.names ? { names: io.names } : {}),
+      },
+    );
     const store = await io.stores.get(settings.stateDir);
     if (command === 'apply') {
-      return await runApplyTarget(settings, args, {
+      return await runApplyTarget(settings, io.apply ?? {}, {
         store,
         out: io.out,
         // Nobody to ask in a fleet: as without a terminal, only removals need consent.
@@ -53,19 +69,23 @@ export async function runConfigTarget(
           requireYesForRemovals(plan, io.yes, io.consent);
           return true;
         },
-        ...(io.env ? { env: io.env } : {}),
         signal: io.signal,
       });
     }
-    const known: Target | null = await resolvePlanTarget(args, settings, store, io.out, io.env);
-    const refresh: PlanRefresh = await refreshForPlan(args, settings, known, io.out, io.env, io.signal);
+    const known: Target | null = await resolvePlanTarget(settings, store, io.out);
+    const refresh: PlanRefresh = await refreshForPlan(
+      { offline: io.offline === true },
+      settings,
+      known,
+      io.out,
+      io.signal,
+    );
     const refreshMs = Math.round(performance.now() - started);
-    const planned = await runPlanTarget(settings, args, {
+    const planned = await runPlanTarget(settings, io.plan ?? {}, {
       store,
       out: io.out,
       known,
       refresh,
-      ...(io.env ? { env: io.env } : {}),
       signal: io.signal,
     });
     return { ...planned, ms: planned.ms + refreshMs };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { escapeHtml } from '../report/html.js';
-import { shellWord } from '../apply/present.js';
+import { shellWord } from '../report/shell-word.js';
 import { isStateUrl } from '../state/target.js';
 import type { FleetReport } from './fleet-report.js';
 import { TABLE_HEAD, stoppedText, summaryText, tableRow } from './fleet-report.js';

@@ -1,4 +1,4 @@
-import { ReportWriteError } from '../apply/present.js';
+import { ReportWriteError } from '../errors.js';
 import { errorLine, type TargetRunResult } from '../apply/target-run-result.js';
 import type { NotifyConfig } from '../config/notify-schema.js';
 import { ExitCode } from '../errors.js';

@@ -1,6 +1,7 @@
 import type { LoadedConfig } from '../config/load-config.js';
-import { resolveRunSettings, type RunArgs } from '../config/run-settings.js';
-import { resolveMenuAddress } from '../platform/menu-address.js';
+import { resolveSettings } from '../config/settings/resolve.js';
+import type { GivenSettings } from '../config/settings/types.js';
+import type { SettingNames } from '../model/setting-names.js';
 import type { StorePool } from '../state/store-pool.js';
 import { listHistory, type HistoryEntry } from './list-history.js';
 
@@ -20,15 +21,27 @@ const TROUBLE = new Set(['blocked', 'failed', 'uncertain', 'cancelled']);
 export async function fleetHistory(
   loaded: LoadedConfig,
   names: readonly string[],
-  io: { args: RunArgs; stores: StorePool; perTarget: number; cwd?: string; env?: NodeJS.ProcessEnv },
+  io: {
+    given: GivenSettings;
+    names?: SettingNames;
+    stores: StorePool;
+    perTarget: number;
+    cwd?: string;
+    env?: NodeJS.ProcessEnv;
+  },
 ): Promise<FleetHistoryEntry[]> {
   const entries: FleetHistoryEntry[] = [];
   for (const name of names) {
-    const settings = await resolveRunSettings({ ...io.args, target: name }, io.cwd ?? process.cwd(), {
-      loaded,
-      ...(io.env ? { env: io.env } : {}),
-    });
-    const { baseUrl, clientId } = resolveMenuAddress({ config: settings.config, env: io.env ?? process.env });
+    const settings = await resolveSettings(
+      { ...io.given, target: name },
+      {
+        loaded,
+        cwd: io.cwd ?? process.cwd(),
+        ...(io.env ? { env: io.env } : {}),
+        ...(io.names ? { names: io.names } : {}),
+      },
+    );
+    const { baseUrl, clientId } = settings.connection;
     if (!baseUrl || !clientId) continue;
     const store = await io.stores.get(settings.stateDir);
     const runs = await listHistory(store.target({ baseUrl, clientId, posUid: settings.posUid }));

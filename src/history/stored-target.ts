@@ -1,16 +1,10 @@
 import { chooseTarget } from '../apply/resolve-plan-target.js';
 import type { Output } from '../output.js';
-import type { RunSettings } from '../config/run-settings.js';
+import type { RunSettings } from '../config/settings/types.js';
 import { UsageError } from '../errors.js';
 import type { StateStore, StoredTarget } from '../state/store.js';
 import type { Target } from '../state/target.js';
 import { countOf } from '../plural.js';
-
-interface StoredTargetArgs {
-  target?: string;
-  'base-url'?: string;
-  'client-id'?: string;
-}
 
 /**
  * The target `history` and `rollback` work on, chosen as `plan` chooses it: flags, then the config
@@ -19,16 +13,14 @@ interface StoredTargetArgs {
  * Unlike `plan`, no target is a usage error: there is no history of "no target".
  */
 export async function resolveStoredTarget(
-  args: StoredTargetArgs,
   settings: RunSettings,
   store: StateStore,
   out: Output,
-  env: NodeJS.ProcessEnv = process.env,
 ): Promise<Target> {
-  const found = await chooseTarget(args, settings, store, out, env);
+  const found = await chooseTarget(settings, store, out);
   if (!Array.isArray(found)) return found;
   throw new UsageError(`which target? ${noTargetReason(found, store.location)}`, {
-    hint: 'pass --target (a config target), or --base-url and --client-id',
+    hint: `pass ${settings.names.target} (a config target), or ${settings.names.baseUrl} and ${settings.names.clientId}`,
   });
 }
 

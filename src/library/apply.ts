@@ -8,13 +8,7 @@ import type { Checkpoint } from '../state/checkpoint.js';
 import type { Target } from '../state/target.js';
 import { withStore } from './open-state.js';
 import type { ApplyRunOptions } from './options.js';
-import {
-  connectionArgsOf,
-  connectionEnvOf,
-  reportedTargetOf,
-  runSettingsOf,
-  targetOf,
-} from './run-settings-of.js';
+import { reportedTargetOf, runSettingsOf, targetOf } from './run-settings-of.js';
 import { silentOutput } from './silent-output.js';
 
 export interface ApplyResult extends TargetRunResult {
@@ -56,17 +50,15 @@ export function applyWithHooks(options: ApplyRunOptions, hooks: ApplyHooks): Pro
     }
     const out = options.reporter ?? silentOutput();
     const checkpoint = hooks.checkpoint ? { checkpoint: hooks.checkpoint } : {};
-    const args: ApplyTargetArgs = {
-      ...connectionArgsOf(options),
-      ...(options.savedPlan !== undefined ? { plan: options.savedPlan } : {}),
-      ...(options.maxPayloadBytes !== undefined ? { 'max-payload-bytes': options.maxPayloadBytes } : {}),
-      ...(options.keepRuns !== undefined ? { 'keep-runs': options.keepRuns } : {}),
+    const args: ApplyTargetArgs = options.savedPlan !== undefined ? { savedPlan: options.savedPlan } : {};
+    const sizes = {
+      ...(options.maxPayloadBytes !== undefined ? { maxPayloadBytes: options.maxPayloadBytes } : {}),
+      ...(options.keepRuns !== undefined ? { keepRuns: options.keepRuns } : {}),
     };
-    const result = await withStore(options.state, { reporter: out, ...checkpoint }, (store) =>
-      runApplyTarget(runSettingsOf(options), args, {
+    const result = await withStore(options.state, { reporter: out, ...checkpoint }, async (store) =>
+      runApplyTarget(await runSettingsOf(options, sizes), args, {
         store,
         out,
-        env: connectionEnvOf(options),
         confirm: async (plan) => {
           if (options.confirm) return options.confirm(plan);
           requireYesForRemovals(plan, options.allowRemovals === true, 'pass allowRemovals: true');

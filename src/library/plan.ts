@@ -8,13 +8,7 @@ import { withSecrets } from '../secrets.js';
 import type { Target } from '../state/target.js';
 import { withStore } from './open-state.js';
 import type { PlanRunOptions } from './options.js';
-import {
-  connectionArgsOf,
-  connectionEnvOf,
-  reportedTargetOf,
-  runSettingsOf,
-  targetOf,
-} from './run-settings-of.js';
+import { reportedTargetOf, runSettingsOf, targetOf } from './run-settings-of.js';
 import { silentOutput } from './silent-output.js';
 
 export interface PlanResult extends TargetRunResult {
@@ -48,21 +42,19 @@ export function plan(options: PlanRunOptions): Promise<PlanResult> {
 async function planTarget(options: PlanRunOptions, target: Target): Promise<PlanResult> {
   checkCancelled(options.signal);
   const out = options.reporter ?? silentOutput();
-  const settings = runSettingsOf(options);
-  const env = connectionEnvOf(options);
+  const settings = await runSettingsOf(options);
   return withStore(options.state, { reporter: out }, async (store) => {
     const refresh = await refreshForPlan(
-      { ...connectionArgsOf(options), offline: options.offline === true },
+      { offline: options.offline === true },
       settings,
       target,
       out,
-      env,
       options.signal,
     );
     const { offline, ...result } = await runPlanTarget(
       settings,
       {},
-      { store, out, known: target, refresh, env, signal: options.signal },
+      { store, out, known: target, refresh, signal: options.signal },
     );
     return {
       ...result,

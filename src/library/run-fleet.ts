@@ -91,7 +91,7 @@ export function runFleet(options: FleetRunOptions): Promise<FleetRunResult> {
         record,
         targetIo: (name) => ({
           loaded,
-          args: {},
+          given: {},
           out: namedOutput(reporter, name),
           yes: options.allowRemovals === true,
           consent: 'pass allowRemovals: true',

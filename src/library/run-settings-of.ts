@@ -1,66 +1,43 @@
-import type { ApplyConnectionArgs } from '../apply/connection.js';
-import { resolveGuards, type RunSettings } from '../config/run-settings.js';
+import { resolveSettings } from '../config/settings/resolve.js';
+import type { GivenSettings, RunSettings } from '../config/settings/types.js';
+import { OPTION_NAMES } from '../model/setting-names.js';
 import { checkBaseUrl, normalizeBaseUrl } from '../platform/menu-address.js';
-import { DEFAULT_POS_UID, DEFAULT_STATE_DIR, type Target } from '../state/target.js';
+import { DEFAULT_POS_UID, type Target } from '../state/target.js';
 import type { RunOptions } from './options.js';
-import { withoutPrototype } from '../model/named-record.js';
 
 /**
- * The library's options as the run settings the CLI resolves from flags and a config file, so a
- * library call goes through the very code of `menusync plan` and `apply`. Nothing comes from a
- * config file or the environment.
+ * The library's options as run settings, resolved by the very code the CLI's flags go through
+ * (config/settings/resolve.ts), so a library call is `menusync plan` or `apply`: the same range
+ * checks, and messages that name the options. Nothing comes from a config file or the environment.
  */
-export function runSettingsOf(options: RunOptions): RunSettings {
-  const guards = options.guards ?? {};
-  const guardOptions = resolveGuards(
-    {
-      ...(guards.allowEmpty !== undefined ? { 'allow-empty': guards.allowEmpty } : {}),
-      ...(guards.protect ? { protect: guards.protect } : {}),
-      ...(guards.erosionDays !== undefined ? { 'erosion-days': guards.erosionDays } : {}),
-    },
-    {
-      ...(guards.allowDeletes !== undefined ? { allow_deletes: guards.allowDeletes } : {}),
-      ...(guards.allowHiding !== undefined ? { allow_hiding: guards.allowHiding } : {}),
-      ...(guards.allowPriceChanges !== undefined ? { allow_price_changes: guards.allowPriceChanges } : {}),
-      ...(guards.allowErosion !== undefined ? { allow_erosion: guards.allowErosion } : {}),
-    },
-  );
-  return {
-    ...(options.target.name ? { targetName: options.target.name } : {}),
-    config: {},
+export async function runSettingsOf(
+  options: RunOptions,
+  extra: Pick<GivenSettings, 'maxPayloadBytes' | 'keepRuns'> = {},
+): Promise<RunSettings> {
+  const t = options.target;
+  const given: GivenSettings = {
     mapping: options.mapping,
     inputs: options.inputs,
-    params: withoutPrototype(options.params ?? {}),
+    params: options.params ?? {},
     ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
-    paramDirs: {},
+    ...(typeof options.state === 'string' ? { state: options.state } : {}),
+    ...(t.posUid !== undefined ? { posUid: t.posUid } : {}),
+    ...(options.mode !== undefined ? { mode: options.mode } : {}),
+    guards: options.guards ?? {},
+    connection: {
+      baseUrl: t.baseUrl,
+      clientId: t.clientId,
+      ...(t.clientSecret !== undefined ? { clientSecret: t.clientSecret } : {}),
+      ...(t.auth !== undefined ? { auth: t.auth } : {}),
+      ...(t.maxAttempts !== undefined ? { maxAttempts: t.maxAttempts } : {}),
+      ...(t.maxRetryTimeSeconds !== undefined ? { maxRetryTimeSeconds: t.maxRetryTimeSeconds } : {}),
+      ...(t.timeoutSeconds !== undefined ? { timeoutSeconds: t.timeoutSeconds } : {}),
+    },
     limits: options.limits ?? {},
-    stateDir: typeof options.state === 'string' ? options.state : DEFAULT_STATE_DIR,
-    posUid: options.target.posUid ?? DEFAULT_POS_UID,
-    mode: options.mode ?? 'auto',
-    guards: guardOptions,
+    ...extra,
   };
-}
-
-/** The target's connection as the CLI's connection flags (the secret goes by connectionEnvOf). */
-export function connectionArgsOf(options: RunOptions): ApplyConnectionArgs {
-  const t = options.target;
-  return {
-    'base-url': t.baseUrl,
-    'client-id': t.clientId,
-    ...(t.auth !== undefined ? { auth: t.auth } : {}),
-    ...(t.maxAttempts !== undefined ? { 'max-attempts': t.maxAttempts } : {}),
-    ...(t.maxRetryTimeSeconds !== undefined ? { 'max-retry-time': t.maxRetryTimeSeconds } : {}),
-    ...(t.timeoutSeconds !== undefined ? { timeout: t.timeoutSeconds } : {}),
-  };
-}
-
-/**
- * The only "environment" a library run sees: the client secret of its options, where the CLI
- * would take MENUSYNC_CLIENT_SECRET. The process's own environment is never read.
- */
-export function connectionEnvOf(options: RunOptions): NodeJS.ProcessEnv {
-  const secret = options.target.clientSecret;
-  return secret !== undefined ? { MENUSYNC_CLIENT_SECRET: secret } : {};
+  const settings = await resolveSettings(given, { loaded: null, env: {}, names: OPTION_NAMES });
+  return { ...settings, ...(t.name ? { targetName: t.name } : {}) };
 }
 
 /**

@@ -10,7 +10,8 @@ import {
   type Removals,
 } from './live/live-removals.js';
 import { entityLabel } from './mode.js';
-import { DEFAULT_LIMIT, limitNumbers, overLimit, shareOf, someNames } from './limit.js';
+import { OPTION_NAMES } from '../model/setting-names.js';
+import { DEFAULT_LIMIT, guardNames, limitNumbers, overLimit, shareOf, someNames } from './limit.js';
 import type { GuardBlock, PlanEntry, PlanOptions } from './types.js';
 
 /** The default deletion limit of a replace (limit.ts): at least 10 of a level and more than 20 % of it. */
@@ -30,8 +31,9 @@ export function deleteLimitExceeded(
   allow: PlanOptions['allowDeletes'],
   noun: [string, string] = NOUNS.products,
   of = '',
+  setting: string = OPTION_NAMES.allowDeletes,
 ): string | null {
-  const over = overLimit(removed, total, allow, '--allow-deletes');
+  const over = overLimit(removed, total, allow, setting);
   if (!over) return null;
   return `the replace would remove ${countOf(removed, ...noun)}${shareOf(removed, total, of)}, ${over}`;
 }
@@ -112,12 +114,21 @@ export function deleteLimitBlock(
   const allow = options.allowDeletes;
   const messages: string[] = [];
   const numbers: Record<string, number> = {};
+  let most = 0;
   for (const level of REMOVAL_LEVELS) {
     const at = counted[level];
     const liveTotal = fromLive?.[level].total ?? -1;
     const of = at.total === liveTotal ? ' live' : '';
-    const limit = deleteLimitExceeded(at.removed, at.total, allow, NOUNS[level], of);
+    const limit = deleteLimitExceeded(
+      at.removed,
+      at.total,
+      allow,
+      NOUNS[level],
+      of,
+      guardNames(options).allowDeletes,
+    );
     if (!limit) continue;
+    most = Math.max(most, at.removed);
     if (level !== 'products') {
       numbers[`${level === 'option_values' ? 'optionValues' : level}Removed`] = at.removed;
       messages.push(`${limit}: ${namesOf(at)}`);
@@ -147,5 +158,6 @@ export function deleteLimitBlock(
     guard: 'delete-limit',
     message: messages.join('; '),
     numbers: { ...numbers, ...limitNumbers(allow) },
+    allows: { setting: 'allowDeletes', value: most },
   };
 }

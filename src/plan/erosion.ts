@@ -1,6 +1,6 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { countOf } from '../plural.js';
-import { limitNumbers, overLimit, shareOf, someNames } from './limit.js';
+import { guardNames, limitNumbers, overLimit, shareOf, someNames } from './limit.js';
 import { NAMED_REMOVALS } from './live/live-removals.js';
 import type { GuardBlock, PlanOptions } from './types.js';
 
@@ -23,7 +23,7 @@ export function erosionBlock(
   const kept = new Set(desired.products.map((p) => p.ext_id));
   const gone = reference.menu.products.filter((p) => !kept.has(p.ext_id));
   const total = reference.menu.products.length;
-  const over = overLimit(gone.length, total, options.allowErosion, '--allow-erosion');
+  const over = overLimit(gone.length, total, options.allowErosion, guardNames(options).allowErosion);
   if (!over) return null;
   const names = gone.slice(0, NAMED_REMOVALS).map((p) => `product ${p.ext_id}`);
   const since = `since run ${reference.runId} (confirmed ${reference.appliedAt}; erosion looks back ${countOf(reference.days, 'day')})`;
@@ -36,5 +36,6 @@ export function erosionBlock(
       days: reference.days,
       ...limitNumbers(options.allowErosion),
     },
+    allows: { setting: 'allowErosion', value: gone.length },
   };
 }

@@ -7,6 +7,7 @@ import { changeLabel, type LiveContext } from './live/live-context.js';
 import { entityLabel } from './mode.js';
 import type { GuardBlock, PlanEntry, PlanMode, PlanOptions } from './types.js';
 import { countOf } from '../plural.js';
+import { guardNames } from './limit.js';
 
 interface GuardInput {
   desired: CanonicalMenu;
@@ -35,13 +36,13 @@ export function guardBlocks(input: GuardInput): GuardBlock[] {
   if (desired.products.length === 0 && !options.allowEmpty) {
     blocks.push({
       guard: 'empty-menu',
-      message:
-        'the desired menu has no products (empty or truncated export?), pass --allow-empty if intended',
+      message: `the desired menu has no products (empty or truncated export?), pass ${guardNames(options).allowEmpty} if intended`,
       numbers: {
         products: 0,
         categories: desired.categories.length,
         snapshotProducts: baseline?.products.length ?? 0,
       },
+      allows: { setting: 'allowEmpty', value: true },
     });
   }
   const removed = entries.filter((e) => e.action === 'remove');

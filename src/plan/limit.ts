@@ -1,3 +1,9 @@
+import { OPTION_NAMES, type GuardNames } from '../model/setting-names.js';
+
+/** How the caller spells the settings a guard advises (PlanOptions.names). */
+export const guardNames = (options: { names?: GuardNames | undefined }): GuardNames =>
+  options.names ?? OPTION_NAMES;
+
 /** How many entities a guard lets through: a count, or a share of what there was. */
 export type Allowance = { count: number } | { percent: number };
 
@@ -16,19 +22,20 @@ export function shareOf(count: number, total: number, of = ''): string {
 
 /**
  * Why `count` of `total` is over the allowance (or over DEFAULT_LIMIT when none was given), worded
- * with the flag that lets it through; null when within it. Integer maths: no float boundary.
+ * with the setting that lets it through (as the caller names it); null when within it. Integer
+ * maths: no float boundary.
  */
 export function overLimit(
   count: number,
   total: number,
   allow: Allowance | undefined,
-  flag: string,
+  setting: string,
 ): string | null {
   if (allow && 'count' in allow) return count > allow.count ? `more than the allowed ${allow.count}` : null;
   if (allow) return count * 100 > allow.percent * total ? `more than the allowed ${allow.percent}%` : null;
   const { minCount, percent } = DEFAULT_LIMIT;
   if (count >= minCount && count * 100 > percent * total) {
-    return `over the default limit (${minCount} or more and over ${percent}%), allow it with ${flag} ${count} if intended`;
+    return `over the default limit (${minCount} or more and over ${percent}%), allow it with ${setting} ${count} if intended`;
   }
   return null;
 }

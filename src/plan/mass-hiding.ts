@@ -1,6 +1,6 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { countOf } from '../plural.js';
-import { limitNumbers, overLimit, shareOf, someNames } from './limit.js';
+import { guardNames, limitNumbers, overLimit, shareOf, someNames } from './limit.js';
 import { NAMED_REMOVALS } from './live/live-removals.js';
 import type { GuardBlock, PlanEntry, PlanOptions } from './types.js';
 
@@ -50,12 +50,13 @@ export function massHidingBlock(
     }
   }
   const shown = shownCount(baseline);
-  const over = overLimit(hidden.length, shown, options.allowHiding, '--allow-hiding');
+  const over = overLimit(hidden.length, shown, options.allowHiding, guardNames(options).allowHiding);
   if (!over) return null;
   const names = hidden.slice(0, NAMED_REMOVALS).map((id) => `product ${id}`);
   return {
     guard: 'mass-hiding',
     message: `the plan would hide ${countOf(hidden.length, 'product')}${shareOf(hidden.length, shown, ' shown')}, ${over}: ${someNames(names, hidden.length)}`,
     numbers: { hidden: hidden.length, shownProducts: shown, ...limitNumbers(options.allowHiding) },
+    allows: { setting: 'allowHiding', value: hidden.length },
   };
 }

@@ -1,6 +1,7 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { ImportPayload } from '../model/import-payload.js';
 import { describeCounts, reorderTotal } from './counts.js';
+import { guardNames } from './limit.js';
 import { mergePayload, replacePayload } from './payload.js';
 import type { GuardBlock, PlanCounts, PlanEntry, PlanMode, PlanOptions } from './types.js';
 import { countOf } from '../plural.js';
@@ -109,8 +110,9 @@ export function chooseMode(
       refusal: needs.removed
         ? {
             guard: 'merge-cannot-remove',
-            message: `a merge cannot remove: the desired menu drops ${needs.removed} (use --mode replace or auto to remove them)`,
+            message: `a merge cannot remove: the desired menu drops ${needs.removed} (use ${guardNames(options).mode} replace or auto to remove them)`,
             numbers: { removed: Object.values(counts).reduce((sum, c) => sum + c.remove, 0) },
+            allows: { setting: 'mode', value: 'replace' },
           }
         : null,
     };

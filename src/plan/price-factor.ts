@@ -1,6 +1,6 @@
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import { countOf } from '../plural.js';
-import { limitNumbers, overLimit, shareOf, someNames } from './limit.js';
+import { guardNames, limitNumbers, overLimit, shareOf, someNames } from './limit.js';
 import { NAMED_REMOVALS } from './live/live-removals.js';
 import type { GuardBlock, PlanEntry, PlanOptions } from './types.js';
 
@@ -42,7 +42,7 @@ export function priceFactorBlock(
   }
   if (changed === 0) return null;
   const priced = baseline.products.reduce((n, p) => (p.price !== undefined && p.price > 0 ? n + 1 : n), 0);
-  const over = overLimit(changed, priced, options.allowPriceChanges, '--allow-price-changes');
+  const over = overLimit(changed, priced, options.allowPriceChanges, guardNames(options).allowPriceChanges);
   if (!over) return null;
   return {
     guard: 'price-factor',
@@ -53,5 +53,6 @@ export function priceFactorBlock(
       factor: PRICE_FACTOR,
       ...limitNumbers(options.allowPriceChanges),
     },
+    allows: { setting: 'allowPriceChanges', value: changed },
   };
 }

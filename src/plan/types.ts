@@ -1,3 +1,4 @@
+import type { GuardNames } from '../model/setting-names.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { DataLocation } from '../model/data-issue.js';
 import type { ImportPayload, UpdateMode } from '../model/import-payload.js';
@@ -95,6 +96,20 @@ export interface PlanOptions extends GuardOptions {
   offline?: string;
   /** The menu as it was some days ago, from run history: a replace is judged against it too (erosion.ts). */
   erosionReference?: ErosionReference;
+  /**
+   * How the caller names the settings a guard's message advises (the CLI's flags); default the
+   * library's option names. The advice is data too: GuardBlock.allows.
+   */
+  names?: GuardNames;
+}
+
+/**
+ * What would let a refused plan through, as data: the setting and its smallest value that
+ * allows it (delete-limit `{ setting: 'allowDeletes', value: 267 }`, a merge `{ setting: 'mode', value: 'replace' }`).
+ */
+export interface GuardAllowance {
+  setting: keyof GuardNames;
+  value: number | boolean | string;
 }
 
 /** A menu the platform confirmed some days ago, that the erosion guard counts removals against. */
@@ -129,6 +144,8 @@ export interface GuardBlock {
   numbers: Record<string, number>;
   /** The entities concerned (protected ones that would be removed), when the guard names some. */
   extIds?: string[];
+  /** What would let it through, when a setting can (absent for extraction errors, protected entities, a stale plan). */
+  allows?: GuardAllowance;
   /** The first row behind the block, when rows are its cause (extraction-errors): file, row, column, what. */
   first?: string;
 }

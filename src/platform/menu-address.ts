@@ -12,9 +12,9 @@ export interface MenuAddress {
   clientId: string;
 }
 
-/** Each source as far as it goes: a flag, a config target, the environment (an empty variable is none). */
+/** Each source as far as it goes: given (flags or options), a config target, the environment (an empty variable is none). */
 export interface MenuAddressSources {
-  flags?: { 'base-url'?: string | undefined; 'client-id'?: string | undefined };
+  given?: { baseUrl?: string | undefined; clientId?: string | undefined };
   config?: { base_url?: string | undefined; client_id?: string | undefined };
   env?: NodeJS.ProcessEnv;
 }
@@ -50,7 +50,7 @@ export function checkBaseUrl(baseUrl: string): string {
   } catch {
     // Not echoed whole: an unparsable value may still hold a password.
     throw new UsageError(
-      'the platform base URL (--base-url, base_url or MENUSYNC_BASE_URL) is not a valid URL',
+      'the platform base URL (as given, base_url or MENUSYNC_BASE_URL) is not a valid URL',
     );
   }
   if (url.username !== '' || url.password !== '') {
@@ -67,16 +67,15 @@ export function checkBaseUrl(baseUrl: string): string {
 }
 
 /**
- * Base URL and client id, each from the first source that has it: flag, config target,
+ * Base URL and client id, each from the first source that has it: given, config target,
  * environment. The base URL is checked and normalised; either may be missing (the caller says
  * what that means for it).
  */
 export function resolveMenuAddress(sources: MenuAddressSources): Partial<MenuAddress> {
   const env = sources.env ?? process.env;
-  const baseUrl =
-    sources.flags?.['base-url'] ?? sources.config?.base_url ?? (env.MENUSYNC_BASE_URL || undefined);
+  const baseUrl = sources.given?.baseUrl ?? sources.config?.base_url ?? (env.MENUSYNC_BASE_URL || undefined);
   const clientId =
-    sources.flags?.['client-id'] ?? sources.config?.client_id ?? (env.MENUSYNC_CLIENT_ID || undefined);
+    sources.given?.clientId ?? sources.config?.client_id ?? (env.MENUSYNC_CLIENT_ID || undefined);
   return {
     ...(baseUrl !== undefined ? { baseUrl: checkBaseUrl(baseUrl) } : {}),
     ...(clientId !== undefined ? { clientId } : {}),

@@ -20,22 +20,22 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
   expireSeconds: 1800,
 };
 
-/** The options of `fleet enqueue` and `fleet schedule` that make JobSettings. */
-export interface JobSettingArgs {
-  retries?: number;
-  'retry-delay'?: number;
-  'expire-seconds'?: number;
-}
+/** How the caller names each job setting in messages (the CLI: --retries, --retry-delay, --expire-seconds). */
+export type JobSettingNames = Readonly<Record<keyof JobSettings, string>>;
 
-export function jobSettings(args: JobSettingArgs): JobSettings {
-  const settings = {
-    retryLimit: args.retries ?? DEFAULT_JOB_SETTINGS.retryLimit,
-    retryDelaySeconds: args['retry-delay'] ?? DEFAULT_JOB_SETTINGS.retryDelaySeconds,
-    expireSeconds: args['expire-seconds'] ?? DEFAULT_JOB_SETTINGS.expireSeconds,
-  };
-  checkNumber('--retries', settings.retryLimit, NUMBER_RANGES.retries);
-  checkNumber('--retry-delay', settings.retryDelaySeconds, NUMBER_RANGES.retryDelay);
-  checkNumber('--expire-seconds', settings.expireSeconds, NUMBER_RANGES.expireSeconds);
+/** The given job settings over the defaults, each checked against its range. */
+export function jobSettings(
+  given: Partial<JobSettings>,
+  names: JobSettingNames = {
+    retryLimit: 'retryLimit',
+    retryDelaySeconds: 'retryDelaySeconds',
+    expireSeconds: 'expireSeconds',
+  },
+): JobSettings {
+  const settings = { ...DEFAULT_JOB_SETTINGS, ...given };
+  checkNumber(names.retryLimit, settings.retryLimit, NUMBER_RANGES.retries);
+  checkNumber(names.retryDelaySeconds, settings.retryDelaySeconds, NUMBER_RANGES.retryDelay);
+  checkNumber(names.expireSeconds, settings.expireSeconds, NUMBER_RANGES.expireSeconds);
   return settings;
 }
 

@@ -4,7 +4,8 @@ import { runApplyTarget } from '../apply/apply-from-settings.js';
 import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run-result.js';
 import type { Output } from '../output.js';
 import type { LoadedConfig } from '../config/load-config.js';
-import { resolveRunSettings } from '../config/run-settings.js';
+import { resolveSettings } from '../config/settings/resolve.js';
+import type { SettingNames } from '../model/setting-names.js';
 import { fleetEntry, type FleetEntry } from '../fleet/fleet-entry.js';
 import { endTargetRun } from '../fleet/run-effects.js';
 import { decideJob, type JobDecision } from './job-outcome.js';
@@ -32,6 +33,8 @@ export interface JobContext {
   targetOutput(target: string): Output;
   onStart?(target: string, jobId: string): void;
   onEnd?(entry: FleetEntry, decision: JobDecision, jobId: string): void;
+  /** How the worker's command names the settings in messages (default: the library's option names). */
+  names?: SettingNames;
   /** A line for the worker's log that is not a sync's own: a webhook that could not be told. */
   warn(line: string): void;
 }
@@ -93,8 +96,10 @@ async function syncTarget(
   const started = performance.now();
   try {
     // --state wins over the target's state_dir: every worker writes the one shared state.
-    const args = { config: ctx.loaded.file, target, state: ctx.stateUrl };
-    const settings = await resolveRunSettings(args, process.cwd(), { loaded: ctx.loaded });
+    const settings = await resolveSettings(
+      { target, state: ctx.stateUrl },
+      { loaded: ctx.loaded, ...(ctx.names ? { names: ctx.names } : {}) },
+    );
     return await runApplyTarget(
       settings,
       {},

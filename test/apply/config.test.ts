@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/load-config.js';
-import { parseAllowDeletes } from '../../src/config/run-settings.js';
+import { parseAllowance } from '../../src/config/settings/resolve-guards.js';
 
 describe('parseConfig', () => {
   it('accepts a full target', () => {
@@ -113,16 +113,16 @@ describe('targets of one platform menu (base URL and client id)', () => {
   });
 });
 
-describe('parseAllowDeletes', () => {
+describe('parseAllowance', () => {
   it.each([
     ['12', { count: 12 }],
     ['15%', { percent: 15 }],
     ['2.5%', { percent: 2.5 }],
     [0, { count: 0 }],
   ] as const)('reads %s', (text, expected) => {
-    expect(parseAllowDeletes(text)).toEqual(expected);
+    expect(parseAllowance(text, '--allow-deletes')).toEqual(expected);
   });
   it.each(['many', '-1', '150%', '1.5', ''])('refuses %j with exit 2', (text) => {
-    expect(() => parseAllowDeletes(text)).toThrow(expect.objectContaining({ exitCode: 2 }));
+    expect(() => parseAllowance(text, '--allow-deletes')).toThrow(expect.objectContaining({ exitCode: 2 }));
   });
 });

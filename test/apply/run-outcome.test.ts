@@ -2,6 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { blockedHint, sendFailureOutcome } from '../../src/apply/run-outcome.js';
+import { FLAG_NAMES } from '../../src/cli/setting-flags.js';
 import type { GuardName, Plan } from '../../src/plan/types.js';
 import { describeError } from '../../src/apply/run-errors.js';
 import type { SendProgress } from '../../src/apply/send-plan.js';
@@ -47,13 +48,18 @@ describe('blockedHint', () => {
     [['merge-cannot-remove'], /--mode replace/],
     [['saved-plan-stale', 'delete-limit'], /make a new plan/],
   ] as [GuardName[], RegExp][])('%j: the hint of the guard to deal with first', (guards, hint) => {
-    const text = blockedHint(blockedBy(...guards));
+    const text = blockedHint(blockedBy(...guards), FLAG_NAMES);
     expect(text).toMatch(/^nothing was sent; /);
     expect(text).toMatch(hint);
   });
 
+  it('names the settings as the library does when no caller names them', () => {
+    expect(blockedHint(blockedBy('delete-limit'))).toMatch(/use guards\.allowDeletes if the removals/);
+    expect(blockedHint(blockedBy('delete-limit'))).not.toMatch(/--/);
+  });
+
   it('never suggests overriding a guard when bad rows blocked the plan', () => {
-    expect(blockedHint(blockedBy('extraction-errors'))).not.toMatch(/--allow/);
+    expect(blockedHint(blockedBy('extraction-errors'), FLAG_NAMES)).not.toMatch(/--allow/);
   });
 });
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { shellWord } from '../../src/apply/present.js';
+import { shellWord } from '../../src/report/shell-word.js';
 import { CLI } from '../helpers/run-cli.js';
 import { testTempDir } from '../helpers/temp-dir.js';
 import { postgresAvailable, schemaUrl, testSchema } from '../state/postgres-fixture.js';

@@ -99,6 +99,7 @@ describe('apply reports for every outcome', () => {
           liveProducts: 40,
           liveCategoriesRemoved: 0,
         },
+        allows: { setting: 'allowDeletes', value: 15 },
       },
     ]);
     expect(report.errorDetails).toEqual([{ code: 'blocked', message: `blocked: ${report.blocked}` }]);

@@ -51,7 +51,7 @@ describe('menusync config validate', () => {
       expect.stringMatching(new RegExp(`^${config}: target bad: .*no-such-mapping\\.yaml`)),
       `${config}: target bad: input ${path.join(w.dir, 'missing.csv')}: no such file`,
       `${config}: target bad: no client id: set client_id (or MENUSYNC_CLIENT_ID)`,
-      `${config}: target bad: cannot read --client-secret-file ${path.join(w.dir, 'no.secret')}: ENOENT`,
+      `${config}: target bad: cannot read client_secret_file ${path.join(w.dir, 'no.secret')}: ENOENT`,
       '4 problems in 2 targets',
     ]);
     expect(result.stdout + result.stderr).not.toContain(secret);

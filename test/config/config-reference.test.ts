@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configJsonSchema, renderConfigReference } from '../../src/config/config-reference.js';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../src/apply/split-payload.js';
-import { CONNECTION_DEFAULTS } from '../../src/config/connection.js';
+import { CONNECTION_DEFAULTS } from '../../src/config/settings/defaults.js';
 import { REPO_ROOT } from '../helpers/run-cli.js';
 
 const committed = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');

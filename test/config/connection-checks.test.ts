@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FLAG_NAMES } from '../../src/cli/setting-flags.js';
 import { checkBaseUrl, checkConnectionNumbers } from '../../src/config/connection-checks.js';
 import { UsageError } from '../../src/errors.js';
 
@@ -36,8 +37,10 @@ describe('checkBaseUrl', () => {
 describe('checkConnectionNumbers', () => {
   const ok = { maxAttempts: 5, maxRetryTime: 120, timeout: 30 };
   it('accepts the defaults and the edges (1 attempt, 0 retry time, a day)', () => {
-    expect(() => checkConnectionNumbers(ok)).not.toThrow();
-    expect(() => checkConnectionNumbers({ maxAttempts: 1, maxRetryTime: 0, timeout: 86_400 })).not.toThrow();
+    expect(() => checkConnectionNumbers(ok, FLAG_NAMES)).not.toThrow();
+    expect(() =>
+      checkConnectionNumbers({ maxAttempts: 1, maxRetryTime: 0, timeout: 86_400 }, FLAG_NAMES),
+    ).not.toThrow();
   });
 
   it.each([
@@ -51,6 +54,6 @@ describe('checkConnectionNumbers', () => {
     [{ maxRetryTime: -1 }, /--max-retry-time/],
     [{ maxRetryTime: 90_000 }, /--max-retry-time/],
   ])('refuses %o', (change, message) => {
-    expect(() => checkConnectionNumbers({ ...ok, ...change })).toThrow(message);
+    expect(() => checkConnectionNumbers({ ...ok, ...change }, FLAG_NAMES)).toThrow(message);
   });
 });

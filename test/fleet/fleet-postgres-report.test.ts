@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shellWord } from '../../src/apply/present.js';
+import { shellWord } from '../../src/report/shell-word.js';
 import type { FleetReport } from '../../src/fleet/fleet-report.js';
 import { runCli } from '../helpers/run-cli.js';
 import { testTempDir } from '../helpers/temp-dir.js';

@@ -89,10 +89,10 @@ describe('erosion', () => {
     expect(guardsOf(without(after), without(before), { erosionReference: reference })).toEqual(expected);
   });
 
-  it('names the reference run and is allowed by --allow-erosion', () => {
+  it('names the reference run and is allowed by allowErosion (as the library names it)', () => {
     const result = plan(without(27), without(18), { ...options, erosionReference: reference });
     expect(result.blocked).toMatch(
-      /would leave 27 products of 100 \(27%\) removed since run 20261120T020000000Z-a .*--allow-erosion 27 if intended: product P0001,/,
+      /would leave 27 products of 100 \(27%\) removed since run 20261120T020000000Z-a .*guards\.allowErosion 27 if intended: product P0001,/,
     );
     expect(
       guardsOf(without(27), without(18), { erosionReference: reference, allowErosion: { count: 27 } }),

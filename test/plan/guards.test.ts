@@ -1,3 +1,4 @@
+import { FLAG_NAMES } from '../../src/cli/setting-flags.js';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DELETE_LIMIT, plan } from '../../src/plan/index.js';
 import type { PlanOptions } from '../../src/plan/index.js';
@@ -82,10 +83,11 @@ describe('other guards', () => {
     expect(plan(desired, cafeMenu(), { ...options, protect: ['P1'] }).blocked).toBeNull();
   });
 
-  it('joins every reason that blocks', () => {
+  it('joins every reason that blocks, naming the settings as the caller does', () => {
     const desired = { categories: [], products: [] };
     const result = plan(desired, cafeMenu(), {
       ...options,
+      names: FLAG_NAMES,
       mode: 'merge',
       extractionErrors: 1,
       protect: ['P1'],
@@ -133,6 +135,7 @@ describe('blockedBy: which guard refused, and on which numbers', () => {
         guard: 'delete-limit',
         message: result.blocked,
         numbers: { removed: 30, snapshotProducts: 100, ...limit },
+        allows: { setting: 'allowDeletes', value: 30 },
       },
     ]);
   });

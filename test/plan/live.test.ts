@@ -177,6 +177,7 @@ describe('plan against the live menu', () => {
           /^the replace would remove 43 products of 45 live \(95\.6%\).*; live categories it removes: category "By hand" \(made by hand, no ext_id, uid:u-h\) \(5 products\)$/,
         ),
         numbers: expect.objectContaining({ removed: 43, liveProducts: 45, liveCategoriesRemoved: 1 }),
+        allows: { setting: 'allowDeletes', value: 43 },
       },
     ]);
     expect(plan(bigMenu(2), null, { ...options, live, allowDeletes: { count: 43 } }).blocked).toBeNull();

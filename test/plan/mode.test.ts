@@ -106,7 +106,7 @@ describe('mode override', () => {
     const result = plan(desired, cafeMenu(), { ...options, mode: 'merge' });
     expect(result.mode).toBe('merge');
     expect(result.blocked).toBe(
-      'a merge cannot remove: the desired menu drops 1 product (use --mode replace or auto to remove them)',
+      'a merge cannot remove: the desired menu drops 1 product (use mode replace or auto to remove them)',
     );
   });
 

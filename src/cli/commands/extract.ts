@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { NOW_OPTION_HELP, parseNow } from '../../config/run-date.js';
+import { NOW_OPTION_HELP, parseNow } from '../now-option.js';
 import { withEncodingOption } from '../encoding-option.js';
 import { withInputLimitOptions } from '../input-limit-options.js';
 import { rejectRepeated } from '../reject-repeated.js';

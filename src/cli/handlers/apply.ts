@@ -1,14 +1,17 @@
 import { createInterface } from 'node:readline/promises';
 import type { ApplyOutcome } from '../../apply/locked-apply.js';
 import { requireYesForRemovals } from '../../apply/confirm-removals.js';
-import { runApplyTarget, type ApplyTargetArgs } from '../../apply/apply-from-settings.js';
-import { reportWhere, writeOutputs } from '../../apply/present.js';
+import { runApplyTarget } from '../../apply/apply-from-settings.js';
+import type { ApplyConnectionArgs } from '../connection-options.js';
+import { reportWhere, writeOutputs } from '../present.js';
 import { exitCodeOf, type TargetRunResult } from '../../apply/target-run-result.js';
 import { endTargetRun } from '../../fleet/run-effects.js';
 import { targetLabel } from '../../notify/run-event.js';
 import { createRunLog, stamped, stampedSummary, type RunLog } from '../run-log.js';
 import { buildRunReport, planReport } from '../../apply/run-report.js';
-import { resolveRunSettings, type RunArgs, type RunSettings } from '../../config/run-settings.js';
+import { resolveRunSettings } from '../setting-flags.js';
+import type { RunArgs } from '../run-args.js';
+import type { RunSettings } from '../../config/settings/types.js';
 import { openStateStore } from '../../state/open-store.js';
 import type { StateStore } from '../../state/store.js';
 import type { Plan } from '../../plan/types.js';
@@ -27,8 +30,12 @@ import { verificationScopeLines } from '../../report/verification-text.js';
 import { isFleetRun, type FleetArgs } from '../fleet-options.js';
 
 export type ApplyArgs = RunArgs &
-  ApplyTargetArgs &
+  ApplyConnectionArgs &
   FleetArgs & {
+    /** A saved plan to apply instead of the inputs. */
+    plan?: string;
+    'max-payload-bytes'?: number;
+    'keep-runs'?: number;
     debug?: boolean;
     yes?: boolean;
   } & CliContext;
@@ -60,7 +67,7 @@ async function applyOne(args: ApplyArgs, settings: RunSettings, store: StateStor
   await checkOutputPaths(reportOutputs(args), {
     inputs: runReads(args, settings, {
       '--plan': args.plan,
-      '--client-secret-file': args['client-secret-file'] ?? settings.config.client_secret_file,
+      '--client-secret-file': settings.connection.clientSecretFile,
     }),
     ...(store.kind === 'local' ? { stateDir: store.location } : {}),
   });
@@ -73,7 +80,8 @@ async function applyOne(args: ApplyArgs, settings: RunSettings, store: StateStor
   // SIGINT/SIGTERM cancel the run as a library caller's AbortSignal does (stop-on-signal.ts).
   const cancel = new AbortController();
   const stopWatching = stopOnSignal('apply', out, cancel);
-  const result = await runApplyTarget(settings, args, {
+  const saved = args.plan !== undefined ? { savedPlan: args.plan, savedPlanInputs: args.input ?? [] } : {};
+  const result = await runApplyTarget(settings, saved, {
     store,
     out,
     ...checkpointOf(args),

@@ -6,8 +6,10 @@ import { issueReport, summaryLine } from '../../mapping/issue-summary.js';
 import { noteLines } from '../../mapping/notes.js';
 import type { ExtractResult } from '../../mapping/types.js';
 import { checkOutputPaths, type NamedPath } from '../output-paths.js';
-import { resolveInputLimits, type InputLimitArgs } from '../../config/input-limit-args.js';
-import { parseNow } from '../../config/run-date.js';
+import { resolveInputLimits } from '../../config/settings/resolve.js';
+import { limitsFromFlags, type InputLimitArgs } from '../input-limit-options.js';
+import { FLAG_NAMES } from '../setting-flags.js';
+import { parseNow } from '../now-option.js';
 import { jsonPieces, type JsonPiece } from '../json-pieces.js';
 import { writePieces } from '../piece-writer.js';
 import { createOutput, type Output } from '../output.js';
@@ -117,7 +119,7 @@ export async function runExtract(args: ExtractArgs): Promise<void> {
     params,
     ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
     progress: progress.sink,
-    limits: resolveInputLimits(args),
+    limits: resolveInputLimits(limitsFromFlags(args), {}, FLAG_NAMES),
     ...parseNow(args.now),
   }).finally(progress.stop);
   if (result.stats.errors > 0) {

@@ -1,7 +1,7 @@
 import { selectTargets } from '../../fleet/select-targets.js';
 import { UsageError } from '../../errors.js';
 import { enqueueTargets } from '../../worker/enqueue.js';
-import { jobSettings, type JobSettingArgs } from '../../worker/job-settings.js';
+import { jobSettingsOf, type JobSettingArgs } from '../queue-options.js';
 import { openQueue } from '../../worker/queue.js';
 import { targetNames } from '../fleet-options.js';
 import { createOutput } from '../output.js';
@@ -20,7 +20,7 @@ export type EnqueueArgs = QueueArgs &
 /** Queues the targets chosen and prints their job ids. */
 export async function runFleetEnqueue(args: EnqueueArgs): Promise<void> {
   const out = createOutput({ debug: args.debug === true });
-  const settings = jobSettings(args);
+  const settings = jobSettingsOf(args);
   const { loaded, stateUrl } = await resolveQueueArgs(args);
   const names = targetNames(args);
   if (!args.all && names.length === 0 && !args.tag?.length)

@@ -1,4 +1,4 @@
-import { jobSettings, type JobSettingArgs } from '../../worker/job-settings.js';
+import { jobSettingsOf, type JobSettingArgs } from '../queue-options.js';
 import { openQueue } from '../../worker/queue.js';
 import { registerSchedules } from '../../worker/schedules.js';
 import { createOutput } from '../output.js';
@@ -10,7 +10,7 @@ export type ScheduleArgs = QueueArgs & JobSettingArgs & { debug?: boolean };
 /** Registers the config's schedules with the queue. */
 export async function runFleetSchedule(args: ScheduleArgs): Promise<void> {
   const out = createOutput({ debug: args.debug === true });
-  const settings = jobSettings(args);
+  const settings = jobSettingsOf(args);
   const { loaded, stateUrl } = await resolveQueueArgs(args);
   const queue = await openQueue(stateUrl, { name: 'menusync fleet schedule', background: false });
   try {

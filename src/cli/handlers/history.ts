@@ -1,9 +1,9 @@
-import { resolveRunSettings } from '../../config/run-settings.js';
+import { FLAG_NAMES, givenFromFlags, resolveRunSettings } from '../setting-flags.js';
 import { UsageError } from '../../errors.js';
 import { fleetHistory } from '../../history/fleet-history.js';
 import { listHistory } from '../../history/list-history.js';
 import { renderHistory } from '../../history/render-history.js';
-import { keepRunsOf, type StateTargetArgs } from '../state-target-flags.js';
+import type { StateTargetArgs } from '../state-target-flags.js';
 import { resolveStoredTarget } from '../../history/stored-target.js';
 import { openStateStore } from '../../state/open-store.js';
 import { createStorePool } from '../../state/store-pool.js';
@@ -27,10 +27,10 @@ export async function runHistory(args: HistoryArgs): Promise<void> {
   if (isFleetRun(args)) return runFleetHistory(args, out);
   const one = { ...args, target: targetNames(args)[0] };
   const settings = await resolveRunSettings(one, process.cwd(), { soleTarget: true });
-  const keepRuns = keepRunsOf(undefined, settings);
+  const { keepRuns } = settings;
   const store = await openStateStore(settings.stateDir);
   try {
-    const target = await resolveStoredTarget(one, settings, store, out);
+    const target = await resolveStoredTarget(settings, store, out);
     const all = await listHistory(store.target(target));
     const shown = args.limit !== undefined ? all.slice(0, args.limit) : all;
     if (args.json) {
@@ -60,7 +60,8 @@ async function runFleetHistory(args: HistoryArgs, out: Output): Promise<void> {
   try {
     const { target: _target, ...fleetArgs } = args;
     const entries = await fleetHistory(loaded, names, {
-      args: fleetArgs,
+      given: givenFromFlags(fleetArgs),
+      names: FLAG_NAMES,
       stores,
       perTarget: args.limit ?? 1,
     });

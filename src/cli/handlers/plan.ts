@@ -1,10 +1,12 @@
-import { emitReport } from '../../apply/present.js';
+import { emitReport } from '../present.js';
 import { runEvent } from '../../notify/run-event.js';
 import { createRunLog, stampedSummary } from '../run-log.js';
 import { runPlanTarget } from '../../apply/plan-from-settings.js';
 import { createSavedPlan, writeSavedPlan } from '../../apply/saved-plan.js';
 import { resolvePlanTarget } from '../../apply/resolve-plan-target.js';
-import { resolveRunSettings, type RunArgs, type RunSettings } from '../../config/run-settings.js';
+import { resolveRunSettings } from '../setting-flags.js';
+import type { RunArgs } from '../run-args.js';
+import type { RunSettings } from '../../config/settings/types.js';
 import { UsageError } from '../../errors.js';
 import { openStateStore } from '../../state/open-store.js';
 import type { StateStore } from '../../state/store.js';
@@ -14,7 +16,7 @@ import { reportOutputs, runReads } from '../run-paths.js';
 import { createProgress } from '../progress.js';
 import { runFleetCommand } from '../fleet-command.js';
 import { isFleetRun, type FleetArgs } from '../fleet-options.js';
-import type { ApplyConnectionArgs } from '../../apply/connection.js';
+import type { ApplyConnectionArgs } from '../connection-options.js';
 import { liveFingerprint } from '../../plan/live/live-menu.js';
 import { refreshForPlan } from '../../apply/plan-refresh.js';
 
@@ -45,13 +47,13 @@ async function planOne(args: PlanArgs, settings: RunSettings, store: StateStore)
   const log = createRunLog(args['log-format']);
   log.start('plan', settings.targetName ?? 'unnamed target');
   // Said (and checked) before the output paths, as the first line of the run.
-  const target = await resolvePlanTarget(args, settings, store, out);
+  const target = await resolvePlanTarget(settings, store, out);
   if (args['out-plan'] && !target)
     throw new UsageError('--out-plan needs a target: --target, or --base-url and --client-id');
   await checkOutputPaths(reportOutputs(args, { '--out-plan': args['out-plan'] }), {
     // The secret file too: a plan reads it to read the live menu.
     inputs: runReads(args, settings, {
-      '--client-secret-file': args['client-secret-file'] ?? settings.config.client_secret_file,
+      '--client-secret-file': settings.connection.clientSecretFile,
     }),
     ...(store.kind === 'local' ? { stateDir: store.location } : {}),
   });
@@ -60,7 +62,8 @@ async function planOne(args: PlanArgs, settings: RunSettings, store: StateStore)
   // Said before the extract's lines: an offline plan must not read as one made against the platform.
   const refresh = await refreshForPlan(args, settings, target, out);
   const progress = createProgress({ quiet: args.quiet === true, json: args.json === true });
-  const result = await runPlanTarget(settings, args, {
+  const detailed = args['detailed-exitcode'] === true ? { detailedExitCode: true } : {};
+  const result = await runPlanTarget(settings, detailed, {
     store,
     out,
     progress: progress.sink,

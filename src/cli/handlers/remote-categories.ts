@@ -1,8 +1,9 @@
 import { alignedRows } from '../../display-width.js';
 import { createPlatformClient } from '../../platform/client.js';
 import type { RemoteCategory } from '../../platform/types.js';
-import { resolveApplyConnection, type ApplyConnectionArgs } from '../../apply/connection.js';
-import { resolveRunSettings } from '../../config/run-settings.js';
+import { platformOptions } from '../../config/settings/platform-options.js';
+import type { ApplyConnectionArgs } from '../connection-options.js';
+import { resolveRunSettings } from '../setting-flags.js';
 import type { ConfigTargetArgs } from '../config-target-options.js';
 import { createOutput } from '../output.js';
 import { retryNotice } from '../../apply/retry-notice.js';
@@ -20,7 +21,7 @@ export async function runRemoteCategories(args: RemoteCategoriesArgs): Promise<v
   const out = createOutput();
   // Flags, then the config target (the only one, or --target), then the environment.
   const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
-  const connection = resolveApplyConnection(args, settings);
+  const connection = platformOptions(settings.connection, settings.names);
   const client = createPlatformClient({ ...connection, notice: retryNotice(out) });
   const categories = await client.listCategories({
     ...(args.visible !== undefined ? { visible: args.visible } : {}),

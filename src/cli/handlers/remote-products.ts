@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { retryNotice } from '../../apply/retry-notice.js';
-import { resolveApplyConnection, type ApplyConnectionArgs } from '../../apply/connection.js';
-import { resolveRunSettings } from '../../config/run-settings.js';
+import { platformOptions } from '../../config/settings/platform-options.js';
+import type { ApplyConnectionArgs } from '../connection-options.js';
+import { resolveRunSettings } from '../setting-flags.js';
 import { InvalidInputError } from '../../errors.js';
 import { ImportCategory, ImportProduct } from '../../model/index.js';
 import { createPlatformClient } from '../../platform/client.js';
@@ -28,7 +29,7 @@ export async function runRemoteProducts(args: RemoteProductsArgs): Promise<void>
   const out = createOutput();
   // Flags, then the config target (the only one, or --target), then the environment.
   const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
-  const connection = resolveApplyConnection(args, settings);
+  const connection = platformOptions(settings.connection, settings.names);
   const client = createPlatformClient({ ...connection, notice: retryNotice(out) });
   let answer: unknown;
   try {

@@ -1,4 +1,4 @@
-import { resolveRunSettings } from '../../config/run-settings.js';
+import { resolveRunSettings } from '../setting-flags.js';
 import { UsageError } from '../../errors.js';
 import { type StateTargetArgs } from '../state-target-flags.js';
 import { renderStoredReport } from '../../history/stored-report.js';
@@ -41,7 +41,7 @@ export async function runReportShow(given: ReportShowArgs): Promise<void> {
   try {
     const targetStore = address
       ? await storedByKey(store, address)
-      : store.target(await resolveStoredTarget(args, settings, store, out));
+      : store.target(await resolveStoredTarget(settings, store, out));
     // A fleet address names its file; every target run's report has its report.json, and the
     // others may be rendered from it now.
     const file = address && isFleetAddress(address) ? address.file : FORMATS.json;

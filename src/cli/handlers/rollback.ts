@@ -1,12 +1,13 @@
 import { applyRun, type ApplyOutcome } from '../../apply/locked-apply.js';
 import { CONFIG_FILE } from '../../config/load-config.js';
-import { resolveApplyConnection, type ApplyConnectionArgs } from '../../apply/connection.js';
-import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';
-import { resolveRunSettings, type RunArgs } from '../../config/run-settings.js';
+import { platformOptions } from '../../config/settings/platform-options.js';
+import type { ApplyConnectionArgs } from '../connection-options.js';
+import { resolveRunSettings } from '../setting-flags.js';
+import type { RunArgs } from '../run-args.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import { resolveRollbackPoint, type RollbackSelector } from '../../history/rollback-point.js';
 import { planRollbackPreview, rollbackPlanner } from '../../history/rollback-plan.js';
-import { keepRunsOf, type StateTargetArgs } from '../state-target-flags.js';
+import type { StateTargetArgs } from '../state-target-flags.js';
 import { resolveStoredTarget } from '../../history/stored-target.js';
 import { plan as planMenu } from '../../plan/index.js';
 import { createPlatformClient } from '../../platform/index.js';
@@ -50,12 +51,7 @@ export async function runRollback(args: RollbackArgs): Promise<void> {
   const selector = rollbackSelector(args);
   if (args.yes && args['dry-run']) throw new UsageError('--yes applies and --dry-run does not: pass one');
   const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });
-  const keepRuns = keepRunsOf(args['keep-runs'], settings);
-  const maxPayloadBytes = checkNumber(
-    '--max-payload-bytes',
-    args['max-payload-bytes'] ?? settings.config.max_payload_bytes ?? DEFAULT_MAX_PAYLOAD_BYTES,
-    NUMBER_RANGES.maxPayloadBytes,
-  );
+  const { keepRuns, maxPayloadBytes } = settings;
   await checkOutputPaths(reportOutputs(args), {
     inputs: [
       { option: 'the config file', file: args.config ?? CONFIG_FILE },
@@ -67,7 +63,7 @@ export async function runRollback(args: RollbackArgs): Promise<void> {
   });
   const store = await openStateStore(settings.stateDir);
   try {
-    const target = await resolveStoredTarget(args, settings, store, out);
+    const target = await resolveStoredTarget(settings, store, out);
     const targetStore = store.target(target);
     const point = await resolveRollbackPoint(targetStore, selector, keepRuns);
     const snapshot = await targetStore.confirmedSnapshot(point.id);
@@ -78,18 +74,23 @@ export async function runRollback(args: RollbackArgs): Promise<void> {
       `rollback: to the menu run ${point.id} confirmed at ${snapshot.appliedAt} (${countOf(snapshot.menu.products.length, 'product')})`,
     );
     const planner = rollbackPlanner(planMenu, origin);
-    const planOptions = { posUid: target.posUid, mode: 'replace' as const, ...settings.guards };
+    const planOptions = {
+      posUid: target.posUid,
+      mode: 'replace' as const,
+      ...settings.guards,
+      names: settings.names,
+    };
     const apply = args.yes === true || (args['dry-run'] !== true && process.stdin.isTTY === true);
     if (!apply) {
       // Read as the run reads it: the preview shows what the rollback does to the live menu.
-      const refresh = await refreshForPlan(args, settings, target, out);
+      const refresh = await refreshForPlan({}, settings, target, out);
       const plan = await planRollbackPreview(targetStore, planner, snapshot.menu, planOptions, refresh);
       process.exitCode = await showRollbackPlan(plan, target, args, out);
       return;
     }
-    const connection = resolveApplyConnection(
-      { ...args, 'base-url': target.baseUrl, 'client-id': target.clientId },
-      settings,
+    const connection = platformOptions(
+      { ...settings.connection, baseUrl: target.baseUrl, clientId: target.clientId },
+      settings.names,
     );
     let shown = false;
     let finished: ApplyOutcome | undefined;

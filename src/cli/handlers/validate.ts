@@ -1,9 +1,11 @@
 import { ExitCode, UsageError } from '../../errors.js';
 import { paramFileRoots, resolveParameters, runMapping } from '../../mapping/extract-menu.js';
 import { loadMapping } from '../../mapping/loader.js';
-import { resolveInputLimits, type InputLimitArgs } from '../../config/input-limit-args.js';
-import { resolveRunSettings } from '../../config/run-settings.js';
-import { parseNow } from '../../config/run-date.js';
+import { resolveInputLimits } from '../../config/settings/resolve.js';
+import { limitsFromFlags, type InputLimitArgs } from '../input-limit-options.js';
+import { FLAG_NAMES } from '../setting-flags.js';
+import { resolveRunSettings } from '../setting-flags.js';
+import { parseNow } from '../now-option.js';
 import { parseParams, printResult, problemOutput } from './extract.js';
 import { createProgress } from '../progress.js';
 
@@ -53,7 +55,7 @@ async function whatToCheck(args: ValidateArgs) {
       inputs: args.input ?? [],
       params: parseParams(args.param),
       paramDirs: {},
-      limits: resolveInputLimits(args),
+      limits: resolveInputLimits(limitsFromFlags(args), {}, FLAG_NAMES),
     };
   }
   const settings = await resolveRunSettings(args, process.cwd(), { soleTarget: true });

@@ -1,3 +1,4 @@
+import { FLAG_NAMES } from '../setting-flags.js';
 import { hostname } from 'node:os';
 import { fleetLine } from '../fleet-lines.js';
 import { createOutput, type Output } from '../output.js';
@@ -48,6 +49,7 @@ export async function runWorker(args: WorkerArgs): Promise<void> {
     ),
     ...timing(args),
     targetOutput: (target) => targetOutput(out, target),
+    names: FLAG_NAMES,
     onStart: (target, jobId) => out.debug(`started   ${target} (job ${jobId})`),
     onEnd: (entry, decision) => {
       const line = `${fleetLine(entry, 'apply')}${decision.needsPerson ? ' [needs a person]' : ''}${

@@ -1,6 +1,7 @@
 import type { Output } from '../output.js';
-import type { RunArgs } from '../config/run-settings.js';
-import { MenusyncError } from '../errors.js';
+import type { RunArgs } from './run-args.js';
+import { ReportWriteError } from '../errors.js';
+import { shellWord } from '../report/shell-word.js';
 import { changeHeadline } from '../report/headline.js';
 import { renderHtml, renderJson, renderMarkdown, renderTerminal } from '../report/index.js';
 import type { RunReport } from '../report/types.js';
@@ -53,9 +54,6 @@ export async function emitReport(report: RunReport, args: RunArgs, out: Output):
   await writeOutputs(report, args);
 }
 
-/** A report file the run could not write (the disk filled up since the paths were checked, say). */
-export class ReportWriteError extends MenusyncError {}
-
 /**
  * Every --out-* file, each written whole or not at all (temp file and rename), all of them tried
  * even when one fails. The paths were checked before the run (checkOutputPaths), so a failure here
@@ -103,9 +101,4 @@ export function reportWhere(
   if (target.baseUrl && target.clientId)
     args.push('--base-url', target.baseUrl, '--client-id', target.clientId);
   return `menusync report show ${args.map(shellWord).join(' ')} --out report.html`;
-}
-
-/** A word as a POSIX shell reads it back: bare when it is plainly safe, else single-quoted. */
-export function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
