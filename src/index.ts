@@ -45,6 +45,7 @@ export type { ExtractResult, SkippedRows, InputRead, ExtractNote } from './mappi
 export type { CanonicalMenu, ImportPayload, UpdateMode } from './model/index.js';
 export type { DATA_ISSUE_CODES, DataIssue, DataIssueCode, DataLocation } from './model/data-issue.js';
 export type * from './plan/types.js';
+export type { GuardNames, SETTING_NAMES, SettingName, SettingNames } from './model/setting-names.js';
 export type { Allowance } from './plan/limit.js';
 export type { LiveMenu, LiveSummary } from './plan/live/live-menu.js';
 export type { MenuChange } from './plan/live/menu-change.js';
@@ -62,6 +63,7 @@ export type { RunError, RunErrorCode, RunOutcome } from './report/outcome.js';
 export type {
   ConfirmedState,
   HeldLock,
+  RunArchive,
   StagedConfirmation,
   StateStore,
   StoredRun,
