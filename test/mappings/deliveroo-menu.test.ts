@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
@@ -22,13 +22,14 @@ describe('deliveroo-menu with item unavailabilities', () => {
     result = await extract([MENU, UNAVAILABLE]);
   });
 
-  it('maps 4 categories and 7 items, counting repeats, unreached items and unused modifiers', () => {
+  it('maps 3 categories and 7 items, counting repeats, unreached items, unused modifiers and an empty category', () => {
     expect(result.issues).toEqual([]);
-    expect(result.stats).toMatchObject({ categories: 4, products: 7, options: 6, option_values: 12 });
+    expect(result.stats).toMatchObject({ categories: 3, products: 7, options: 6, option_values: 12 });
     expect(skippedCounts(result)).toEqual({
       'product listed again (first kept)': 2,
       'item no category or modifier reaches': 1,
       'modifier no mapped item uses': 1,
+      'category with no product (empty_categories: keep keeps it)': 1,
     });
   });
 
@@ -46,8 +47,7 @@ describe('deliveroo-menu with item unavailabilities', () => {
       ['cat-wraps', 'Wraps', 'Freshly grilled, wrapped to order'],
       ['cat-sides', 'Sides', undefined],
       ['cat-drinks', 'Drinks', undefined],
-      // Every item it lists is in an earlier category: the category is empty.
-      ['cat-popular', 'Most popular', undefined],
+      // "Most popular": every item it lists is in an earlier category, so it is empty and skipped.
     ]);
     expect(product(result, 'item-chicken-wrap')).toMatchObject({
       description: 'Garlic sauce, pickles, fries inside',
@@ -122,15 +122,20 @@ describe('deliveroo-menu on other inputs', () => {
 
   it('reads names in the language given by the lang parameter, reporting the ones without it', async () => {
     const result = await extract([MENU], { lang: 'fr' });
-    expect(result.menu.categories.map((c) => c.name)).toEqual([
-      'Wraps',
-      'Accompagnements',
-      'Boissons',
-      'Les plus populaires',
-    ]);
     // The items have English names only: each is a located missing-value error, never guessed.
     expect(
       result.issues.filter((i) => i.code === 'missing-value' && i.severity === 'error').length,
     ).toBeGreaterThan(0);
+    // Given French names too, the categories read French ("Most popular" lists only items that
+    // earlier categories list first: no product of its own, so it is skipped as empty).
+    const menu = JSON.parse(readFileSync(MENU, 'utf8')) as {
+      menu: { items: { name: Record<string, string> }[]; modifiers?: { name: Record<string, string> }[] };
+    };
+    for (const entry of [...menu.menu.items, ...(menu.menu.modifiers ?? [])])
+      entry.name.fr ??= entry.name.en ?? '';
+    const file = path.join(testTempDir('deliveroo-fr'), 'menu.json');
+    writeFileSync(file, JSON.stringify(menu));
+    const french = await extract([file], { lang: 'fr' });
+    expect(french.menu.categories.map((c) => c.name)).toEqual(['Wraps', 'Accompagnements', 'Boissons']);
   });
 });
