@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { applyRun } from '../src/apply/locked-apply.js';
-import { payloadJson } from '../src/apply/payload-json.js';
+import { applyRun } from '../src/apply/apply-run.js';
+import { payloadJson } from '../src/apply/4-send/payload-json.js';
 import { extractMenu } from '../src/mapping/extract-menu.js';
 import type { CanonicalMenu } from '../src/model/canonical-menu.js';
 import { plan } from '../src/plan/index.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { planOffline } from '../src/apply/plan-offline.js';
+import { planOffline } from '../src/apply/2-plan/plan-offline.js';
 import { extractMenu } from '../src/mapping/extract-menu.js';
 import { plan } from '../src/plan/index.js';
 import { localStateStore } from '../src/state/local/local-store.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readLiveMenu } from '../src/apply/refresh.js';
+import { readLiveMenu } from '../src/apply/1-read/refresh.js';
 import type { ImportPayload } from '../src/model/import-payload.js';
 import { createPlatformClient, type PlatformClient } from '../src/platform/index.js';
 import { startSandbox } from '../src/sandbox/index.js';

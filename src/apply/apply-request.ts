@@ -7,10 +7,10 @@ import type { RunReport, Verification } from '../report/types.js';
 import type { Checkpoint } from '../state/checkpoint.js';
 import type { StateStore } from '../state/store.js';
 import type { Target } from '../state/target.js';
-import type { RunReportFiles } from './run-report.js';
-import type { SavedPlan } from './saved-plan.js';
+import type { RunReportFiles } from './6-record/run-report.js';
+import type { SavedPlan } from './1-read/saved-plan.js';
 
-/** What one apply of one target is asked to do (applyRun in locked-apply.ts). */
+/** What one apply of one target is asked to do (applyRun in apply-run.ts). */
 export interface ApplyRequest {
   target: Target;
   /** Where the target's state is kept (openStateStore); the caller opens and closes it. */

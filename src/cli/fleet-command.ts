@@ -1,5 +1,5 @@
-import type { ApplyTargetArgs } from '../apply/apply-from-settings.js';
-import type { PlanTargetArgs } from '../apply/plan-from-settings.js';
+import type { ApplyTargetArgs } from '../apply/0-start/apply-target.js';
+import type { PlanTargetArgs } from '../apply/0-start/plan-target.js';
 import type { RunArgs } from './run-args.js';
 import { fleetExit, summarize } from '../fleet/fleet-entry.js';
 import { createFleetRecord } from '../fleet/fleet-files.js';

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline/promises';
-import type { ApplyOutcome } from '../apply/locked-apply.js';
+import type { ApplyOutcome } from '../apply/apply-run.js';
 import { emitReport, writeOutputs } from './present.js';
-import { planReport } from '../apply/run-report.js';
+import { planReport } from '../apply/6-record/run-report.js';
 import type { RunArgs } from './run-args.js';
 import { ExitCode } from '../errors.js';
 import type { Plan } from '../plan/types.js';

@@ -1,10 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runApplyTarget } from '../apply/apply-from-settings.js';
-import { APPROVAL_PLAN_FILE, parseApprovalPlan } from '../apply/approval-plan.js';
-import { extractDesired } from '../apply/cli-inputs.js';
-import { errorLine } from '../apply/target-run-result.js';
+import { runApplyTarget } from '../apply/0-start/apply-target.js';
+import { APPROVAL_PLAN_FILE, parseApprovalPlan } from '../apply/1-read/approval-plan.js';
+import { extractDesired } from '../apply/0-start/desired-menu.js';
+import { errorLine } from '../apply/0-start/target-run-result.js';
 import { resolveSettings } from '../config/settings/resolve.js';
 import { LockHeldError } from '../errors.js';
 import { DECISION_FILE, decisionLine, readDecision, type RunDecision } from '../history/run-decision.js';

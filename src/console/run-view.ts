@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseJsonBytes } from '../model/json-bytes.js';
-import { APPROVAL_PLAN_FILE } from '../apply/approval-plan.js';
+import { APPROVAL_PLAN_FILE } from '../apply/1-read/approval-plan.js';
 import { readDecision, type RunDecision } from '../history/run-decision.js';
 import { readSummary, type RunReportSummary } from '../history/list-history.js';
 import type { TargetStore } from '../state/store.js';

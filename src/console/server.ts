@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { errorLine } from '../apply/target-run-result.js';
+import { errorLine } from '../apply/0-start/target-run-result.js';
 import type { LoadedConfig } from '../config/load-config.js';
 import { UsageError } from '../errors.js';
 import { linkKey } from '../notify/approval-link.js';

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { applyRun } from '../apply/locked-apply.js';
-import { planReport } from '../apply/run-report.js';
-import { DEFAULT_MAX_PAYLOAD_BYTES } from '../apply/split-payload.js';
+import { applyRun } from '../apply/apply-run.js';
+import { planReport } from '../apply/6-record/run-report.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from '../apply/4-send/split-payload.js';
 import type { Output } from '../output.js';
 import { extractMenu } from '../mapping/extract-menu.js';
 import { plan } from '../plan/index.js';

@@ -1,4 +1,4 @@
-import type { TargetRunResult } from '../apply/target-run-result.js';
+import type { TargetRunResult } from '../apply/0-start/target-run-result.js';
 import type { RunEvent } from '../notify/run-event.js';
 import type { StorePool } from '../state/store-pool.js';
 import {

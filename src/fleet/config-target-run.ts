@@ -1,9 +1,9 @@
-import { requireYesForRemovals } from '../apply/confirm-removals.js';
-import { refreshForPlan, type PlanRefresh } from '../apply/plan-refresh.js';
-import { resolvePlanTarget } from '../apply/resolve-plan-target.js';
-import { runApplyTarget, type ApplyTargetArgs } from '../apply/apply-from-settings.js';
-import { runPlanTarget, type PlanTargetArgs, type PlanTargetResult } from '../apply/plan-from-settings.js';
-import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run-result.js';
+import { requireYesForRemovals } from '../apply/3-confirm/confirm-removals.js';
+import { refreshForPlan, type PlanRefresh } from '../apply/0-start/plan-refresh.js';
+import { resolvePlanTarget } from '../apply/0-start/resolve-plan-target.js';
+import { runApplyTarget, type ApplyTargetArgs } from '../apply/0-start/apply-target.js';
+import { runPlanTarget, type PlanTargetArgs, type PlanTargetResult } from '../apply/0-start/plan-target.js';
+import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/0-start/target-run-result.js';
 import { configTarget, type LoadedConfig } from '../config/load-config.js';
 import { resolveSettings } from '../config/settings/resolve.js';
 import type { GivenSettings } from '../config/settings/types.js';

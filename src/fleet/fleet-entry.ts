@@ -1,4 +1,4 @@
-import type { TargetRunResult } from '../apply/target-run-result.js';
+import type { TargetRunResult } from '../apply/0-start/target-run-result.js';
 import { ExitCode } from '../errors.js';
 import type { GuardBlock, PlanCounts, PlanMode } from '../plan/types.js';
 import type { RunOutcome } from '../report/outcome.js';

@@ -1,5 +1,5 @@
 import { ReportWriteError } from '../errors.js';
-import { errorLine, type TargetRunResult } from '../apply/target-run-result.js';
+import { errorLine, type TargetRunResult } from '../apply/0-start/target-run-result.js';
 import type { NotifyConfig } from '../config/notify-schema.js';
 import { ExitCode } from '../errors.js';
 import { notifyFleet } from '../notify/fleet-notify.js';

@@ -1,4 +1,4 @@
-import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run-result.js';
+import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/0-start/target-run-result.js';
 import type { ExitCode } from '../errors.js';
 import { fleetEntry, fleetExit, summarize, type FleetEntry, type FleetSummary } from './fleet-entry.js';
 import { runPool } from './pool.js';

@@ -1,4 +1,4 @@
-import { preparePlan } from '../apply/prepare-plan.js';
+import { preparePlan } from '../apply/2-plan/prepare-plan.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { LiveMenu } from '../plan/live/live-menu.js';
 import type { Plan, PlanFunction, PlanOptions, RollbackOrigin } from '../plan/types.js';

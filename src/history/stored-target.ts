@@ -1,4 +1,4 @@
-import { chooseTarget } from '../apply/resolve-plan-target.js';
+import { chooseTarget } from '../apply/0-start/resolve-plan-target.js';
 import type { Output } from '../output.js';
 import type { RunSettings } from '../config/settings/types.js';
 import { UsageError } from '../errors.js';

@@ -1,7 +1,7 @@
-import { requireYesForRemovals } from '../apply/confirm-removals.js';
-import type { ApplyOutcome } from '../apply/locked-apply.js';
-import { runApplyTarget, type ApplyTargetArgs } from '../apply/apply-from-settings.js';
-import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run-result.js';
+import { requireYesForRemovals } from '../apply/3-confirm/confirm-removals.js';
+import type { ApplyOutcome } from '../apply/apply-run.js';
+import { runApplyTarget, type ApplyTargetArgs } from '../apply/0-start/apply-target.js';
+import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/0-start/target-run-result.js';
 import { UsageError } from '../errors.js';
 import { withSecrets } from '../secrets.js';
 import type { Checkpoint } from '../state/checkpoint.js';

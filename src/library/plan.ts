@@ -1,6 +1,6 @@
-import { refreshForPlan } from '../apply/plan-refresh.js';
-import { runPlanTarget } from '../apply/plan-from-settings.js';
-import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run-result.js';
+import { refreshForPlan } from '../apply/0-start/plan-refresh.js';
+import { runPlanTarget } from '../apply/0-start/plan-target.js';
+import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/0-start/target-run-result.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { Plan } from '../plan/types.js';
 import { checkCancelled } from '../errors.js';

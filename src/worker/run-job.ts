@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
-import { requireYesForRemovals } from '../apply/confirm-removals.js';
-import { runApplyTarget } from '../apply/apply-from-settings.js';
-import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/target-run-result.js';
+import { requireYesForRemovals } from '../apply/3-confirm/confirm-removals.js';
+import { runApplyTarget } from '../apply/0-start/apply-target.js';
+import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/0-start/target-run-result.js';
 import type { Output } from '../output.js';
 import type { LoadedConfig } from '../config/load-config.js';
 import { resolveSettings } from '../config/settings/resolve.js';

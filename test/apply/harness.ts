@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { applyRun, type ApplyRequest } from '../../src/apply/locked-apply.js';
-import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../src/apply/split-payload.js';
+import { applyRun, type ApplyRequest } from '../../src/apply/apply-run.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../src/apply/4-send/split-payload.js';
 import type { CanonicalMenu } from '../../src/model/canonical-menu.js';
 import { plan } from '../../src/plan/index.js';
 import { createPlatformClient, type PlatformClient } from '../../src/platform/index.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { payloadJson } from '../../src/apply/payload-json.js';
-import { sendBody } from '../../src/apply/send-body.js';
+import { payloadJson } from '../../src/apply/4-send/payload-json.js';
+import { sendBody } from '../../src/apply/4-send/send-body.js';
 import type { CanonicalMenu } from '../../src/model/canonical-menu.js';
 import type { ImportOption } from '../../src/model/import-payload.js';
 import { plan } from '../../src/plan/index.js';

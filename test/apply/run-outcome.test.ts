@@ -1,11 +1,11 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { blockedHint, sendFailureOutcome } from '../../src/apply/run-outcome.js';
+import { blockedHint, sendFailureOutcome } from '../../src/apply/6-record/run-outcome.js';
 import { FLAG_NAMES } from '../../src/cli/setting-flags.js';
 import type { GuardName, Plan } from '../../src/plan/types.js';
-import { describeError } from '../../src/apply/run-errors.js';
-import type { SendProgress } from '../../src/apply/send-plan.js';
+import { describeError } from '../../src/apply/6-record/run-errors.js';
+import type { SendProgress } from '../../src/apply/4-send/send-plan.js';
 import { InvalidInputError, UsageError } from '../../src/errors.js';
 import { FatalPlatformError, PlatformError, RetriablePlatformError } from '../../src/platform/errors.js';
 import { registerSecret } from '../../src/secrets.js';

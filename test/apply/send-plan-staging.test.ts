@@ -1,9 +1,9 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyRun } from '../../src/apply/locked-apply.js';
-import { sendPlan } from '../../src/apply/send-plan.js';
-import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../src/apply/split-payload.js';
+import { applyRun } from '../../src/apply/apply-run.js';
+import { sendPlan } from '../../src/apply/4-send/send-plan.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../src/apply/4-send/split-payload.js';
 import { plan } from '../../src/plan/index.js';
 import type { Plan } from '../../src/plan/types.js';
 import type { PlatformClient } from '../../src/platform/index.js';

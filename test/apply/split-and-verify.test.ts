@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { payloadBytes, splitPayload } from '../../src/apply/split-payload.js';
-import { NOT_SHOWN_BY_THE_PLATFORM, verifyReadBack } from '../../src/apply/verify.js';
+import { payloadBytes, splitPayload } from '../../src/apply/4-send/split-payload.js';
+import { NOT_SHOWN_BY_THE_PLATFORM, verifyReadBack } from '../../src/apply/5-verify/verify.js';
 import type { ImportPayload } from '../../src/model/import-payload.js';
 import type { RemoteCategory } from '../../src/platform/types.js';
 import { cafeMenu } from './menus.js';

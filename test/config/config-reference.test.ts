@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configJsonSchema, renderConfigReference } from '../../src/config/config-reference.js';
-import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../src/apply/split-payload.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../src/apply/4-send/split-payload.js';
 import { CONNECTION_DEFAULTS } from '../../src/config/settings/defaults.js';
 import { REPO_ROOT } from '../helpers/run-cli.js';
 

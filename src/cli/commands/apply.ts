@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/4-send/split-payload.js';
 import { DEFAULT_KEEP_RUNS } from '../../state/keep-runs.js';
 import { withConnectionOptions } from '../connection-options.js';
 import { withRunOptions } from '../run-flags.js';

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/split-payload.js';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../apply/4-send/split-payload.js';
 import { withStateTargetOptions } from '../state-target-flags.js';
 import { withConnectionOptions } from '../connection-options.js';
 import { CHANGE_GUARD_FLAGS } from '../run-flags.js';

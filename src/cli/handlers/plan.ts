@@ -1,9 +1,9 @@
 import { emitReport } from '../present.js';
 import { runEvent } from '../../notify/run-event.js';
 import { createRunLog, stampedSummary } from '../run-log.js';
-import { runPlanTarget } from '../../apply/plan-from-settings.js';
-import { createSavedPlan, writeSavedPlan } from '../../apply/saved-plan.js';
-import { resolvePlanTarget } from '../../apply/resolve-plan-target.js';
+import { runPlanTarget } from '../../apply/0-start/plan-target.js';
+import { createSavedPlan, writeSavedPlan } from '../../apply/1-read/saved-plan.js';
+import { resolvePlanTarget } from '../../apply/0-start/resolve-plan-target.js';
 import { resolveRunSettings } from '../setting-flags.js';
 import type { RunArgs } from '../run-args.js';
 import type { RunSettings } from '../../config/settings/types.js';
@@ -18,7 +18,7 @@ import { runFleetCommand } from '../fleet-command.js';
 import { isFleetRun, type FleetArgs } from '../fleet-options.js';
 import type { ApplyConnectionArgs } from '../connection-options.js';
 import { liveFingerprint } from '../../plan/live/live-menu.js';
-import { refreshForPlan } from '../../apply/plan-refresh.js';
+import { refreshForPlan } from '../../apply/0-start/plan-refresh.js';
 
 export type PlanArgs = RunArgs &
   FleetArgs &

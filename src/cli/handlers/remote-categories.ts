@@ -6,7 +6,7 @@ import type { ApplyConnectionArgs } from '../connection-options.js';
 import { resolveRunSettings } from '../setting-flags.js';
 import type { ConfigTargetArgs } from '../config-target-options.js';
 import { createOutput } from '../output.js';
-import { retryNotice } from '../../apply/retry-notice.js';
+import { retryNotice } from '../../apply/0-start/retry-notice.js';
 import { countOf } from '../../plural.js';
 
 export type RemoteCategoriesArgs = ApplyConnectionArgs &

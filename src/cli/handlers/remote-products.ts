@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { retryNotice } from '../../apply/retry-notice.js';
+import { retryNotice } from '../../apply/0-start/retry-notice.js';
 import { platformOptions } from '../../config/settings/platform-options.js';
 import type { ApplyConnectionArgs } from '../connection-options.js';
 import { resolveRunSettings } from '../setting-flags.js';

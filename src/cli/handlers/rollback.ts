@@ -1,4 +1,4 @@
-import { applyRun, type ApplyOutcome } from '../../apply/locked-apply.js';
+import { applyRun, type ApplyOutcome } from '../../apply/apply-run.js';
 import { CONFIG_FILE } from '../../config/load-config.js';
 import { platformOptions } from '../../config/settings/platform-options.js';
 import type { ApplyConnectionArgs } from '../connection-options.js';
@@ -14,8 +14,8 @@ import { createPlatformClient } from '../../platform/index.js';
 import { openStateStore } from '../../state/open-store.js';
 import { checkOutputPaths } from '../output-paths.js';
 import { createOutput } from '../output.js';
-import { retryNotice } from '../../apply/retry-notice.js';
-import { refreshForPlan } from '../../apply/plan-refresh.js';
+import { retryNotice } from '../../apply/0-start/retry-notice.js';
+import { refreshForPlan } from '../../apply/0-start/plan-refresh.js';
 import { stopOnSignal } from '../stop-on-signal.js';
 import { reportOutputs } from '../run-paths.js';
 import { countOf } from '../../plural.js';
