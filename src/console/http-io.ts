@@ -71,3 +71,19 @@ export function pathSegments(pathname: string): string[] | null {
 export function clientOf(request: IncomingMessage): string {
   return request.socket.remoteAddress ?? 'unknown';
 }
+
+/**
+ * A form posted from another site: the browser says so (`Sec-Fetch-Site: cross-site`), or its
+ * `Origin` names another host than the one asked. The sign-in form has no session to bind a CSRF
+ * token to, so this is its CSRF check: another site cannot sign a browser in to its own token.
+ */
+export function crossSiteForm(request: IncomingMessage): boolean {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined || origin === 'null') return origin === 'null';
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    return true;
+  }
+}

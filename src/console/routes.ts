@@ -2,7 +2,7 @@ import { listHistory } from '../history/list-history.js';
 import { redact } from '../secrets.js';
 import { CLEARED_COOKIE, type Principal } from './auth.js';
 import { fleetQuery, renderFleetPage } from './fleet-page.js';
-import { clientOf, readForm, redirect, REPORT_CSP, securityHeaders, send } from './http-io.js';
+import { clientOf, crossSiteForm, readForm, redirect, REPORT_CSP, securityHeaders, send } from './http-io.js';
 import { linkRoute } from './link-route.js';
 import { renderLoginPage, renderMessagePage } from './login-page.js';
 import { html, page, STYLE_CSS, type PageChrome } from './page-html.js';
@@ -84,6 +84,10 @@ async function targetRoutes(r: Route, principal: Principal, chrome: PageChrome):
 async function login(r: Route): Promise<void> {
   const { ctx, request, response } = r;
   if (request.method !== 'POST') return send(response, 200, renderLoginPage(false));
+  if (crossSiteForm(request)) {
+    ctx.log(`a sign-in posted from another site was refused (${clientOf(request)})`);
+    return send(response, 403, renderMessagePage('Refused', 'Sign in from this console’s own page.'));
+  }
   const form = await readForm(request);
   const principal = ctx.auth.byToken(form?.get('token') ?? '');
   if (!principal) {

@@ -159,6 +159,21 @@ describe('menusync serve: hostile requests', () => {
     expect(browser.status).toBe(303);
     expect(browser.headers.get('location')).toBe('/login');
     expect((await w.get(c.url, 'not-a-token')).status).toBe(401);
+    // Another site cannot sign this browser in (the sign-in form's CSRF check): no session is made.
+    const crossSite: Record<string, string>[] = [
+      { origin: 'http://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of crossSite) {
+      const forged = await fetch(`${c.url}login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ token: APPROVE_TOKEN }).toString(),
+        redirect: 'manual',
+      });
+      expect(forged.status).toBe(403);
+      expect(forged.headers.get('set-cookie')).toBeNull();
+    }
     const failed = await postForm(`${c.url}login`, { token: 'wrong' });
     expect(failed.status).toBe(401);
     const signedIn = await postForm(`${c.url}login`, { token: APPROVE_TOKEN });
@@ -172,6 +187,7 @@ describe('menusync serve: hostile requests', () => {
     const log = (c as unknown as { logged: string[] }).logged.join('\n');
     expect(log).toMatch(/unknown token/);
     expect(log).toMatch(/login failed/);
+    expect(log).toMatch(/sign-in posted from another site was refused/);
     expect(log).not.toContain('wrong');
     expect((await w.get(`${c.url}healthz`, null)).text).toBe('ok\n');
   }, 60_000);
