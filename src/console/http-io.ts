@@ -73,14 +73,16 @@ export function clientOf(request: IncomingMessage): string {
 }
 
 /**
- * A form posted from another site: the browser says so (`Sec-Fetch-Site: cross-site`), or its
- * `Origin` names another host than the one asked. The sign-in form has no session to bind a CSRF
- * token to, so this is its CSRF check: another site cannot sign a browser in to its own token.
+ * A form posted from another site: the browser says so (`Sec-Fetch-Site`), or its `Origin` names
+ * another host than the one asked. The sign-in form has no session to bind a CSRF token to, so this
+ * is its CSRF check: another site cannot sign a browser in to its own token. (Our pages send no
+ * referrer, so a browser's own form may come with `Origin: null`: that alone decides nothing.)
  */
 export function crossSiteForm(request: IncomingMessage): boolean {
-  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site !== 'same-origin' && site !== 'none';
   const origin = request.headers.origin;
-  if (origin === undefined || origin === 'null') return origin === 'null';
+  if (origin === undefined || origin === 'null') return false;
   try {
     return new URL(origin).host !== request.headers.host;
   } catch {
