@@ -2,11 +2,10 @@ import type { TableSource } from '../../extract/types.js';
 import type { DataIssue } from '../../model/data-issue.js';
 import type { MoneyRules } from '../../model/money.js';
 import type { LinkChainSpec } from '../table-schema.js';
-import type { Scalar } from '../types.js';
 import { CompileContext, type CompiledValue } from './compile-context.js';
 import { compileValue } from './compile-value.js';
 import { reportDuplicateHeaders } from './duplicate-headers.js';
-import { ShortRecords } from './short-records.js';
+import { cellText as text, forEachSideRow, NO_CONTEXT } from './side-table-rows.js';
 
 // Relations kept in link tables (GrabFood's workbook: `Linked Dish` ItemID -> GroupID, `Linked
 // Options` GroupID -> OptionID). Each hop is one table read once into a map from key to keys, so
@@ -28,10 +27,6 @@ interface Hop {
   links: Link[];
   byFrom: Map<string, Link[]>;
 }
-
-const NO_CONTEXT = Object.freeze({});
-const text = (v: Scalar): string | undefined =>
-  v === null || String(v).trim() === '' ? undefined : String(v).trim();
 
 export class LinkChain {
   /** Start keys asked for: a first-hop link whose `from` none of them is reached nothing. */
@@ -148,46 +143,36 @@ async function readLinks(
   to: CompiledValue,
   label: string,
 ): Promise<{ links: Link[]; byFrom: Map<string, Link[]>; rows: number }> {
-  const short = new ShortRecords(source, ctx);
   const links: Link[] = [];
   const byFrom = new Map<string, Link[]>();
   const seen = new Set<string>();
-  let rows = 0;
-  for await (const batch of source.batches) {
-    for (const record of batch) {
-      rows++;
-      const cells = record.cells;
-      if (cells.every((c) => c === null || String(c).trim() === '')) continue;
-      if (short.isCut(record)) continue;
-      ctx.cursor.row = record.row;
-      const a = text(from(cells, NO_CONTEXT));
-      const b = text(to(cells, NO_CONTEXT));
-      if (a === undefined || b === undefined) {
-        ctx.rowIssue(
-          'missing-value',
-          'error',
-          `${label}: ${a === undefined ? 'from' : 'to'} is empty: link left out`,
-        );
-        continue;
-      }
-      // The same pair twice links once; saying so keeps a copied row from passing unnoticed.
-      const pair = `${a}\u0000${b}`;
-      if (seen.has(pair)) {
-        ctx.rowIssue(
-          'duplicate-ext-id',
-          'warning',
-          `${label}: the link "${a}" -> "${b}" is given again: counted once`,
-        );
-        continue;
-      }
-      seen.add(pair);
-      const link = { from: a, to: b, row: record.row };
-      links.push(link);
-      const list = byFrom.get(a);
-      if (list) list.push(link);
-      else byFrom.set(a, [link]);
+  const rows = await forEachSideRow(source, ctx, (cells, row) => {
+    const a = text(from(cells, NO_CONTEXT));
+    const b = text(to(cells, NO_CONTEXT));
+    if (a === undefined || b === undefined) {
+      ctx.rowIssue(
+        'missing-value',
+        'error',
+        `${label}: ${a === undefined ? 'from' : 'to'} is empty: link left out`,
+      );
+      return;
     }
-  }
-  short.finish();
+    // The same pair twice links once; saying so keeps a copied row from passing unnoticed.
+    const pair = `${a}\u0000${b}`;
+    if (seen.has(pair)) {
+      ctx.rowIssue(
+        'duplicate-ext-id',
+        'warning',
+        `${label}: the link "${a}" -> "${b}" is given again: counted once`,
+      );
+      return;
+    }
+    seen.add(pair);
+    const link = { from: a, to: b, row: row };
+    links.push(link);
+    const list = byFrom.get(a);
+    if (list) list.push(link);
+    else byFrom.set(a, [link]);
+  });
   return { links, byFrom, rows };
 }

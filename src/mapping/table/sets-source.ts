@@ -12,7 +12,7 @@ import type { Scalar } from '../types.js';
 import { CompileContext, type CompiledValue } from './compile-context.js';
 import { compileValue } from './compile-value.js';
 import { reportDuplicateHeaders } from './duplicate-headers.js';
-import { ShortRecords } from './short-records.js';
+import { cellText as text, forEachSideRow, NO_CONTEXT } from './side-table-rows.js';
 import type { LinkChain } from './link-chain.js';
 import type { CellValue } from '../../extract/types.js';
 
@@ -24,10 +24,6 @@ export interface SetsFromSource {
   issues: DataIssue[];
   rows: number;
 }
-
-const NO_CONTEXT = Object.freeze({});
-const text = (v: Scalar): string | undefined =>
-  v === null || String(v).trim() === '' ? undefined : String(v).trim();
 
 export async function readSetsSource(
   spec: ModifierSetsFrom,
@@ -52,86 +48,74 @@ export async function readSetsSource(
   const min = field(spec.min, 'min');
   const max = field(spec.max, 'max');
   reportDuplicateHeaders(ctx);
-  // A cut last line would otherwise make a priced option free: the same rule as the item rows.
-  const short = new ShortRecords(source, ctx);
 
   const sets: Record<string, DeclaredModifierSet> = {};
   const seen = new Map<string, number>();
-  let rows = 0;
-  for await (const batch of source.batches) {
-    for (const record of batch) {
-      rows++;
-      const cells = record.cells;
-      // Trailing all-empty rows (spreadsheets write them) are blank lines, not options.
-      if (cells.every((c) => c === null || String(c).trim() === '')) continue;
-      if (short.isCut(record)) continue;
-      ctx.cursor.row = record.row;
-      const valueName = text(name(cells, NO_CONTEXT));
-      const setKeys = setsOfRow(cells, ctx, set, linkKey, links, valueName);
-      for (const setKey of setKeys) {
-        if (valueName === undefined) {
-          ctx.rowIssue(
-            'missing-value',
-            'error',
-            `modifier_sets.from.name is empty in set "${setKey}": left out`,
-          );
-          continue;
-        }
-        const first = seen.get(`${setKey.toLowerCase()}\u0000${valueName.toLowerCase()}`);
-        if (first !== undefined) {
-          ctx.rowIssue(
-            'duplicate-ext-id',
-            'error',
-            `option value "${valueName}" of set "${setKey}" already at row ${first}: left out`,
-          );
-          continue;
-        }
-        seen.set(`${setKey.toLowerCase()}\u0000${valueName.toLowerCase()}`, record.row);
-        const target = (sets[setKey] ??= { values: [] });
-        const amount = price ? price(cells, NO_CONTEXT) : null;
-        if (typeof amount === 'number' && isImplausiblePrice(amount, money.limit)) {
-          ctx.rowIssue(
-            'bad-price',
-            'error',
-            `modifier_sets.from.price: ${implausiblePriceMessage(amount, undefined, money.limit)}`,
-          );
-          continue;
-        }
-        if (amount !== null && typeof amount !== 'number') {
-          ctx.rowIssue(
-            'bad-price',
-            'error',
-            `modifier_sets.from.price: "${String(amount)}" is not a number (add the money transform)`,
-          );
-        }
-        const flag = hidden ? hidden(cells, NO_CONTEXT) : null;
-        const id = extId ? text(extId(cells, NO_CONTEXT)) : undefined;
-        target.values.push({
-          name: valueName,
-          ...(typeof amount === 'number' ? { price: amount } : {}),
-          ...(id !== undefined ? { ext_id: id } : {}),
-          ...(typeof flag === 'boolean' ? { hidden: flag } : {}),
-        });
-        if (setName && target.name === undefined) {
-          const v = text(setName(cells, NO_CONTEXT));
-          if (v !== undefined) target.name = v;
-        }
-        if (setExtId && target.ext_id === undefined) {
-          const v = text(setExtId(cells, NO_CONTEXT));
-          if (v !== undefined) target.ext_id = v;
-        }
-        if (min && target.min === undefined) {
-          const v = wholeNumber(min(cells, NO_CONTEXT), 'modifier_sets.from.min', ctx);
-          if (v !== undefined) target.min = v;
-        }
-        if (max && target.max === undefined) {
-          const v = wholeNumber(max(cells, NO_CONTEXT), 'modifier_sets.from.max', ctx);
-          if (v !== undefined) target.max = v;
-        }
+  const rows = await forEachSideRow(source, ctx, (cells, row) => {
+    const valueName = text(name(cells, NO_CONTEXT));
+    const setKeys = setsOfRow(cells, ctx, set, linkKey, links, valueName);
+    for (const setKey of setKeys) {
+      if (valueName === undefined) {
+        ctx.rowIssue(
+          'missing-value',
+          'error',
+          `modifier_sets.from.name is empty in set "${setKey}": left out`,
+        );
+        continue;
+      }
+      const first = seen.get(`${setKey.toLowerCase()}\u0000${valueName.toLowerCase()}`);
+      if (first !== undefined) {
+        ctx.rowIssue(
+          'duplicate-ext-id',
+          'error',
+          `option value "${valueName}" of set "${setKey}" already at row ${first}: left out`,
+        );
+        continue;
+      }
+      seen.set(`${setKey.toLowerCase()}\u0000${valueName.toLowerCase()}`, row);
+      const target = (sets[setKey] ??= { values: [] });
+      const amount = price ? price(cells, NO_CONTEXT) : null;
+      if (typeof amount === 'number' && isImplausiblePrice(amount, money.limit)) {
+        ctx.rowIssue(
+          'bad-price',
+          'error',
+          `modifier_sets.from.price: ${implausiblePriceMessage(amount, undefined, money.limit)}`,
+        );
+        continue;
+      }
+      if (amount !== null && typeof amount !== 'number') {
+        ctx.rowIssue(
+          'bad-price',
+          'error',
+          `modifier_sets.from.price: "${String(amount)}" is not a number (add the money transform)`,
+        );
+      }
+      const flag = hidden ? hidden(cells, NO_CONTEXT) : null;
+      const id = extId ? text(extId(cells, NO_CONTEXT)) : undefined;
+      target.values.push({
+        name: valueName,
+        ...(typeof amount === 'number' ? { price: amount } : {}),
+        ...(id !== undefined ? { ext_id: id } : {}),
+        ...(typeof flag === 'boolean' ? { hidden: flag } : {}),
+      });
+      if (setName && target.name === undefined) {
+        const v = text(setName(cells, NO_CONTEXT));
+        if (v !== undefined) target.name = v;
+      }
+      if (setExtId && target.ext_id === undefined) {
+        const v = text(setExtId(cells, NO_CONTEXT));
+        if (v !== undefined) target.ext_id = v;
+      }
+      if (min && target.min === undefined) {
+        const v = wholeNumber(min(cells, NO_CONTEXT), 'modifier_sets.from.min', ctx);
+        if (v !== undefined) target.min = v;
+      }
+      if (max && target.max === undefined) {
+        const v = wholeNumber(max(cells, NO_CONTEXT), 'modifier_sets.from.max', ctx);
+        if (v !== undefined) target.max = v;
       }
     }
-  }
-  short.finish();
+  });
   return { sets, issues: [...source.issues, ...ctx.issues], rows };
 }
 
