@@ -5,8 +5,11 @@ import type { Db } from '../state/postgres/pg-db.js';
 export type LedgerState =
   'queued' | 'running' | 'succeeded' | 'retrying' | 'failed' | 'needs-person' | 'held';
 
-/** Why a job exists: `fleet enqueue`, or a target's registered schedule. */
-export type JobSource = 'enqueue' | 'schedule' | 'held-retry';
+/**
+ * Why a job exists: `fleet enqueue`, a target's registered schedule, a run held by another, or a
+ * person's approval in the console (the job applies that blocked run's kept plan).
+ */
+export type JobSource = 'enqueue' | 'schedule' | 'held-retry' | 'approval';
 
 export interface LedgerRow {
   jobId: string;

@@ -7,6 +7,7 @@ import { connectError } from '../state/postgres/pg-errors.js';
 import { isPostgresUrl, parsePostgresUrl, type PostgresLocation } from '../state/postgres/pg-url.js';
 import type { StateStore } from '../state/store.js';
 import { JobLedger } from './job-ledger.js';
+import { holdPresence, workersPresent } from './worker-presence.js';
 
 /** The one queue every sync job goes through; its singleton key is the target's name. */
 export const SYNC_QUEUE = 'menusync-sync';
@@ -42,6 +43,8 @@ export interface QueueConnection {
   store: StateStore;
   ledger: JobLedger;
   where: PostgresLocation;
+  /** Whether any worker serves this state now (worker-presence.ts): the console asks before queueing an approval. */
+  workersPresent(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -54,6 +57,8 @@ export interface OpenQueueOptions extends QueueTiming {
   connections?: number;
   /** Syncs run at once (a worker's slots): the state's lock sessions (StateStoreOptions). */
   slots?: number;
+  /** A worker: hold the presence lock that tells the console workers are there (one more session). */
+  presence?: boolean;
   onError?: (error: Error) => void;
 }
 
@@ -98,7 +103,9 @@ export async function openQueue(stateUrl: string, options: OpenQueueOptions): Pr
   // A connection the server closed (restart, pg_terminate_backend) must not end the process:
   // pg-boss's next query opens another.
   boss.on('error', (error) => options.onError?.(error));
+  const presence = options.presence ? holdPresence(pgClient, ledgerDb) : null;
   const close = async () => {
+    await presence?.release();
     // A worker stops pg-boss gracefully first; stopping again does nothing.
     await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
     await ledgerDb.close().catch(() => undefined);
@@ -114,7 +121,15 @@ export async function openQueue(stateUrl: string, options: OpenQueueOptions): Pr
     await close();
     throw connectError(error, where.display);
   }
-  return { boss, setup, store, ledger: new JobLedger(ledgerDb), where, close };
+  return {
+    boss,
+    setup,
+    store,
+    ledger: new JobLedger(ledgerDb),
+    where,
+    workersPresent: () => workersPresent(ledgerDb),
+    close,
+  };
 }
 
 async function createSyncQueue(boss: PgBoss): Promise<void> {

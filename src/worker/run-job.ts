@@ -8,6 +8,7 @@ import { resolveSettings } from '../config/settings/resolve.js';
 import type { SettingNames } from '../model/setting-names.js';
 import { fleetEntry, type FleetEntry } from '../fleet/fleet-entry.js';
 import { endTargetRun } from '../fleet/run-effects.js';
+import type { ApprovalNote } from '../notify/run-event.js';
 import { decideJob, type JobDecision } from './job-outcome.js';
 import type { JobSource } from './job-ledger.js';
 import { persist } from './persist.js';
@@ -19,6 +20,8 @@ export interface SyncJobData {
   target: string;
   source: JobSource;
   settings: JobSettings;
+  /** An approval job: apply this blocked run's kept plan (approval-job.ts) instead of a sync. */
+  approvedRun?: string;
 }
 
 export interface JobContext {
@@ -70,13 +73,16 @@ export async function runSyncJob(ctx: JobContext, job: PgBoss.JobWithMetadata<Sy
  * webhook never makes a finished job look lost). A target held by another run is not told: its job
  * is queued again and the run that follows is. Each attempt of a retried job is a run, told as one.
  */
-async function notifyJob(
+export async function notifyJob(
   ctx: JobContext,
   target: string,
   result: TargetRunResult,
   decision: JobDecision,
+  note?: ApprovalNote,
 ): Promise<void> {
   await endTargetRun(result, {
+    // An approval job's run says whose approval it applied, and how that ended.
+    ...(note ? { decision: note } : {}),
     command: 'apply',
     name: target,
     notify: ctx.loaded.config.targets[target]?.notify,
@@ -123,12 +129,21 @@ async function syncTarget(
   }
 }
 
-/** The target was held by another run: a new job for it waits, unless one is already waiting. */
-async function retryLater(ctx: JobContext, data: SyncJobData): Promise<void> {
+/**
+ * The target was held by another run: a new job for it waits, unless one is already waiting. An
+ * approval job stays one (its own singleton key: a nightly job waiting for the target is no reason
+ * to drop it).
+ */
+export async function retryLater(ctx: JobContext, data: SyncJobData): Promise<void> {
   const { boss, ledger } = ctx.queue;
-  const next: SyncJobData = { ...data, source: 'held-retry' };
-  const id = await persist(() =>
-    boss.sendAfter(SYNC_QUEUE, next, jobSendOptions(data.target, data.settings), ctx.heldRetrySeconds),
-  );
-  if (id) await persist(() => ledger.queued([{ jobId: id, target: data.target }], 'held-retry'));
+  const source = data.approvedRun ? 'approval' : 'held-retry';
+  const next: SyncJobData = { ...data, source };
+  const options = { ...jobSendOptions(data.target, data.settings), singletonKey: singletonKeyOf(data) };
+  const id = await persist(() => boss.sendAfter(SYNC_QUEUE, next, options, ctx.heldRetrySeconds));
+  if (id) await persist(() => ledger.queued([{ jobId: id, target: data.target }], source));
+}
+
+/** One waiting job per target, and one per approved run beside it. */
+export function singletonKeyOf(data: Pick<SyncJobData, 'target' | 'approvedRun'>): string {
+  return data.approvedRun ? `${data.target}/approval/${data.approvedRun}` : data.target;
 }
