@@ -90,11 +90,15 @@ export class JobLedger {
     );
   }
 
-  /** Jobs not yet started, by target: an enqueue skips them (the queue would drop a second one). */
+  /**
+   * Sync jobs not yet started, by target: an enqueue skips them (the queue would drop a second one).
+   * An approval waiting for the target is no sync: it has a singleton key of its own.
+   */
   async waiting(targets: readonly string[]): Promise<Map<string, string>> {
     const rows = await this.db.run<{ target: string; job_id: string }>(
       `SELECT DISTINCT ON (target) target, job_id::text AS job_id FROM {s}.worker_jobs
-       WHERE state = 'queued' AND target = ANY($1::text[]) ORDER BY target, queued_at DESC`,
+       WHERE state = 'queued' AND source <> 'approval' AND target = ANY($1::text[])
+       ORDER BY target, queued_at DESC`,
       [[...targets]],
     );
     return new Map(rows.rows.map((row) => [row.target, row.job_id]));

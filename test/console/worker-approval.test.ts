@@ -131,6 +131,12 @@ describe.runIf(available)('menusync serve beside workers: an approval is applied
       }
       expect(w.importCount(1)).toBe(imports);
       expect((await w.decision(shop, second))?.state).toBe('queued');
+      // The target's own sync is still queued beside the waiting approval (keys of their own).
+      expect((await w.run(['fleet', 'enqueue', '--target', 'shop'])).code).toBe(0);
+      const syncs = await sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "${schema}".worker_jobs WHERE source = 'enqueue'`,
+      );
+      expect(syncs[0]!.n).toBe(1);
       // The held job's follow-up waits in the queue: counted like any other job.
       await c.context.index.refresh();
       expect((await w.get(`${c.url}metrics`, VIEW_TOKEN)).text).toMatch(/^menusync_queue_depth 1$/m);
