@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { runApplyTarget, type ApplyTargetResult } from '../apply/0-start/apply-target.js';
 import { extractDesired } from '../apply/0-start/desired-menu.js';
 import { errorLine } from '../apply/0-start/target-run-result.js';
@@ -47,24 +44,22 @@ export async function applyApprovedPlan(
   io: ApprovalIo,
 ): Promise<ApprovalRun> {
   const saved = parseApprovalPlan(await target.readRunFile(runId, APPROVAL_PLAN_FILE).catch(() => null));
-  if (!saved) return ended('failed', 'the kept plan does not read', ExitCode.invalid);
-  const folder = await mkdtemp(path.join(tmpdir(), 'menusync-approval-'));
+  // Checked as `apply --plan` checks a plan file: its menu must be the one its hash names.
+  if (!saved || hashMenu(saved.desired) !== saved.desiredHash)
+    return ended('failed', 'the kept plan does not read', ExitCode.invalid);
   try {
     const now = await extractDesired(settings, io.out);
     if (now.errors > 0 || hashMenu(now.menu) !== saved.desiredHash)
       return ended('void', 'the export changed since the run was blocked', ExitCode.blocked);
-    const file = path.join(folder, 'plan.json');
-    await writeFile(file, JSON.stringify(saved), { mode: 0o600 });
+    // Passed as data, not through a file: a worker killed mid-run leaves nothing behind.
     const result = await runApplyTarget(
       settings,
-      { savedPlan: file },
+      { keptPlan: saved },
       { store: io.store, out: io.out, confirm: io.claim ?? (async () => true) },
     );
     return { ending: endingOf(result), result, exit: result.exit };
   } catch (error) {
     return ended('failed', errorLine(error), ExitCode.failure);
-  } finally {
-    await rm(folder, { recursive: true, force: true });
   }
 }
 

@@ -17,7 +17,7 @@ import { startConsoleWorld, type ConsoleTargetSpec, type ConsoleWorld } from './
  * `menusync serve` opens it.
  */
 export interface ApprovalWorld extends ConsoleWorld {
-  /** `menusync worker --name NAME` (one slot, quick polling, held runs retried after 1 s). */
+  /** `menusync worker --name NAME` (one slot, quick polling, held runs retried after 1 s, expiry checked each second). */
   worker(name: string): WorkerProcess;
   /** The queue as the console holds it, opened once. */
   queue(): Promise<QueueConnection>;
@@ -77,6 +77,8 @@ export async function startApprovalWorld(dir: string, specs: ConsoleTargetSpec[]
           '--poll-seconds',
           '0.5',
           '--held-retry-seconds',
+          '1',
+          '--supervise-seconds',
           '1',
         ],
         w.dir,
