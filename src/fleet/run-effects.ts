@@ -55,7 +55,12 @@ export async function endTargetRun<R extends TargetRunResult>(
   const event = effects.decision ? { ...made, decision: effects.decision } : made;
   // Only an apply tells a webhook: a plan changes nothing.
   if (effects.command === 'apply' && effects.tell !== false)
-    await notifyRun(effects.notify, withApprovalLink(event, effects.console), effects.warn);
+    // A run that applied an approval and was refused (stale) kept no plan: nothing to link to.
+    await notifyRun(
+      effects.notify,
+      effects.decision ? event : withApprovalLink(event, effects.console),
+      effects.warn,
+    );
   return { result: ended, event };
 }
 

@@ -10,8 +10,12 @@ import { APPROVE_TOKEN, hiddenField, postForm, startReceiver, VIEW_TOKEN } from 
 const available = await postgresAvailable();
 
 /** A nightly run of the target that the delete guard blocks (10 products down to 4); its run id. */
-async function blockedRun(w: ApprovalWorld, shop: { name: string; client: number }): Promise<string> {
-  await w.writeExport(shop, 4);
+async function blockedRun(
+  w: ApprovalWorld,
+  shop: { name: string; client: number },
+  products = 4,
+): Promise<string> {
+  await w.writeExport(shop, products);
   const nightly = await w.run(['apply', '--target', shop.name, '--yes', '--log-format', 'json']);
   expect(nightly.code, nightly.stderr).toBe(3);
   const end = nightly.stderr
@@ -40,6 +44,16 @@ const decisionOf = (state: 'queued' | 'applying'): RunDecision => ({
   ...{ action: 'approve', by: 'alice', via: 'token', at: new Date().toISOString(), link: null },
   ...{ state, appliedRun: null, reason: null },
 });
+
+/** The webhook body of a run, once told (the worker tells it after recording the decision). */
+async function toldOf(bodies: Record<string, unknown>[], runId: string): Promise<Record<string, unknown>> {
+  for (let waited = 0; ; waited += 100) {
+    const body = bodies.find((one) => one.runId === runId);
+    if (body) return body;
+    if (waited > 20_000) throw new Error(`run ${runId} was never told: ${JSON.stringify(bodies)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 const ledger = (schema: string) =>
   sql<{ source: string; state: string; exit_code: number | null; run_id: string | null }>(
@@ -82,7 +96,7 @@ describe.runIf(available)('menusync serve beside workers: an approval is applied
     const jobs = await ledger(w.stateUrl.split('schema=')[1]!);
     expect(jobs).toEqual([{ source: 'approval', state: 'succeeded', exit_code: 0, run_id: done.appliedRun }]);
     // The webhook is told the run the approval made, with whose approval it was.
-    const told = hook.bodies.find((body) => body.runId === done.appliedRun)!;
+    const told = await toldOf(hook.bodies, done.appliedRun!);
     expect(told).toMatchObject({ outcome: 'applied', decision: { blockedRun: runId, state: 'applied' } });
     expect((told.decision as { line: string }).line).toMatch(/^approved by alice at .*, applied in run /);
     // The console's run page and the history say who approved and which run applied it.
@@ -91,10 +105,23 @@ describe.runIf(available)('menusync serve beside workers: an approval is applied
     expect(page.text).toContain(`approved by alice at ${done.at}, applied in run ${done.appliedRun}`);
     const history = await w.run(['history', '--target', 'shop']);
     expect(history.stdout).toContain(`applied in run ${done.appliedRun}`);
+
+    // Approved after the snapshot moved on (a run applied between): the worker's run refuses the
+    // stale plan, the approval is void, and that run's webhook carries no link (it kept no plan).
+    const stale = await blockedRun(w, shop, 1);
+    await w.writeExport(shop, 3);
+    expect((await w.run(['apply', '--target', 'shop', '--yes'])).code).toBe(0);
+    await w.writeExport(shop, 1);
+    expect((await approve(c.url, stale)).text).toContain('queued for a worker');
+    const voided = await w.waitForDecision(shop, stale, (d) => d?.state === 'void');
+    expect(voided.reason).toMatch(/changed since/);
+    const refused = await toldOf(hook.bodies, voided.appliedRun!);
+    expect(refused).toMatchObject({ outcome: 'blocked', decision: { blockedRun: stale, state: 'void' } });
+    expect(refused.approval).toBeUndefined();
     worker.proc.kill('SIGTERM');
     expect((await worker.exited).code).toBe(0);
     await untilWorkersPresent(queue, false);
-  }, 90_000);
+  }, 120_000);
 
   it('never sends a plan twice: a retried job finds the approval applying, a held target waits', async () => {
     const shop = { name: 'shop', client: 1 };
