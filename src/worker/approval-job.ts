@@ -4,14 +4,12 @@ import { resolveSettings } from '../config/settings/resolve.js';
 import type { RunSettings } from '../config/settings/types.js';
 import { platformOptions } from '../config/settings/platform-options.js';
 import { ExitCode, LockHeldError } from '../errors.js';
-import { fleetEntry } from '../fleet/fleet-entry.js';
 import { applyApprovedPlan, type ApprovalEnding } from '../history/apply-approval.js';
 import { decisionLine, readDecision, writeDecision, type RunDecision } from '../history/run-decision.js';
 import type { TargetStore } from '../state/store.js';
 import { decideJob, type JobDecision } from './job-outcome.js';
 import { persist } from './persist.js';
-import { SYNC_QUEUE } from './queue.js';
-import { notifyJob, retryLater, type JobContext, type SyncJobData } from './run-job.js';
+import { endJob, notifyJob, type JobContext, type SyncJobData } from './run-job.js';
 
 /** Why an approval job found nothing to apply, or what it came to: the job's exit and the decision's end. */
 interface Settled {
@@ -38,8 +36,7 @@ export async function runApprovalJob(
 ): Promise<void> {
   const { target, source } = job.data;
   const blockedRun = job.data.approvedRun!;
-  const { boss, ledger } = ctx.queue;
-  await persist(() => ledger.started(job.id, target, ctx.worker, source));
+  await persist(() => ctx.queue.ledger.started(job.id, target, ctx.worker, source));
   ctx.onStart?.(target, job.id);
   const started = performance.now();
   const settled = await settle(ctx, target, blockedRun, job).catch((error: unknown): Settled => ({
@@ -51,27 +48,20 @@ export async function runApprovalJob(
   const why =
     settled.error ??
     (settled.decision?.reason ? `approval ${settled.decision.state}: ${settled.decision.reason}` : null);
-  const result: TargetRunResult = settled.result ?? {
+  // The job's exit is the approval's: a run that was refused, or none at all (export changed).
+  const result: TargetRunResult = {
+    ...(settled.result ?? {
+      ...(why ? { errorText: why } : {}),
+      ms: Math.round(performance.now() - started),
+    }),
     exit: settled.exit,
-    ...(why ? { errorText: why } : {}),
-    ms: Math.round(performance.now() - started),
   };
-  const entry = fleetEntry(target, { ...result, exit: settled.exit });
   const decision = queueAction(settled, job);
-  const runId = settled.result?.runId ?? null;
-  const error = entry.errors.length > 0 ? entry.errors.join('; ') : null;
-  await persist(() =>
-    ledger.finished(job.id, { state: decision.state, exitCode: settled.exit, runId, result: entry, error }),
-  );
-  const output = { worker: ctx.worker, exit: settled.exit, state: decision.state, runId, blockedRun };
-  if (decision.action === 'fail') await persist(() => boss.fail(SYNC_QUEUE, job.id, output));
-  else await persist(() => boss.complete(SYNC_QUEUE, job.id, output));
-  if (decision.action === 'later') await retryLater(ctx, job.data);
-  ctx.onEnd?.(entry, decision, job.id);
+  await endJob(ctx, job, result, decision);
   // A job that found the approval already ended (a retry) tells nobody twice.
   if (settled.decision) {
     const note = { blockedRun, state: settled.decision.state, line: decisionLine(settled.decision) };
-    await notifyJob(ctx, target, { ...result, exit: settled.exit }, decision, note);
+    await notifyJob(ctx, target, result, decision, note);
   }
 }
 

@@ -49,13 +49,28 @@ export interface JobContext {
  */
 export async function runSyncJob(ctx: JobContext, job: PgBoss.JobWithMetadata<SyncJobData>): Promise<void> {
   const { target, source } = job.data;
-  const { boss, ledger, store } = ctx.queue;
-  await persist(() => ledger.started(job.id, target, ctx.worker, source));
+  await persist(() => ctx.queue.ledger.started(job.id, target, ctx.worker, source));
   ctx.onStart?.(target, job.id);
-  const result = await syncTarget(ctx, target, store);
-  const entry = fleetEntry(target, result);
+  const result = await syncTarget(ctx, target, ctx.queue.store);
   const decision = decideJob(result.exit, job);
-  const runId = 'outcome' in result ? (result.outcome?.runId ?? null) : null;
+  await endJob(ctx, job, result, decision);
+  await notifyJob(ctx, target, result, decision);
+}
+
+/**
+ * How a job's attempt ended, written down: the ledger first, then the queue (a worker killed in
+ * between leaves a job that expires and runs again), a held target's job queued again, and the
+ * worker's log line. Returns the job's line in the fleet's terms.
+ */
+export async function endJob(
+  ctx: JobContext,
+  job: PgBoss.JobWithMetadata<SyncJobData>,
+  result: TargetRunResult & { runId?: string },
+  decision: JobDecision,
+): Promise<void> {
+  const { boss, ledger } = ctx.queue;
+  const entry = fleetEntry(job.data.target, result);
+  const runId = result.runId ?? null;
   const error = entry.errors.length > 0 ? entry.errors.join('; ') : null;
   await persist(() =>
     ledger.finished(job.id, { state: decision.state, exitCode: result.exit, runId, result: entry, error }),
@@ -65,7 +80,6 @@ export async function runSyncJob(ctx: JobContext, job: PgBoss.JobWithMetadata<Sy
   else await persist(() => boss.complete(SYNC_QUEUE, job.id, output));
   if (decision.action === 'later') await retryLater(ctx, job.data);
   ctx.onEnd?.(entry, decision, job.id);
-  await notifyJob(ctx, target, result, decision);
 }
 
 /**
