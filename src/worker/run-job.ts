@@ -60,12 +60,12 @@ export async function runSyncJob(ctx: JobContext, job: PgBoss.JobWithMetadata<Sy
 /**
  * How a job's attempt ended, written down: the ledger first, then the queue (a worker killed in
  * between leaves a job that expires and runs again), a held target's job queued again, and the
- * worker's log line. Returns the job's line in the fleet's terms.
+ * worker's log line.
  */
 export async function endJob(
   ctx: JobContext,
   job: PgBoss.JobWithMetadata<SyncJobData>,
-  result: TargetRunResult & { runId?: string },
+  result: TargetRunResult,
   decision: JobDecision,
 ): Promise<void> {
   const { boss, ledger } = ctx.queue;
