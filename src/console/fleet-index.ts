@@ -1,5 +1,5 @@
 import { configTarget, type LoadedConfig } from '../config/load-config.js';
-import { readSummary, runIdTime, type RunReportSummary } from '../history/list-history.js';
+import { runIdTime, type RunReportSummary } from '../history/list-history.js';
 import { resolveMenuAddress } from '../platform/menu-address.js';
 import type { StateStore, StoredTarget } from '../state/store.js';
 import { DEFAULT_POS_UID, targetKey, type Target } from '../state/target.js';
@@ -7,6 +7,7 @@ import { fleetStatus, type TargetQueueStatus } from '../worker/fleet-status.js';
 import { nextCronTime } from '../worker/next-cron-time.js';
 import type { QueueConnection } from '../worker/queue.js';
 import { DEFAULT_TIMEZONE, isEnabled } from '../worker/config-targets.js';
+import { readRunSummary, type ConsoleRunSummary, type DriftSummary } from './run-summary.js';
 
 /** One line of the fleet page: a target and its last run, as the state and the queue know them. */
 export interface FleetRow {
@@ -27,6 +28,10 @@ export interface FleetRow {
     finishedAt: string | null;
     error: string | null;
     worker: string | null;
+    /** What the run found changed on the live menu since the last applied snapshot; null: not read. */
+    drift: DriftSummary | null;
+    /** The export files it read, as its plan recorded them. */
+    inputs: ConsoleRunSummary['inputs'];
   } | null;
   nextScheduled: string | null;
   /** A job queued or running now (PostgreSQL state with workers). */
@@ -42,7 +47,7 @@ export class FleetIndex {
   private byName = new Map<string, FleetRow>();
   private builtAt: Date | null = null;
   private building: Promise<void> | null = null;
-  private readonly summaries = new Map<string, RunReportSummary | string>();
+  private readonly summaries = new Map<string, ConsoleRunSummary | string>();
 
   constructor(
     private readonly store: StateStore,
@@ -103,13 +108,15 @@ export class FleetIndex {
         runId && summary && typeof summary !== 'string'
           ? {
               runId,
-              outcome: summary.outcome,
-              mode: summary.mode,
-              counts: summary.counts,
-              startedAt: summary.startedAt ?? runIdTime(runId),
-              finishedAt: summary.finishedAt ?? null,
-              error: summary.errors?.[0] ?? null,
+              outcome: summary.summary.outcome,
+              mode: summary.summary.mode,
+              counts: summary.summary.counts,
+              startedAt: summary.summary.startedAt ?? runIdTime(runId),
+              finishedAt: summary.summary.finishedAt ?? null,
+              error: summary.summary.errors?.[0] ?? null,
               worker: ledger?.worker ?? null,
+              drift: summary.drift,
+              inputs: summary.inputs,
             }
           : null,
       nextScheduled: queued?.nextScheduled ?? nextOf(entry.schedule, this.now()),
@@ -118,11 +125,11 @@ export class FleetIndex {
   }
 
   /** A run's report summary, read once: a run's report does not change after it ended. */
-  private async summaryOf(target: Target, key: string, runId: string): Promise<RunReportSummary | string> {
+  private async summaryOf(target: Target, key: string, runId: string): Promise<ConsoleRunSummary | string> {
     const cacheKey = `${key}/${runId}`;
     const known = this.summaries.get(cacheKey);
     if (known !== undefined) return known;
-    const summary = await readSummary(this.store.target(target), runId);
+    const summary = await readRunSummary(this.store.target(target), runId);
     this.summaries.set(cacheKey, summary);
     return summary;
   }
