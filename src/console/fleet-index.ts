@@ -30,8 +30,6 @@ export interface FleetRow {
     worker: string | null;
     /** What the run found changed on the live menu since the last applied snapshot; null: not read. */
     drift: DriftSummary | null;
-    /** The export files it read, as its plan recorded them. */
-    inputs: ConsoleRunSummary['inputs'];
   } | null;
   nextScheduled: string | null;
   /** A job queued or running now (PostgreSQL state with workers). */
@@ -116,7 +114,6 @@ export class FleetIndex {
               error: summary.summary.errors?.[0] ?? null,
               worker: ledger?.worker ?? null,
               drift: summary.drift,
-              inputs: summary.inputs,
             }
           : null,
       nextScheduled: queued?.nextScheduled ?? nextOf(entry.schedule, this.now()),

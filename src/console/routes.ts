@@ -51,8 +51,15 @@ async function targetRoutes(r: Route, principal: Principal, chrome: PageChrome):
   const row = ctx.index.find(name!);
   if (!row) return notFound(r, chrome);
   if (segments.length === 2) {
-    const history = row.target ? await listHistory(ctx.store.target(row.target)) : [];
-    return send(response, 200, renderTargetPage({ ...chrome, title: row.name }, row, history, ctx.loaded));
+    const store = row.target ? ctx.store.target(row.target) : null;
+    const history = store ? await listHistory(store) : [];
+    // The last run's plan names the export files it read (its modification times too).
+    const last = store && row.lastRun ? await readRunView(store, row.lastRun.runId) : null;
+    return send(
+      response,
+      200,
+      renderTargetPage({ ...chrome, title: row.name }, row, history, ctx.loaded, last),
+    );
   }
   if (runs !== 'runs' || !runId || !RUN_ID.test(runId) || !row.target || segments.length > 5)
     return notFound(r, chrome);

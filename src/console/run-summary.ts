@@ -17,33 +17,20 @@ export interface DriftSummary {
   lines: string[];
 }
 
-/** One run's report as the console's fleet needs it: the summary, the drift, the export files read. */
+/** One run's report as the console's fleet needs it: the summary and the drift. */
 export interface ConsoleRunSummary {
   summary: RunReportSummary;
   drift: DriftSummary | null;
-  /** The export files the run read (the plan's source), null when its report does not say. */
-  inputs: { file: string; modifiedAt: string | null }[] | null;
 }
 
-/** The report.json members read beside the summary; everything else in it (the plan's entries) is skipped. */
-const LiveMembers = z
-  .object({
-    drift: z.array(z.object({ kind: z.string(), action: z.string(), key: z.string() }).loose()).optional(),
-    live: z.unknown().optional(),
-    plan: z
-      .object({
-        source: z
-          .object({
-            inputs: z.array(z.object({ file: z.string(), modifiedAt: z.string().nullable() })),
-          })
-          .loose()
-          .optional(),
-      })
-      .loose()
-      .optional(),
-  })
-  .loose();
-
+/**
+ * The report.json members read beside the summary, each on its own: one of an odd shape costs only
+ * itself. (The plan, with the export files it read, is in the run's plan.json: not read for the fleet.)
+ */
+const DriftMember = z.object({
+  drift: z.array(z.object({ kind: z.string(), action: z.string(), key: z.string() }).loose()),
+});
+const LiveMember = z.object({ live: z.object({}).loose() });
 /** A run's summary, read once from its report.json; else why not (one phrase, as readSummary says it). */
 export async function readRunSummary(
   archive: RunArchive,
@@ -64,20 +51,18 @@ export async function readRunSummary(
   }
   const summary = RunReportSummary.safeParse(document);
   if (!summary.success) return 'report of an unknown shape';
-  const live = LiveMembers.safeParse(document);
-  const members = live.success ? live.data : {};
+  const drift = DriftMember.safeParse(document);
   return {
     summary: summary.data,
-    drift: driftOf(members.drift, members.live),
-    inputs: members.plan?.source?.inputs ?? null,
+    drift: driftOf(drift.data?.drift, LiveMember.safeParse(document).success),
   };
 }
 
 function driftOf(
   drift: { kind: string; action: string; key: string }[] | undefined,
-  live: unknown,
+  readLive: boolean,
 ): DriftSummary | null {
-  if (drift === undefined) return live ? { count: 0, lines: [] } : null;
+  if (drift === undefined) return readLive ? { count: 0, lines: [] } : null;
   return { count: drift.length, lines: drift.slice(0, DRIFT_LINES_KEPT).map(lineOf) };
 }
 

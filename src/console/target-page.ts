@@ -2,6 +2,7 @@ import type { LoadedConfig } from '../config/load-config.js';
 import { configTarget } from '../config/load-config.js';
 import type { HistoryEntry } from '../history/list-history.js';
 import type { FleetRow } from './fleet-index.js';
+import type { RunView } from './run-view.js';
 import { html, join, outcomeClass, page, when, type PageChrome, type SafeHtml } from './page-html.js';
 
 /** The path of a run's page and of its stored report, under a target's page. */
@@ -14,6 +15,7 @@ export function renderTargetPage(
   row: FleetRow,
   history: readonly HistoryEntry[],
   loaded: LoadedConfig | null,
+  lastRun: RunView | null,
 ): string {
   const menu = row.target
     ? html`<p class="muted">${row.target.baseUrl} · client ${row.target.clientId}</p>`
@@ -23,17 +25,16 @@ export function renderTargetPage(
   const body = html`<h1>${row.name}</h1>
     ${menu}
     ${row.uncertain ? html`<p class="bad">Uncertain: the platform may hold a menu the state does not know (a run ended mid-import).</p>` : html``}
-    ${sources(row, loaded)} ${driftSection(chrome.base, row)}
+    ${sources(row, loaded, lastRun?.inputs ?? null)} ${driftSection(chrome.base, row)}
     <h2>History</h2>
     ${history.length === 0 ? html`<p class="muted">No runs kept.</p>` : historyTable(chrome.base, row.name, history)}`;
   return page(chrome, body);
 }
 
 /** The mapping and export files the config names, the files the last run read, and the next run. */
-function sources(row: FleetRow, loaded: LoadedConfig | null): SafeHtml {
+function sources(row: FleetRow, loaded: LoadedConfig | null, read: RunView['inputs']): SafeHtml {
   const config = loaded ? configTarget(loaded, row.name) : null;
   const inputs = config?.inputs ?? [];
-  const read = row.lastRun?.inputs ?? null;
   const configured = config
     ? html`<strong>Mapping</strong> ${config.mapping ?? '–'}<br /><strong>Export files</strong> ${
           inputs.length ? inputs.join(', ') : '–'
