@@ -71,6 +71,7 @@ export async function startConsole(options: ConsoleOptions): Promise<RunningCons
       options.queue,
       (options.refreshSeconds ?? 15) * 1000,
       now,
+      options.log,
     ),
     auth,
     metrics: new ConsoleMetrics(),
