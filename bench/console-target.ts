@@ -24,12 +24,16 @@ const TOKEN = `bench-console-${randomBytes(12).toString('hex')}`;
 const REFRESH_SECONDS = 2;
 const TEMPLATE_PRODUCTS = 50;
 
-/** The pages timed: the first page, a filtered one and a deep one (query strings of `/`). */
-const PAGES: [string, string][] = [
-  ['first page', ''],
-  ['filtered page (outcome blocked, one tag, drifted)', '?outcome=blocked&tag=region-3&drift=drifted'],
-  ['deep page (150 of 200)', '?page=150'],
-];
+/** The pages timed: the first page, a filtered one and a deep one (three quarters in), as `/`'s query strings. */
+function pagesOf(targets: number): [string, string][] {
+  const pages = Math.ceil(targets / 50);
+  const deep = Math.max(1, Math.ceil((pages * 3) / 4));
+  return [
+    ['first page', ''],
+    ['filtered page (outcome blocked, one tag, drifted)', '?outcome=blocked&tag=region-3&drift=drifted'],
+    [`deep page (${deep} of ${pages})`, `?page=${deep}`],
+  ];
+}
 
 /** One real run's files (report.json, plan.json, the reports, payload…), as a run left them. */
 type RunFiles = Map<string, Buffer>;
@@ -256,7 +260,7 @@ async function timeConsole(
     );
     if (!first.body.includes(`of ${targets} targets`))
       throw new Error(`the fleet page does not list ${targets} targets`);
-    for (const [name, query] of PAGES) {
+    for (const [name, query] of pagesOf(targets)) {
       const subject: number[] = [];
       const reference: number[] = [];
       for (let rep = 0; rep < ctx.warmup + ctx.reps; rep++) {

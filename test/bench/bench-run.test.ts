@@ -61,6 +61,7 @@ beforeAll(async () => {
       '3',
     ],
     ...['--enqueue-targets', '30', '--fleet-cost-targets', '2,4', '--night-targets', '2,4'],
+    ...['--console-targets', '30'],
     ...['--reps', '1', '--warmup', '0', '--out', out],
   ]);
   if (run.code !== 0) throw new Error(`bench failed (${run.code}): ${run.stderr}`);
@@ -123,6 +124,13 @@ describe('npm run bench on a tiny size', () => {
       'night of 4 targets unchanged, PostgreSQL state: peak RSS',
       'night of 4 targets unchanged: PostgreSQL vs local state, wall time',
       'fleet status of 4 targets (PostgreSQL), whole process',
+      ...['local state', 'PostgreSQL state'].flatMap((state) => [
+        `console fleet, ${state}: first page after start (reads the whole fleet)`,
+        `console fleet, ${state}: first page`,
+        `console fleet, ${state}: filtered page (outcome blocked, one tag, drifted)`,
+        `console fleet, ${state}: deep page (1 of 1)`,
+        `console fleet, ${state}: first page, index stale (rebuilt meanwhile)`,
+      ]),
     ]);
     for (const row of result.rows) {
       expect(row.measured).toBeGreaterThan(0);
