@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { IncomingMessage } from 'node:http';
 import type { ConsoleConfig, ConsoleRole } from '../config/console-schema.js';
 import { registerSecret } from '../secrets.js';
-import type { SessionStore } from './session-store.js';
+import type { SessionStore, StoredSession } from './session-store.js';
 
 /** Who a request is: a token's holder (bearer or signed-in browser), with a role. */
 export interface Principal {
@@ -25,7 +25,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * A session is a random id in the cookie and, in the state (session-store.ts), only that id's
  * SHA-256 with its holder and expiry: the server decides on every request, so a restart keeps
  * people signed in, signing out deletes the record (the same cookie, replayed, is refused), and a
- * token taken out of the config ends its holder's sessions at their next request.
+ * token taken out of the config (or replaced by another of the same name) ends the sessions signed
+ * in with it at their next request.
  */
 export class ConsoleAuth {
   private readonly tokens = new Map<string, { name: string; role: ConsoleRole }>();
@@ -68,6 +69,7 @@ export class ConsoleAuth {
     await this.sessions.save(sha256(id), {
       name: principal.name,
       role: principal.role,
+      token: tokenMark(principal.binding),
       expires: now + SESSION_HOURS * 3600_000,
     });
     return id;
@@ -88,16 +90,18 @@ export class ConsoleAuth {
     const hash = sha256(id);
     const session = await this.sessions.find(hash);
     if (!session) return null;
-    if (session.expires <= this.now().getTime() || !this.holds(session.name, session.role)) {
+    if (session.expires <= this.now().getTime() || !this.holds(session)) {
       await this.sessions.remove(hash);
       return null;
     }
     return { name: session.name, role: session.role, binding: `session:${hash}` };
   }
 
-  /** Whether a token of that name and role is still configured (a session outlives no token). */
-  private holds(name: string, role: ConsoleRole): boolean {
-    for (const holder of this.tokens.values()) if (holder.name === name && holder.role === role) return true;
+  /** Whether the token the session was signed in with is still configured, for the same holder. */
+  private holds(session: StoredSession): boolean {
+    for (const [hash, holder] of this.tokens)
+      if (tokenMark(`token:${hash}`) === session.token)
+        return holder.name === session.name && holder.role === session.role;
     return false;
   }
 
@@ -123,6 +127,14 @@ export class ConsoleAuth {
   private cookie(value: string, maxAge: number, secure: boolean): string {
     return `${SESSION_COOKIE}=${value}; HttpOnly; SameSite=Strict; Path=${this.cookiePath}; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
   }
+}
+
+/**
+ * Which token a session was signed in with, as the state keeps it: derived from the token's SHA-256
+ * (itself never stored there), so that replacing a token ends the sessions of the old one.
+ */
+function tokenMark(binding: string): string {
+  return sha256(`session-token\n${binding}`);
 }
 
 function cookieOf(request: IncomingMessage, name: string): string | null {

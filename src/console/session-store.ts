@@ -8,7 +8,13 @@ import { parsePostgresUrl } from '../state/postgres/pg-url.js';
 import type { StateStore } from '../state/store.js';
 
 /** A signed-in browser as the state keeps it: under its session id's SHA-256, never the id. */
-export const StoredSession = z.object({ name: z.string(), role: ConsoleRole, expires: z.number() });
+export const StoredSession = z.object({
+  name: z.string(),
+  role: ConsoleRole,
+  /** Which token it was signed in with (auth.ts tokenMark): a replaced token ends its sessions. */
+  token: z.string(),
+  expires: z.number(),
+});
 export type StoredSession = z.infer<typeof StoredSession>;
 
 /**
@@ -89,15 +95,15 @@ function postgresSessions(stateUrl: string): SessionStore {
   return {
     save: async (idHash, session) => {
       await db.run(
-        `INSERT INTO {s}.console_sessions (id_sha256, name, role, expires_at)
-         VALUES ($1, $2, $3, to_timestamp($4::double precision / 1000))`,
-        [idHash, session.name, session.role, session.expires],
+        `INSERT INTO {s}.console_sessions (id_sha256, name, role, token, expires_at)
+         VALUES ($1, $2, $3, $4, to_timestamp($5::double precision / 1000))`,
+        [idHash, session.name, session.role, session.token, session.expires],
         true,
       );
     },
     find: async (idHash) => {
-      const found = await db.run<{ name: string; role: string; expires: string }>(
-        `SELECT name, role, (extract(epoch FROM expires_at) * 1000)::bigint AS expires
+      const found = await db.run<{ name: string; role: string; token: string; expires: string }>(
+        `SELECT name, role, token, (extract(epoch FROM expires_at) * 1000)::bigint AS expires
          FROM {s}.console_sessions WHERE id_sha256 = $1`,
         [idHash],
       );

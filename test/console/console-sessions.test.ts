@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,8 @@ import {
 import { serveChild } from './serve-child.js';
 
 const hasPostgres = await postgresAvailable();
+
+type ConfigToken = { name: string; sha256: string; role: string };
 
 /** GET as a browser with only the cookie: 200 with the page, or 303 to the sign-in form. */
 async function asBrowser(
@@ -78,15 +81,24 @@ async function signInRestartSignOut(postgres: boolean): Promise<void> {
 }
 
 describe('menusync serve: a signed-in browser across a restart', () => {
-  it('ends the sessions of a token taken out of the config', async () => {
+  it.each([
+    ['taken out of the config', (tokens: ConfigToken[]) => tokens.filter((t) => t.name !== 'viewer')],
+    [
+      'replaced by another of the same name',
+      (tokens: ConfigToken[]) =>
+        tokens.map((t) =>
+          t.name === 'viewer' ? { ...t, sha256: createHash('sha256').update('new').digest('hex') } : t,
+        ),
+    ],
+  ])('ends the sessions of a token %s', async (_name, change) => {
     const w = await startConsoleWorld(testTempDir('console-sessions'), [{ name: 'shop', client: 1 }]);
     const first = await w.serve();
     const signIn = await postForm(`${first.url}login`, { token: VIEW_TOKEN });
     const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
     expect((await asBrowser(first.url, cookie)).status).toBe(200);
     await first.close();
-    const config = parse(await readFile(w.config, 'utf8')) as { console: { tokens: { name: string }[] } };
-    config.console.tokens = config.console.tokens.filter((token) => token.name !== 'viewer');
+    const config = parse(await readFile(w.config, 'utf8')) as { console: { tokens: ConfigToken[] } };
+    config.console.tokens = change(config.console.tokens);
     await writeFile(w.config, stringify(config));
     const second = await w.serve();
     expect((await asBrowser(second.url, cookie)).status).toBe(303);
