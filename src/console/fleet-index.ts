@@ -54,6 +54,7 @@ export class FleetIndex {
   private readonly summaries = new Map<string, ConsoleRunSummary | string>();
   /** The next time of each schedule (cron and time zone), kept until it passes: working one out takes ms. */
   private readonly nextTimes = new Map<string, { next: number | null; until: number }>();
+  private configured: ConfigEntry[] | null = null;
 
   constructor(
     private readonly store: StateStore,
@@ -90,7 +91,11 @@ export class FleetIndex {
 
   private async build(): Promise<void> {
     const stored = new Map((await this.store.listTargets()).map((entry) => [entry.key, entry]));
-    const entries = this.loaded ? configEntries(this.loaded, stored) : stateEntries(stored);
+    // 10,000 targets' settings take 100-300 ms to work out, in one block no page could answer during.
+    if (this.loaded) this.configured ??= configEntries(this.loaded);
+    const entries = this.configured
+      ? this.configured.map(({ key, ...entry }) => ({ ...entry, stored: key ? stored.get(key) : undefined }))
+      : stateEntries(stored);
     const queued = this.queue && this.loaded ? await this.queueStatus(this.loaded, this.queue) : new Map();
     const rows: FleetRow[] = new Array<FleetRow>(entries.length);
     let next = 0;
@@ -178,7 +183,10 @@ interface IndexEntry {
   schedule: { cron: string; timezone: string } | null;
 }
 
-function configEntries(loaded: LoadedConfig, stored: Map<string, StoredTarget>): IndexEntry[] {
+type ConfigEntry = Omit<IndexEntry, 'stored'> & { key: string | null };
+
+/** The config's targets as the index lists them: worked out once (the config does not change while serving). */
+function configEntries(loaded: LoadedConfig): ConfigEntry[] {
   return Object.keys(loaded.config.targets).map((name) => {
     const config = configTarget(loaded, name);
     const { baseUrl, clientId } = resolveMenuAddress({ config, env: process.env });
@@ -189,7 +197,7 @@ function configEntries(loaded: LoadedConfig, stored: Map<string, StoredTarget>):
       tags: config.tags ?? [],
       enabled: isEnabled(config),
       target,
-      stored: target ? stored.get(targetKey(target)) : undefined,
+      key: target ? targetKey(target) : null,
       schedule: config.schedule
         ? { cron: config.schedule, timezone: config.timezone ?? DEFAULT_TIMEZONE }
         : null,
