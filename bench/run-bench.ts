@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { runApplyTarget } from './apply-target.js';
+import { runConsoleTarget } from './console-target.js';
 import { runExtractTarget } from './extract-target.js';
 import { runFleetCostTarget } from './fleet-cost-target.js';
 import { runFleetNightTarget } from './fleet-night-target.js';
@@ -50,6 +51,7 @@ export async function runBench(options: BenchOptions, log: (m: string) => void):
     if (want('workers'))
       rows.push(...(await runWorkersTarget(ctx, options.fleetTargets, options.enqueueTargets)));
     if (want('night')) rows.push(...(await runFleetNightTarget(ctx, options.nightTargets)));
+    if (want('console')) rows.push(...(await runConsoleTarget(ctx, options.consoleTargets)));
   } finally {
     if (options.keep) log(`data kept in ${dir}`);
     else await rm(dir, { recursive: true, force: true });
