@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { onTestFinished } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { CLI, recordOutput } from '../helpers/run-cli.js';
 import type { ConsoleWorld } from './console-world.js';
 
@@ -11,8 +11,11 @@ export interface ServeChild {
   stderr(): string;
 }
 
-/** `menusync serve` as a child process on a free port of 127.0.0.1; stopped when the test ends if not before. */
-export async function serveChild(w: ConsoleWorld, args: string[] = []): Promise<ServeChild> {
+/** `menusync serve` as a child process on a free port of 127.0.0.1; stopped when the test ends if not before (and then it must exit 0). */
+export async function serveChild(
+  w: Pick<ConsoleWorld, 'config' | 'stateUrl' | 'dir'>,
+  args: string[] = [],
+): Promise<ServeChild> {
   const child = spawn(
     process.execPath,
     [CLI, 'serve', '--config', w.config, '--state', w.stateUrl, '--listen', '127.0.0.1:0', ...args],
@@ -29,7 +32,7 @@ export async function serveChild(w: ConsoleWorld, args: string[] = []): Promise<
     return code;
   };
   onTestFinished(async () => {
-    if (child.exitCode === null && child.signalCode === null) await stop();
+    if (child.exitCode === null && child.signalCode === null) expect(await stop()).toBe(0);
   });
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
