@@ -25,6 +25,8 @@ export interface ConsoleTargetSpec {
   products?: number;
   tags?: string[];
   notify?: string;
+  /** The outcomes its webhook hears (blocked alone by default). */
+  notifyOn?: string[];
 }
 
 export interface ConsoleWorld {
@@ -87,7 +89,9 @@ export async function startConsoleWorld(
       mode: 'replace',
       guards: { allow_deletes: 2 },
       ...(spec.tags ? { tags: spec.tags } : {}),
-      ...(spec.notify ? { notify: { url: spec.notify, max_attempts: 1, timeout: 5, on: ['blocked'] } } : {}),
+      ...(spec.notify
+        ? { notify: { url: spec.notify, max_attempts: 1, timeout: 5, on: spec.notifyOn ?? ['blocked'] } }
+        : {}),
     };
   }
   const consoleSection = {
