@@ -5,6 +5,7 @@ import { runApplyTarget } from './apply-target.js';
 import { runExtractTarget } from './extract-target.js';
 import { runFleetCostTarget } from './fleet-cost-target.js';
 import { runFleetNightTarget } from './fleet-night-target.js';
+import { runFleetStatusTarget } from './fleet-status-target.js';
 import { runFleetTarget } from './fleet-target.js';
 import type { BenchOptions, TargetName } from './options.js';
 import { runPlanTarget } from './plan-target.js';
@@ -50,6 +51,7 @@ export async function runBench(options: BenchOptions, log: (m: string) => void):
     if (want('workers'))
       rows.push(...(await runWorkersTarget(ctx, options.fleetTargets, options.enqueueTargets)));
     if (want('night')) rows.push(...(await runFleetNightTarget(ctx, options.nightTargets)));
+    if (want('status')) rows.push(...(await runFleetStatusTarget(ctx, options.statusTargets)));
   } finally {
     if (options.keep) log(`data kept in ${dir}`);
     else await rm(dir, { recursive: true, force: true });

@@ -61,6 +61,7 @@ beforeAll(async () => {
       '3',
     ],
     ...['--enqueue-targets', '30', '--fleet-cost-targets', '2,4', '--night-targets', '2,4'],
+    ...['--status-targets', '5'],
     ...['--reps', '1', '--warmup', '0', '--out', out],
   ]);
   if (run.code !== 0) throw new Error(`bench failed (${run.code}): ${run.stderr}`);
@@ -123,6 +124,9 @@ describe('npm run bench on a tiny size', () => {
       'night of 4 targets unchanged, PostgreSQL state: peak RSS',
       'night of 4 targets unchanged: PostgreSQL vs local state, wall time',
       'fleet status of 4 targets (PostgreSQL), whole process',
+      'fleet status of 5 targets, local state: every last run read through the store vs read bare',
+      'fleet status of 5 targets, PostgreSQL state: every last run read through the store vs read bare',
+      'fleet status of 5 targets (PostgreSQL), whole process (s)',
     ]);
     for (const row of result.rows) {
       expect(row.measured).toBeGreaterThan(0);

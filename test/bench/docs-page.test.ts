@@ -15,6 +15,7 @@ const result: BenchResult = {
     fleetCostTargets: [1000, 10000],
     nightTargets: [1000, 10000],
     enqueueTargets: 10000,
+    statusTargets: 10000,
     reps: 3,
     warmup: 1,
     only: ['extract', 'plan'],

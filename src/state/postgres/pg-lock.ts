@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { LockHeldError } from '../../errors.js';
 import { keyHalves } from './advisory-key.js';
-import type { Db, Queryable } from './pg-db.js';
+import { roundTrips, type Db, type Queryable } from './pg-db.js';
 import { queryError } from './pg-errors.js';
 import type { HeldLock } from '../store.js';
 
@@ -24,6 +24,7 @@ export async function takeAdvisoryLock(db: Db, key: string, what: string): Promi
   }
   let sessionPid = 0;
   try {
+    roundTrips.count++;
     const taken = await client.query<{ ok: boolean; pid: number }>(
       'SELECT pg_try_advisory_lock($1::bigint) AS ok, pg_backend_pid() AS pid',
       [key],
@@ -43,6 +44,7 @@ export async function takeAdvisoryLock(db: Db, key: string, what: string): Promi
       if (released) return;
       released = true;
       // A session whose unlock failed is ended, not reused: ending it frees the lock.
+      roundTrips.count++;
       const failed = await client
         .query('SELECT pg_advisory_unlock($1::bigint)', [key])
         .then(() => undefined, asError);

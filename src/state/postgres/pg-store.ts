@@ -8,7 +8,7 @@ import { advisoryKey } from './advisory-key.js';
 import { Db } from './pg-db.js';
 import { connectError, StateStoreError } from './pg-errors.js';
 import { stillHeld, takeAdvisoryLock, type AdvisoryLock } from './pg-lock.js';
-import { listPostgresTargets } from './pg-targets.js';
+import { lastRunReportRows, listPostgresTargets } from './pg-targets.js';
 import { readSnapshotRows, stageSnapshotRows } from './pg-snapshot.js';
 import {
   createRunRows,
@@ -49,6 +49,7 @@ export async function postgresStateStore(spec: string, options: StateStoreOption
     location: where.display,
     target: (target) => postgresTargetStore(db, target, checkpoint),
     listTargets: () => listPostgresTargets(db),
+    lastRunReports: () => lastRunReportRows(db),
     fleetRuns: () => postgresFleetRuns(db),
     close: () => db.close(),
   };
