@@ -24,7 +24,7 @@ npm run bench -- --sizes 200,1000 --xlsx-size 200 --apply-size 100 --reps 1 --wa
 
 Options: \`--sizes\` (products for extract and plan, smallest first; growth = largest / smallest;
 default 10000,100000), \`--xlsx-size\` (20000), \`--hostile-size\` (50000), \`--apply-size\` (5000), \`--reps\` (5), \`--warmup\` (1),
-\`--fleet-targets\` (200), \`--fleet-cost-targets\` (1000,10000), \`--enqueue-targets\` (10000), \`--status-targets\` (10000), \`--only extract,encoding,xlsx,plan,apply,fleet,fleet-cost,refresh,postgres,workers,night,status\`, \`--out\`,
+\`--fleet-targets\` (200), \`--fleet-cost-targets\` (1000,10000), \`--enqueue-targets\` (10000), \`--status-targets\` (10000), \`--only extract,encoding,xlsx,plan,apply,fleet,fleet-cost,refresh,postgres,workers,night,status,round-trips\`, \`--out\`,
 \`--keep\`, \`--write-docs\`. The \`postgres\` and \`workers\` rows use \`MENUSYNC_TEST_PG\` (default
 \`postgres://postgres@127.0.0.1:5432/test\`), a fresh schema per run, and say "skipped" when no server
 answers.

@@ -13,6 +13,7 @@ export const TARGETS = [
   'workers',
   'night',
   'status',
+  'round-trips',
 ] as const;
 export type TargetName = (typeof TARGETS)[number];
 
@@ -43,7 +44,7 @@ export interface BenchOptions {
 }
 
 export const USAGE =
-  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--hostile-size 50000] [--apply-size 5000] [--fleet-targets 200] [--fleet-cost-targets 1000,10000] [--night-targets 1000,10000] [--enqueue-targets 10000] [--status-targets 10000] [--reps 5] [--warmup 1] [--only extract,encoding,xlsx,plan,apply,fleet,fleet-cost,refresh,postgres,workers,night,status] [--out result.json] [--keep] [--write-docs]';
+  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--hostile-size 50000] [--apply-size 5000] [--fleet-targets 200] [--fleet-cost-targets 1000,10000] [--night-targets 1000,10000] [--enqueue-targets 10000] [--status-targets 10000] [--reps 5] [--warmup 1] [--only extract,encoding,xlsx,plan,apply,fleet,fleet-cost,refresh,postgres,workers,night,status,round-trips] [--out result.json] [--keep] [--write-docs]';
 
 /** `--help` or `-h` anywhere: print USAGE and run nothing. */
 export function wantsHelp(argv: string[]): boolean {

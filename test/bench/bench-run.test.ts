@@ -127,6 +127,8 @@ describe('npm run bench on a tiny size', () => {
       'fleet status of 5 targets, local state: every last run read through the store vs read bare',
       'fleet status of 5 targets, PostgreSQL state: every last run read through the store vs read bare',
       'fleet status of 5 targets (PostgreSQL), whole process (s)',
+      'PostgreSQL round trips per target, unchanged night (50 products)',
+      'PostgreSQL round trips per target, first sync (50 products)',
     ]);
     for (const row of result.rows) {
       expect(row.measured).toBeGreaterThan(0);

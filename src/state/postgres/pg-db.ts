@@ -56,14 +56,20 @@ export class Db {
   ) {
     this.prefix = `"${where.schema}".`;
     // allowExitOnIdle: idle connections do not keep a finished command's process alive.
-    this.pool = new pg.Pool({ ...this.clientConfig(), max: 4, allowExitOnIdle: true });
+    // Sized to the runs at once (a fleet's --concurrency, a worker's slots): each run's reads and
+    // writes that are not on its lock session take one at a time; 4 at least, as before.
+    this.pool = new pg.Pool({
+      ...this.clientConfig(),
+      max: Math.max(4, lockSessions),
+      allowExitOnIdle: true,
+    });
     this.lockPool = new pg.Pool({ ...this.clientConfig(), max: lockSessions, allowExitOnIdle: true });
     for (const pool of [this.pool, this.lockPool]) {
       // An idle connection the server closed (restart, kill) must not crash the process; the next
       // query meets the failure and reports it.
       pool.on('error', () => undefined);
       // Nor one lost while a run holds it (a lock session, held for a whole run): the run's commit
-      // finds the lock gone (stillHeld) and says so.
+      // finds the lock gone (pg-target-sql.ts COMMIT_CONFIRMED) and says so.
       pool.on('connect', (client) => client.on('error', () => undefined));
     }
   }

@@ -13,6 +13,8 @@ import type { HeldLock } from '../store.js';
 export interface AdvisoryLock extends HeldLock {
   /** The backend pid of the session holding it, to check inside a commit that it still does. */
   readonly sessionPid: number;
+  /** The session itself, idle between the run's statements: the run's first reads go on it. */
+  readonly session: Queryable;
 }
 
 export async function takeAdvisoryLock(db: Db, key: string, what: string): Promise<AdvisoryLock> {
@@ -40,6 +42,7 @@ export async function takeAdvisoryLock(db: Db, key: string, what: string): Promi
   return {
     holder: db.applicationName,
     sessionPid,
+    session: client,
     async release() {
       if (released) return;
       released = true;
@@ -54,15 +57,6 @@ export async function takeAdvisoryLock(db: Db, key: string, what: string): Promi
 }
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
-
-/**
- * Inside a commit's transaction: whether the session that took the lock still holds it. A
- * connection lost mid-run (a server restart) drops the lock silently, and another run may hold it now.
- */
-export async function stillHeld(db: Db, on: Queryable, lock: AdvisoryLock, key: string): Promise<boolean> {
-  const found = await db.run<{ pid: number }>(LOCK_HOLDER, Object.values(keyHalves(key)), true, on);
-  return found.rows.some((row) => row.pid === lock.sessionPid);
-}
 
 const LOCK_HOLDER = `
   SELECT l.pid, a.application_name AS name, a.backend_start AS since
