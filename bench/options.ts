@@ -14,6 +14,7 @@ export const TARGETS = [
   'night',
   'status',
   'round-trips',
+  'drain',
 ] as const;
 export type TargetName = (typeof TARGETS)[number];
 
@@ -34,6 +35,8 @@ export interface BenchOptions {
   enqueueTargets: number;
   /** Targets of the `fleet status` rows (the limit is set for the default 10,000). */
   statusTargets: number;
+  /** Jobs of the worker drain rows (one worker vs two). */
+  drainTargets: number;
   reps: number;
   warmup: number;
   only: TargetName[];
@@ -44,7 +47,7 @@ export interface BenchOptions {
 }
 
 export const USAGE =
-  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--hostile-size 50000] [--apply-size 5000] [--fleet-targets 200] [--fleet-cost-targets 1000,10000] [--night-targets 1000,10000] [--enqueue-targets 10000] [--status-targets 10000] [--reps 5] [--warmup 1] [--only extract,encoding,xlsx,plan,apply,fleet,fleet-cost,refresh,postgres,workers,night,status,round-trips] [--out result.json] [--keep] [--write-docs]';
+  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--hostile-size 50000] [--apply-size 5000] [--fleet-targets 200] [--fleet-cost-targets 1000,10000] [--night-targets 1000,10000] [--enqueue-targets 10000] [--status-targets 10000] [--drain-targets 200] [--reps 5] [--warmup 1] [--only extract,encoding,xlsx,plan,apply,fleet,fleet-cost,refresh,postgres,workers,night,status,round-trips,drain] [--out result.json] [--keep] [--write-docs]';
 
 /** `--help` or `-h` anywhere: print USAGE and run nothing. */
 export function wantsHelp(argv: string[]): boolean {
@@ -79,6 +82,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       'night-targets': { type: 'string', default: '1000,10000' },
       'enqueue-targets': { type: 'string', default: '10000' },
       'status-targets': { type: 'string', default: '10000' },
+      'drain-targets': { type: 'string', default: '200' },
       reps: { type: 'string', default: '5' },
       warmup: { type: 'string', default: '1' },
       only: { type: 'string', default: TARGETS.join(',') },
@@ -101,6 +105,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     nightTargets: twoSizes('night-targets', values['night-targets']),
     enqueueTargets: positive('enqueue-targets', values['enqueue-targets']),
     statusTargets: positive('status-targets', values['status-targets']),
+    drainTargets: positive('drain-targets', values['drain-targets']),
     reps: positive('reps', values.reps),
     warmup: values.warmup === '0' ? 0 : positive('warmup', values.warmup),
     only: only as TargetName[],

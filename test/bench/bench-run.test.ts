@@ -61,7 +61,7 @@ beforeAll(async () => {
       '3',
     ],
     ...['--enqueue-targets', '30', '--fleet-cost-targets', '2,4', '--night-targets', '2,4'],
-    ...['--status-targets', '5'],
+    ...['--status-targets', '5', '--drain-targets', '4'],
     ...['--reps', '1', '--warmup', '0', '--out', out],
   ]);
   if (run.code !== 0) throw new Error(`bench failed (${run.code}): ${run.stderr}`);
@@ -129,6 +129,8 @@ describe('npm run bench on a tiny size', () => {
       'fleet status of 5 targets (PostgreSQL), whole process (s)',
       'PostgreSQL round trips per target, unchanged night (50 products)',
       'PostgreSQL round trips per target, first sync (50 products)',
+      'sync workers: drain of 4 jobs, 2 worker processes vs 1 (concurrency 4 each), wall time',
+      'sync workers: drain of 4 jobs, CPU per job with 2 worker processes over with 1',
     ]);
     for (const row of result.rows) {
       expect(row.measured).toBeGreaterThan(0);
