@@ -62,6 +62,7 @@ beforeAll(async () => {
     ],
     ...['--enqueue-targets', '30', '--fleet-cost-targets', '2,4', '--night-targets', '2,4'],
     ...['--console-targets', '30'],
+    ...['--status-targets', '5', '--drain-targets', '4'],
     ...['--reps', '1', '--warmup', '0', '--out', out],
   ]);
   if (run.code !== 0) throw new Error(`bench failed (${run.code}): ${run.stderr}`);
@@ -132,6 +133,13 @@ describe('npm run bench on a tiny size', () => {
         `console fleet, ${state}: deep page (1 of 1)`,
         `console fleet, ${state}: first page, index stale (rebuilt meanwhile)`,
       ]),
+      'fleet status of 5 targets, local state: every last run read through the store vs read bare',
+      'fleet status of 5 targets, PostgreSQL state: every last run read through the store vs read bare',
+      'fleet status of 5 targets (PostgreSQL), whole process (s)',
+      'PostgreSQL round trips per target, unchanged night (50 products)',
+      'PostgreSQL round trips per target, first sync (50 products)',
+      'sync workers: drain of 4 jobs, 2 worker processes vs 1 (concurrency 4 each), wall time',
+      'sync workers: drain of 4 jobs, CPU per job with 2 worker processes over with 1',
     ]);
     for (const row of result.rows) {
       expect(row.measured).toBeGreaterThan(0);

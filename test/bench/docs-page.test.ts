@@ -16,6 +16,8 @@ const result: BenchResult = {
     nightTargets: [1000, 10000],
     enqueueTargets: 10000,
     consoleTargets: 10000,
+    statusTargets: 10000,
+    drainTargets: 200,
     reps: 3,
     warmup: 1,
     only: ['extract', 'plan'],
