@@ -33,6 +33,7 @@ describe('parseBenchArgs', () => {
         'postgres',
         'workers',
         'night',
+        'console',
         'status',
         'round-trips',
         'drain',
@@ -42,6 +43,7 @@ describe('parseBenchArgs', () => {
       nightTargets: [1000, 10000],
       statusTargets: 10000,
       drainTargets: 200,
+      consoleTargets: 10000,
     });
   });
 
