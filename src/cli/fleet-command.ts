@@ -71,6 +71,11 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
       events,
     };
     const result = await runFleetTargets(selection, context);
+    // Stopped by a signal: its fleet report is written already (what ran, what did not).
+    if (result.stopped) {
+      process.exitCode = result.stopped.exit;
+      return;
+    }
     const report = buildFleetReport(command, result, startedAt, new Date());
     presentFleetReport(report, { label, args, out, log });
     const end = { event: 'fleet_end', command, exit: result.exit, summary: report.summary };
