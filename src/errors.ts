@@ -23,11 +23,34 @@ export class MenusyncError extends Error {
   readonly exitCode: ExitCode = ExitCode.failure;
   /** What the user can do next, printed after the message. */
   hint?: string;
+  /** Set by an error that names settings where no caller is known: see inCallersWords. */
+  words?: SettingWords;
   constructor(message: string, options?: { cause?: unknown; hint?: string }) {
     super(message, options?.cause !== undefined ? { cause: options.cause } : undefined);
     this.name = new.target.name;
     if (options?.hint) this.hint = options.hint;
   }
+}
+
+/** A caller's names of its settings (model/setting-names.ts SettingNames; this file imports no folder). */
+export type CallerNames = Readonly<Record<string, string>>;
+
+/** An error's message and hint, for a caller's names of the settings it names. */
+export type SettingWords = (names: CallerNames) => { message: string; hint?: string };
+
+/**
+ * An error made where no caller is known (an extractor meeting an input limit, a state that cannot
+ * be written or opened) names its settings as the library does, and carries its `words`; where
+ * the caller's names are known (a mapping run, a target's run, the CLI's top-level catch) this
+ * words it again with them: `--max-cells` for the CLI. Any other error passes unchanged.
+ */
+export function inCallersWords(error: unknown, names: CallerNames): unknown {
+  if (error instanceof MenusyncError && error.words) {
+    const words = error.words(names);
+    error.message = words.message;
+    if (words.hint !== undefined) error.hint = words.hint;
+  }
+  return error;
 }
 
 /** Bad command line: unknown option values, missing required inputs. */

@@ -1,7 +1,7 @@
 import type { LoadedConfig } from '../config/load-config.js';
 import { runConfigFleet } from '../fleet/config-fleet-run.js';
 import { summarize } from '../fleet/fleet-entry.js';
-import { writeFleetOutputs, type FleetRecord } from '../fleet/fleet-files.js';
+import { writeFleetOutputs, type FleetOutputs, type FleetRecord } from '../fleet/fleet-files.js';
 import { buildFleetReport } from '../fleet/fleet-report.js';
 import type { FleetResult } from '../fleet/run-fleet.js';
 import { fleetStorePool } from '../state/store-pool.js';
@@ -38,7 +38,7 @@ export interface FleetRunContext {
   concurrency: number;
   out: Output;
   record: FleetRecord;
-  outputs: { json?: string | undefined; md?: string | undefined; html?: string | undefined };
+  outputs: FleetOutputs;
   startedAt: Date;
   /** --log-format: JSON lines per target, or the stamped --quiet lines. */
   log: RunLog;

@@ -37,7 +37,7 @@ export async function decide(
 ): Promise<RunDecision | string> {
   if (!row.target) return 'the console cannot find this target in the state';
   if (asked.action === 'approve' && !ctx.loaded)
-    return 'approving needs the config: start menusync serve with --config';
+    return 'approving needs the config: start the console with its config file';
   const store = ctx.store.target(row.target);
   const taken = await record(store, asked, ctx.now());
   if (typeof taken === 'string') return taken;
