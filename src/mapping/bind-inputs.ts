@@ -55,7 +55,8 @@ export async function bindInputs(
     if (file !== undefined) {
       // The last source, `many: true`: every input left is one more document of it.
       const files = spec.many === true ? [file, ...inputs.slice(i + 1)] : [file];
-      for (const one of files) bound.push({ name, spec: withOverrides(spec, overrides, names.encoding), file: one });
+      for (const one of files)
+        bound.push({ name, spec: withOverrides(spec, overrides, names.encoding), file: one });
     } else if (!spec.optional) {
       throw new UsageError(
         `mapping "${mapping.name}" needs an input for source "${name}" (${names.inputs} #${i + 1})`,

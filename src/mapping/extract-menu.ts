@@ -221,7 +221,14 @@ async function runBound(
     const setLinks = linksSpec
       ? await LinkChain.read(linksSpec, 'modifier_sets.links', tables, params, moneyRules(mapping.money))
       : undefined;
-    const parts = await runTableMapping(withSets, source, params, context.now, setLinks, context.names.params);
+    const parts = await runTableMapping(
+      withSets,
+      source,
+      params,
+      context.now,
+      setLinks,
+      context.names.params,
+    );
     if (setsParts) {
       parts.issues = [...setsParts.issues, ...parts.issues];
       parts.rows += setsParts.rows;

@@ -77,7 +77,8 @@ export function readAnswer(label: string, status: number, text: string, options:
   const details = { status, ...(code !== undefined ? { code } : {}) };
   const mayHaveApplied = ok ? code === undefined || !NOT_APPLIED_CODES.has(code) : !refused;
   if (retriable) return failed(new RetriablePlatformError(message, details), mayHaveApplied);
-  const hint = code !== undefined ? HINTS[code]?.(options.secretName ?? OPTION_NAMES.clientSecret) : undefined;
+  const hint =
+    code !== undefined ? HINTS[code]?.(options.secretName ?? OPTION_NAMES.clientSecret) : undefined;
   return failed(new FatalPlatformError(message, { ...details, ...(hint ? { hint } : {}) }), mayHaveApplied);
 }
 

@@ -52,7 +52,8 @@ export class StateWriteError extends MenusyncError {
     const hint = HINTS[code];
     super(message, { cause, ...(hint ? { hint: hint(OPTION_NAMES.state) } : {}) });
     // Written deep in a store, where no caller is known: the caller's names come later (errors.ts).
-    if (hint) this.words = (names) => ({ message: this.message, hint: hint(names.state ?? OPTION_NAMES.state) });
+    if (hint)
+      this.words = (names) => ({ message: this.message, hint: hint(names.state ?? OPTION_NAMES.state) });
   }
 
   /** The same failure, now saying where the import stood (kept if it says so already). */

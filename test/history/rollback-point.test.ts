@@ -102,14 +102,18 @@ describe('resolveRollbackPoint', () => {
     ['more steps than kept', { steps: 3 }, 5, /cannot go back 3 steps: .*no longer kept \(keep_runs 5\)/],
   ])('refuses %s (exit 2)', async (_, selector, keepRuns, message) => {
     const store = await targetWithRuns(RUNS);
-    const error = await resolveRollbackPoint(store, selector, keepRuns, ROLLBACK_NAMES).catch((e: unknown) => e);
+    const error = await resolveRollbackPoint(store, selector, keepRuns, ROLLBACK_NAMES).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).message).toMatch(message);
   });
 
   it('names the menu a refused run left in place', async () => {
     const store = await targetWithRuns(RUNS);
-    const error = (await resolveRollbackPoint(store, { to: D }, 30, ROLLBACK_NAMES).catch((e: unknown) => e)) as UsageError;
+    const error = (await resolveRollbackPoint(store, { to: D }, 30, ROLLBACK_NAMES).catch(
+      (e: unknown) => e,
+    )) as UsageError;
     expect(error.hint).toBe(`the menu in place when it ran was run ${C}'s: menusync rollback --to ${C}`);
   });
 });

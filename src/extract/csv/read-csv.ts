@@ -28,7 +28,8 @@ async function chooseEncoding(
     return { ...givenEncoding(file, options.encoding, options.encodingOrigin), bomLength: 0 };
   const sample = await encodingSample(file, head, size);
   const detected = detectEncoding(sample.bytes);
-  if (detected.candidates) throw new InvalidInputError(encodingQuestion(file, sample.bytes, detected, options.encodingName));
+  if (detected.candidates)
+    throw new InvalidInputError(encodingQuestion(file, sample.bytes, detected, options.encodingName));
   const first = firstNonAscii(sample);
   if (first === undefined || (detected.encoding !== 'windows-1252' && detected.encoding !== 'macintosh'))
     return detected;
