@@ -23,8 +23,6 @@ export class MenusyncError extends Error {
   readonly exitCode: ExitCode = ExitCode.failure;
   /** What the user can do next, printed after the message. */
   hint?: string;
-  /** Set by an error that names settings where no caller is known: see inCallersWords. */
-  words?: SettingWords;
   constructor(message: string, options?: { cause?: unknown; hint?: string }) {
     super(message, options?.cause !== undefined ? { cause: options.cause } : undefined);
     this.name = new.target.name;
@@ -45,11 +43,24 @@ export type SettingWords = (names: CallerNames) => { message: string; hint?: str
  * words it again with them: `--max-cells` for the CLI. Any other error passes unchanged.
  */
 export function inCallersWords(error: unknown, names: CallerNames): unknown {
-  if (error instanceof MenusyncError && error.words) {
-    const words = error.words(names);
+  const wordsOf = error instanceof MenusyncError ? WORDS.get(error) : undefined;
+  if (wordsOf && error instanceof MenusyncError) {
+    const words = wordsOf(names);
     error.message = words.message;
     if (words.hint !== undefined) error.hint = words.hint;
   }
+  return error;
+}
+
+/**
+ * The words of the errors that name settings, kept beside them rather than on them: the error
+ * classes are public (the library's), their shape stays message, hint and exit code.
+ */
+const WORDS = new WeakMap<MenusyncError, SettingWords>();
+
+/** Gives `error` the words inCallersWords uses; returns it. */
+export function withWords<E extends MenusyncError>(error: E, words: SettingWords): E {
+  WORDS.set(error, words);
   return error;
 }
 

@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError, withWords } from '../errors.js';
 import { OPTION_NAMES, type SettingNames } from '../model/setting-names.js';
 
 /**
@@ -55,6 +55,7 @@ export function inputLimits(given: Partial<InputLimits> | undefined): InputLimit
  */
 export class InputLimitError extends InvalidInputError {
   readonly limit: keyof InputLimits;
+  /** The input that went past it. */
   readonly file: string;
   /** What was found against the limit, e.g. "more than 1,000,000 shared strings". */
   readonly detail: string;
@@ -65,7 +66,7 @@ export class InputLimitError extends InvalidInputError {
     });
     const first = words(OPTION_NAMES);
     super(first.message, { hint: first.hint });
-    this.words = (names) => words(names as InputLimitNames);
+    withWords(this, (names) => words(names as InputLimitNames));
     this.limit = limit;
     this.file = file;
     this.detail = detail;

@@ -1,4 +1,4 @@
-import type { CallerNames, MenusyncError } from '../errors.js';
+import { withWords, type CallerNames, type MenusyncError } from '../errors.js';
 
 /**
  * The settings of a run that a message may have to name, in domain spelling. The core words
@@ -110,8 +110,6 @@ export function namingSettings<E extends MenusyncError>(
   make: (words: ErrorWords) => E,
   words: (names: SettingNames) => ErrorWords,
 ): E {
-  const error = make(words(OPTION_NAMES));
   // Every caller's names are a SettingNames (the CLI's FLAG_NAMES, the library's OPTION_NAMES).
-  error.words = (names: CallerNames) => words(names as SettingNames);
-  return error;
+  return withWords(make(words(OPTION_NAMES)), (names: CallerNames) => words(names as SettingNames));
 }

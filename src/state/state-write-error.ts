@@ -1,4 +1,4 @@
-import { MenusyncError } from '../errors.js';
+import { MenusyncError, withWords } from '../errors.js';
 import { OPTION_NAMES } from '../model/setting-names.js';
 
 /**
@@ -52,8 +52,7 @@ export class StateWriteError extends MenusyncError {
     const hint = HINTS[code];
     super(message, { cause, ...(hint ? { hint: hint(OPTION_NAMES.state) } : {}) });
     // Written deep in a store, where no caller is known: the caller's names come later (errors.ts).
-    if (hint)
-      this.words = (names) => ({ message: this.message, hint: hint(names.state ?? OPTION_NAMES.state) });
+    if (hint) withWords(this, (names) => ({ message, hint: hint(names.state ?? OPTION_NAMES.state) }));
   }
 
   /** The same failure, now saying where the import stood (kept if it says so already). */
