@@ -3,11 +3,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apply,
+  FatalPlatformError,
   InputLimitError,
+  PlatformError,
   PayloadTooLargeError,
   UsageError,
   type ApplyRunOptions,
 } from '../../src/index.js';
+import type { FaultSpec } from '../../src/sandbox/faults.js';
 import { DEMO_CLIENT, startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { runCli, REPO_ROOT } from '../helpers/run-cli.js';
 import { testTempDir } from '../helpers/temp-dir.js';
@@ -43,6 +46,12 @@ interface Case {
   name: string;
   library: (options: ApplyRunOptions) => ApplyRunOptions;
   flags: string[];
+  /** Faults the sandbox answers this case's requests with. */
+  faults?: FaultSpec[];
+  /** The secret the CLI's environment gives (default the demo client's). */
+  cliSecret?: string;
+  /** Import requests the case makes (default none: it fails before sending). */
+  imports?: number;
   /** The error class and what its message and hint say, in the library's names. */
   errorClass: new (...args: never[]) => Error;
   libraryWords: string[];
@@ -80,6 +89,33 @@ const CASES: Case[] = [
     exit: 2,
   },
   {
+    name: 'a merge the platform finds too large (HTTP 413)',
+    library: (o) => ({ ...o, mode: 'merge' }),
+    flags: ['--mode', 'merge'],
+    faults: [{ kind: 'status', status: 413, path: '/menu/import', count: 1 }],
+    imports: 1,
+    errorClass: PlatformError,
+    libraryWords: [
+      'too large for the platform (HTTP 413)',
+      'lower maxPayloadBytes (max_payload_bytes) below',
+    ],
+    cliWords: [
+      'too large for the platform (HTTP 413)',
+      'lower --max-payload-bytes (max_payload_bytes) below',
+    ],
+    exit: 1,
+  },
+  {
+    name: 'a sign-in the platform refuses',
+    library: (o) => ({ ...o, target: { ...o.target, clientSecret: 'not-the-secret' } }),
+    flags: [],
+    cliSecret: 'not-the-secret',
+    errorClass: FatalPlatformError,
+    libraryWords: ['MENUSYNC_CLIENT_SECRET or target.clientSecret)'],
+    cliWords: ['MENUSYNC_CLIENT_SECRET or --client-secret-file)'],
+    exit: 1,
+  },
+  {
     name: 'a number out of its range',
     library: (o) => ({ ...o, target: { ...o.target, maxAttempts: 0 } }),
     flags: ['--max-attempts', '0'],
@@ -94,6 +130,8 @@ describe('the same failure, in the words of its caller', () => {
   it.each(CASES)('$name: the library reads its option names, no flag', async (c) => {
     const { input, state } = await world();
     const before = imports();
+    sandbox.clearFaults();
+    if (c.faults) sandbox.injectFaults(c.faults);
     const options: ApplyRunOptions = {
       mapping: MAPPING,
       inputs: [input],
@@ -109,16 +147,18 @@ describe('the same failure, in the words of its caller', () => {
     for (const words of c.libraryWords) expect(said).toContain(words);
     expect(said).not.toMatch(/--[a-z]/);
     expect(result.errorText ?? '').not.toMatch(/--[a-z]/);
-    expect(imports()).toBe(before);
+    expect(imports()).toBe(before + (c.imports ?? 0));
   });
 
   it.each(CASES)('$name: the CLI prints its flags', async (c) => {
     const { dir, input, state } = await world();
     const before = imports();
+    sandbox.clearFaults();
+    if (c.faults) sandbox.injectFaults(c.faults);
     const env = {
       MENUSYNC_BASE_URL: sandbox.url,
       MENUSYNC_CLIENT_ID: DEMO_CLIENT.clientId,
-      MENUSYNC_CLIENT_SECRET: DEMO_CLIENT.clientSecret,
+      MENUSYNC_CLIENT_SECRET: c.cliSecret ?? DEMO_CLIENT.clientSecret,
     };
     // The case's own --state or --max-attempts replaces the usual one.
     const usual = (flag: string, value: string) => (c.flags.includes(flag) ? [] : [flag, value]);
@@ -128,6 +168,6 @@ describe('the same failure, in the words of its caller', () => {
     expect(result.code, result.stderr).toBe(c.exit);
     for (const words of c.cliWords) expect(result.stderr).toContain(words);
     expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(imports()).toBe(before);
+    expect(imports()).toBe(before + (c.imports ?? 0));
   });
 });
