@@ -1,17 +1,14 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { runApplyTarget } from '../apply/0-start/apply-target.js';
-import { APPROVAL_PLAN_FILE, parseApprovalPlan } from '../apply/1-read/approval-plan.js';
-import { extractDesired } from '../apply/0-start/desired-menu.js';
+import { APPROVAL_PLAN_FILE } from '../apply/1-read/approval-plan.js';
 import { errorLine } from '../apply/0-start/target-run-result.js';
 import { resolveSettings } from '../config/settings/resolve.js';
 import { LockHeldError } from '../errors.js';
-import { DECISION_FILE, decisionLine, readDecision, type RunDecision } from '../history/run-decision.js';
+import { applyApprovedPlan, type ApprovalEnding } from '../history/apply-approval.js';
+import { decisionLine, readDecision, writeDecision, type RunDecision } from '../history/run-decision.js';
 import { readSummary } from '../history/list-history.js';
 import { silentOutput } from '../library/silent-output.js';
-import { hashMenu } from '../plan/canonical-json.js';
 import type { TargetStore } from '../state/store.js';
+import { enqueueApproval } from '../worker/enqueue.js';
+import type { QueueConnection } from '../worker/queue.js';
 import type { ConsoleContext } from './console-context.js';
 import type { FleetRow } from './fleet-index.js';
 
@@ -26,8 +23,9 @@ export interface DecisionAsked {
 
 /**
  * A person's decision on a blocked run. Recorded first, under the target's lock, so a second
- * decision (a replayed link, two people at once) finds it and is refused; then an approval applies
- * exactly the run's kept plan, as `apply --plan` would, and the record says how that ended.
+ * decision (a replayed link, two people at once) finds it and is refused. Then an approval is
+ * handed to the workers when any serve this state (recorded `queued`; the job applies the plan and
+ * records how that ended), or applied here, exactly the run's kept plan as `apply --plan` would.
  * Returns the decision, or one line saying why none was taken.
  */
 export async function decide(
@@ -39,20 +37,32 @@ export async function decide(
   if (asked.action === 'approve' && !ctx.loaded)
     return 'approving needs the config: start the console with its config file';
   const store = ctx.store.target(row.target);
-  const taken = await record(store, asked, ctx.now());
+  // Beside running workers the approval is theirs to apply (the console only records it); else here.
+  const workers =
+    asked.action === 'approve' && ctx.queue && (await ctx.queue.workersPresent()) ? ctx.queue : null;
+  const taken = await record(store, asked, ctx.now(), workers ? 'queued' : 'applying');
   if (typeof taken === 'string') return taken;
   ctx.log(`${row.name}: run ${asked.runId} ${decisionLine(taken)}`);
   ctx.metrics.decided(asked.action);
   if (asked.action === 'reject') return taken;
-  const ended = await applyKeptPlan(ctx, row.name, store, asked.runId);
+  const ended = workers
+    ? await queueForWorkers(workers, row.name, asked.runId)
+    : await applyHere(ctx, row.name, store, asked.runId);
   const final: RunDecision = { ...taken, ...ended };
-  await (await store.createRun(asked.runId)).writeJson(DECISION_FILE, final);
-  ctx.log(`${row.name}: run ${asked.runId} ${decisionLine(final)}`);
+  if (final.state !== 'queued') {
+    await writeDecision(store, asked.runId, final);
+    ctx.log(`${row.name}: run ${asked.runId} ${decisionLine(final)}`);
+  }
   await ctx.index.refresh();
   return final;
 }
 
-async function record(store: TargetStore, asked: DecisionAsked, now: Date): Promise<RunDecision | string> {
+async function record(
+  store: TargetStore,
+  asked: DecisionAsked,
+  now: Date,
+  approved: 'queued' | 'applying',
+): Promise<RunDecision | string> {
   let lock;
   try {
     lock = await store.lock();
@@ -75,70 +85,44 @@ async function record(store: TargetStore, asked: DecisionAsked, now: Date): Prom
       via: asked.via,
       at: now.toISOString(),
       link: asked.link,
-      state: asked.action === 'approve' ? 'applying' : 'rejected',
+      state: asked.action === 'approve' ? approved : 'rejected',
       appliedRun: null,
       reason: null,
     };
-    await (await store.createRun(asked.runId)).writeJson(DECISION_FILE, decision);
+    await writeDecision(store, asked.runId, decision);
     return decision;
   } finally {
     await lock.release();
   }
 }
 
-type Ending = Pick<RunDecision, 'state' | 'appliedRun' | 'reason'>;
-
-/**
- * Applies the run's kept plan through `apply --plan`'s own path (runApplyTarget): it refuses a plan
- * whose snapshot or live menu changed since (guard saved-plan-stale). The export is checked here:
- * a plan made from an export that has changed since would undo what the new export says.
- */
-async function applyKeptPlan(
+/** The console applies the approval itself: no workers serve this state (or it is a folder). */
+async function applyHere(
   ctx: ConsoleContext,
   name: string,
   store: TargetStore,
   runId: string,
-): Promise<Ending> {
-  const saved = parseApprovalPlan(await store.readRunFile(runId, APPROVAL_PLAN_FILE));
-  if (!saved) return { state: 'failed', appliedRun: null, reason: 'the kept plan does not read' };
-  const folder = await mkdtemp(path.join(tmpdir(), 'menusync-approval-'));
+): Promise<ApprovalEnding> {
   try {
     const given = { configFile: ctx.loaded!.file, target: name, state: ctx.stateUrl };
     const settings = await resolveSettings(given, { loaded: ctx.loaded!, cwd: process.cwd() });
-    const now = await extractDesired(settings, silentOutput());
-    if (now.errors > 0 || hashMenu(now.menu) !== saved.desiredHash)
-      return { state: 'void', appliedRun: null, reason: 'the export changed since the run was blocked' };
-    const file = path.join(folder, 'plan.json');
-    await writeFile(file, JSON.stringify(saved), { mode: 0o600 });
-    const result = await runApplyTarget(
-      settings,
-      { savedPlan: file },
-      { store: ctx.store, out: silentOutput(), confirm: async () => true },
-    );
-    const outcome = result.outcome?.report.outcome;
-    if (outcome === 'blocked')
-      return {
-        state: 'void',
-        appliedRun: result.runId ?? null,
-        reason: stale(result.outcome!.report.errors),
-      };
-    if (result.exit === 0 && (outcome === 'applied' || outcome === 'none'))
-      return { state: 'applied', appliedRun: result.runId ?? null, reason: null };
-    return {
-      state: 'failed',
-      appliedRun: result.runId ?? null,
-      reason:
-        result.errorText ??
-        (result.error !== undefined ? errorLine(result.error) : `the run ended ${outcome}`),
-    };
+    const run = await applyApprovedPlan(settings, store, runId, { store: ctx.store, out: silentOutput() });
+    return run.ending;
   } catch (error) {
     return { state: 'failed', appliedRun: null, reason: errorLine(error) };
-  } finally {
-    await rm(folder, { recursive: true, force: true });
   }
 }
 
-/** Why the platform side changed, as the refused run's report words it. */
-function stale(errors: readonly string[]): string {
-  return (errors[0] ?? 'the target changed since the run').replace(/^blocked: /, '');
+/** Hands the approval to the workers: a job applies the kept plan and records how that ended. */
+async function queueForWorkers(queue: QueueConnection, name: string, runId: string): Promise<ApprovalEnding> {
+  try {
+    await enqueueApproval(queue, name, runId);
+    return { state: 'queued', appliedRun: null, reason: null };
+  } catch (error) {
+    return {
+      state: 'failed',
+      appliedRun: null,
+      reason: `it could not be queued for a worker: ${errorLine(error)}`,
+    };
+  }
 }

@@ -52,6 +52,11 @@ export function answer(
   user: Parameters<typeof renderMessagePage>[2],
 ): void {
   if (typeof result === 'string') return send(r.response, 409, renderMessagePage('Not done', result, user));
-  const title = result.state === 'applied' || result.state === 'rejected' ? 'Done' : 'Not applied';
+  const title =
+    result.state === 'applied' || result.state === 'rejected'
+      ? 'Done'
+      : result.state === 'queued'
+        ? 'Approved'
+        : 'Not applied';
   send(r.response, 200, renderMessagePage(title, decisionLine(result), user));
 }

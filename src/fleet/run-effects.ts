@@ -3,7 +3,7 @@ import { errorLine, type TargetRunResult } from '../apply/0-start/target-run-res
 import type { NotifyConfig } from '../config/notify-schema.js';
 import { ExitCode } from '../errors.js';
 import { notifyFleet } from '../notify/fleet-notify.js';
-import { runEvent, type RunEvent } from '../notify/run-event.js';
+import { runEvent, type ApprovalNote, type RunEvent } from '../notify/run-event.js';
 import { notifyRun } from '../notify/webhook.js';
 import { withApprovalLink } from '../notify/approval-link.js';
 import type { ConsoleConfig } from '../config/console-schema.js';
@@ -26,6 +26,8 @@ export interface TargetRunEffects {
   console?: ConsoleConfig | undefined;
   /** A fleet's record: a plan has no run folder of its own, its report goes with the fleet's. */
   record?: FleetRecord;
+  /** A worker's approval job: the decision it applied, told with the run's event. */
+  decision?: ApprovalNote | undefined;
   /** False when the webhook is not to be told (a worker's job held by another run is queued again). */
   tell?: boolean;
   /** A webhook that could not be told: one line; the run's result is unchanged. */
@@ -39,7 +41,7 @@ export async function endTargetRun<R extends TargetRunResult>(
   let ended = result;
   if (effects.command === 'plan' && effects.record && result.report && effects.name)
     ended = { ...result, reportFile: await effects.record.writeTargetReport(effects.name, result.report) };
-  const event = runEvent({
+  const made = runEvent({
     command: effects.command,
     name: effects.name,
     report: ended.report,
@@ -50,9 +52,15 @@ export async function endTargetRun<R extends TargetRunResult>(
     runId: ended.runId,
     reportFile: ended.reportFile,
   });
+  const event = effects.decision ? { ...made, decision: effects.decision } : made;
   // Only an apply tells a webhook: a plan changes nothing.
   if (effects.command === 'apply' && effects.tell !== false)
-    await notifyRun(effects.notify, withApprovalLink(event, effects.console), effects.warn);
+    // A run that applied an approval and was refused (stale) kept no plan: nothing to link to.
+    await notifyRun(
+      effects.notify,
+      effects.decision ? event : withApprovalLink(event, effects.console),
+      effects.warn,
+    );
   return { result: ended, event };
 }
 

@@ -13,8 +13,11 @@ export const RunDecision = z.object({
   at: z.string(),
   /** The signed link's nonce: the link is used once, and this says which link it was. */
   link: z.string().nullable(),
-  /** approve: applying, then applied, void (the export or live menu changed) or failed; reject: rejected. */
-  state: z.enum(['applying', 'applied', 'void', 'failed', 'rejected']),
+  /**
+   * approve: queued (handed to the workers), applying, then applied, void (the export or live menu
+   * changed) or failed; reject: rejected.
+   */
+  state: z.enum(['queued', 'applying', 'applied', 'void', 'failed', 'rejected']),
   /** The run that applied the plan. */
   appliedRun: z.string().nullable(),
   /** Why the approval is void or failed. */
@@ -25,6 +28,11 @@ export type RunDecision = z.infer<typeof RunDecision>;
 /** The decision recorded for a run, or null when none was (or it does not read). */
 export async function readDecision(store: TargetStore, runId: string): Promise<RunDecision | null> {
   return parseJsonBytes(RunDecision, await store.readRunFile(runId, DECISION_FILE).catch(() => null));
+}
+
+/** Writes the run's decision (a person's, or how applying it ended) into the blocked run's record. */
+export async function writeDecision(store: TargetStore, runId: string, decision: RunDecision): Promise<void> {
+  await (await store.createRun(runId)).writeJson(DECISION_FILE, decision);
 }
 
 /** One line for `menusync history` and the console: who decided what, when, and what came of it. */
@@ -38,6 +46,8 @@ export function decisionLine(decision: RunDecision): string {
         ? `, ${decision.state}: ${decision.reason ?? ''}`
         : decision.state === 'applying'
           ? ', being applied'
-          : '';
+          : decision.state === 'queued'
+            ? ', queued for a worker'
+            : '';
   return `${verb} by ${who} at ${decision.at}${what}`;
 }

@@ -30,6 +30,18 @@ export interface RunEvent {
   report?: string;
   /** A blocked run's signed link to approve or reject it in the console (approval-link.ts). */
   approval?: string;
+  /** The run a worker made to apply a person's approval: which blocked run, and what came of it. */
+  decision?: ApprovalNote;
+}
+
+/** What a webhook is told of an approval the workers applied (or found void). */
+export interface ApprovalNote {
+  /** The blocked run whose kept plan was approved. */
+  blockedRun: string;
+  /** applied, void or failed. */
+  state: string;
+  /** As `menusync history` says it: who approved, when, and what came of it. */
+  line: string;
 }
 
 /** The target as a log reader knows it: the config name, else the platform and client. */

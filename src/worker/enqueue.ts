@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import { jobSendOptions, type JobSettings } from './job-settings.js';
+import { DEFAULT_JOB_SETTINGS, jobSendOptions, type JobSettings } from './job-settings.js';
 import { SYNC_QUEUE, type QueueConnection } from './queue.js';
-import type { SyncJobData } from './run-job.js';
+import { singletonKeyOf, type SyncJobData } from './run-job.js';
 
 export interface EnqueueResult {
   /** New jobs, in the order of the names given. */
@@ -44,4 +44,24 @@ export async function enqueueTargets(
   if (jobs.length > 0) await queue.boss.insert(jobs);
   await queue.ledger.queued(queued, 'enqueue');
   return { queued, waiting };
+}
+
+/**
+ * Hands a person's approval to the workers: one job that applies the blocked run's kept plan
+ * (approval-job.ts). Its singleton key is the run, not the target: a nightly job waiting for the
+ * target does not swallow it, and the target's lock keeps the two runs apart.
+ */
+export async function enqueueApproval(
+  queue: QueueConnection,
+  target: string,
+  blockedRun: string,
+  settings: JobSettings = DEFAULT_JOB_SETTINGS,
+): Promise<string> {
+  const data: SyncJobData = { target, source: 'approval', settings, approvedRun: blockedRun };
+  const options = { ...jobSendOptions(target, settings), singletonKey: singletonKeyOf(data) };
+  const jobId = await queue.boss.send(SYNC_QUEUE, data, options);
+  // null: this run's approval job already waits (a decision is taken once, so only a retry of this).
+  if (!jobId) throw new Error(`an approval job for run ${blockedRun} already waits`);
+  await queue.ledger.queued([{ jobId, target }], 'approval');
+  return jobId;
 }

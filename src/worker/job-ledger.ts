@@ -5,8 +5,11 @@ import type { Db } from '../state/postgres/pg-db.js';
 export type LedgerState =
   'queued' | 'running' | 'succeeded' | 'retrying' | 'failed' | 'needs-person' | 'held';
 
-/** Why a job exists: `fleet enqueue`, or a target's registered schedule. */
-export type JobSource = 'enqueue' | 'schedule' | 'held-retry';
+/**
+ * Why a job exists: `fleet enqueue`, a target's registered schedule, a run held by another, or a
+ * person's approval in the console (the job applies that blocked run's kept plan).
+ */
+export type JobSource = 'enqueue' | 'schedule' | 'held-retry' | 'approval';
 
 export interface LedgerRow {
   jobId: string;
@@ -87,11 +90,15 @@ export class JobLedger {
     );
   }
 
-  /** Jobs not yet started, by target: an enqueue skips them (the queue would drop a second one). */
+  /**
+   * Sync jobs not yet started, by target: an enqueue skips them (the queue would drop a second one).
+   * An approval waiting for the target is no sync: it has a singleton key of its own.
+   */
   async waiting(targets: readonly string[]): Promise<Map<string, string>> {
     const rows = await this.db.run<{ target: string; job_id: string }>(
       `SELECT DISTINCT ON (target) target, job_id::text AS job_id FROM {s}.worker_jobs
-       WHERE state = 'queued' AND target = ANY($1::text[]) ORDER BY target, queued_at DESC`,
+       WHERE state = 'queued' AND source <> 'approval' AND target = ANY($1::text[])
+       ORDER BY target, queued_at DESC`,
       [[...targets]],
     );
     return new Map(rows.rows.map((row) => [row.target, row.job_id]));

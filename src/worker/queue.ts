@@ -8,6 +8,7 @@ import { isPostgresUrl, parsePostgresUrl, type PostgresLocation } from '../state
 import type { StateStore } from '../state/store.js';
 import { JobLedger } from './job-ledger.js';
 import { namingSettings } from '../model/setting-names.js';
+import { holdPresence, workersPresent } from './worker-presence.js';
 
 /** The one queue every sync job goes through; its singleton key is the target's name. */
 export const SYNC_QUEUE = 'menusync-sync';
@@ -43,6 +44,8 @@ export interface QueueConnection {
   store: StateStore;
   ledger: JobLedger;
   where: PostgresLocation;
+  /** Whether any worker serves this state now (worker-presence.ts): the console asks before queueing an approval. */
+  workersPresent(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -55,6 +58,8 @@ export interface OpenQueueOptions extends QueueTiming {
   connections?: number;
   /** Syncs run at once (a worker's slots): the state's lock sessions (StateStoreOptions). */
   slots?: number;
+  /** A worker: hold the presence lock that tells the console workers are there (one more session). */
+  presence?: boolean;
   onError?: (error: Error) => void;
 }
 
@@ -100,7 +105,9 @@ export async function openQueue(stateUrl: string, options: OpenQueueOptions): Pr
   // A connection the server closed (restart, pg_terminate_backend) must not end the process:
   // pg-boss's next query opens another.
   boss.on('error', (error) => options.onError?.(error));
+  const presence = options.presence ? holdPresence(pgClient, ledgerDb) : null;
   const close = async () => {
+    await presence?.release();
     // A worker stops pg-boss gracefully first; stopping again does nothing.
     await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
     await ledgerDb.close().catch(() => undefined);
@@ -116,7 +123,15 @@ export async function openQueue(stateUrl: string, options: OpenQueueOptions): Pr
     await close();
     throw connectError(error, where.display);
   }
-  return { boss, setup, store, ledger: new JobLedger(ledgerDb), where, close };
+  return {
+    boss,
+    setup,
+    store,
+    ledger: new JobLedger(ledgerDb),
+    where,
+    workersPresent: () => workersPresent(ledgerDb),
+    close,
+  };
 }
 
 async function createSyncQueue(boss: PgBoss): Promise<void> {

@@ -8,6 +8,7 @@ import { resolveSettings } from '../config/settings/resolve.js';
 import type { SettingNames } from '../model/setting-names.js';
 import { fleetEntry, type FleetEntry } from '../fleet/fleet-entry.js';
 import { endTargetRun } from '../fleet/run-effects.js';
+import type { ApprovalNote } from '../notify/run-event.js';
 import { decideJob, type JobDecision } from './job-outcome.js';
 import type { JobSource } from './job-ledger.js';
 import { persist } from './persist.js';
@@ -19,6 +20,8 @@ export interface SyncJobData {
   target: string;
   source: JobSource;
   settings: JobSettings;
+  /** An approval job: apply this blocked run's kept plan (approval-job.ts) instead of a sync. */
+  approvedRun?: string;
 }
 
 export interface JobContext {
@@ -46,13 +49,28 @@ export interface JobContext {
  */
 export async function runSyncJob(ctx: JobContext, job: PgBoss.JobWithMetadata<SyncJobData>): Promise<void> {
   const { target, source } = job.data;
-  const { boss, ledger, store } = ctx.queue;
-  await persist(() => ledger.started(job.id, target, ctx.worker, source));
+  await persist(() => ctx.queue.ledger.started(job.id, target, ctx.worker, source));
   ctx.onStart?.(target, job.id);
-  const result = await syncTarget(ctx, target, store);
-  const entry = fleetEntry(target, result);
+  const result = await syncTarget(ctx, target, ctx.queue.store);
   const decision = decideJob(result.exit, job);
-  const runId = 'outcome' in result ? (result.outcome?.runId ?? null) : null;
+  await endJob(ctx, job, result, decision);
+  await notifyJob(ctx, target, result, decision);
+}
+
+/**
+ * How a job's attempt ended, written down: the ledger first, then the queue (a worker killed in
+ * between leaves a job that expires and runs again), a held target's job queued again, and the
+ * worker's log line.
+ */
+export async function endJob(
+  ctx: JobContext,
+  job: PgBoss.JobWithMetadata<SyncJobData>,
+  result: TargetRunResult,
+  decision: JobDecision,
+): Promise<void> {
+  const { boss, ledger } = ctx.queue;
+  const entry = fleetEntry(job.data.target, result);
+  const runId = result.runId ?? null;
   const error = entry.errors.length > 0 ? entry.errors.join('; ') : null;
   await persist(() =>
     ledger.finished(job.id, { state: decision.state, exitCode: result.exit, runId, result: entry, error }),
@@ -62,7 +80,6 @@ export async function runSyncJob(ctx: JobContext, job: PgBoss.JobWithMetadata<Sy
   else await persist(() => boss.complete(SYNC_QUEUE, job.id, output));
   if (decision.action === 'later') await retryLater(ctx, job.data);
   ctx.onEnd?.(entry, decision, job.id);
-  await notifyJob(ctx, target, result, decision);
 }
 
 /**
@@ -70,13 +87,16 @@ export async function runSyncJob(ctx: JobContext, job: PgBoss.JobWithMetadata<Sy
  * webhook never makes a finished job look lost). A target held by another run is not told: its job
  * is queued again and the run that follows is. Each attempt of a retried job is a run, told as one.
  */
-async function notifyJob(
+export async function notifyJob(
   ctx: JobContext,
   target: string,
   result: TargetRunResult,
   decision: JobDecision,
+  note?: ApprovalNote,
 ): Promise<void> {
   await endTargetRun(result, {
+    // An approval job's run says whose approval it applied, and how that ended.
+    ...(note ? { decision: note } : {}),
     command: 'apply',
     name: target,
     notify: ctx.loaded.config.targets[target]?.notify,
@@ -123,12 +143,21 @@ async function syncTarget(
   }
 }
 
-/** The target was held by another run: a new job for it waits, unless one is already waiting. */
-async function retryLater(ctx: JobContext, data: SyncJobData): Promise<void> {
+/**
+ * The target was held by another run: a new job for it waits, unless one is already waiting. An
+ * approval job stays one (its own singleton key: a nightly job waiting for the target is no reason
+ * to drop it).
+ */
+export async function retryLater(ctx: JobContext, data: SyncJobData): Promise<void> {
   const { boss, ledger } = ctx.queue;
-  const next: SyncJobData = { ...data, source: 'held-retry' };
-  const id = await persist(() =>
-    boss.sendAfter(SYNC_QUEUE, next, jobSendOptions(data.target, data.settings), ctx.heldRetrySeconds),
-  );
-  if (id) await persist(() => ledger.queued([{ jobId: id, target: data.target }], 'held-retry'));
+  const source = data.approvedRun ? 'approval' : 'held-retry';
+  const next: SyncJobData = { ...data, source };
+  const options = { ...jobSendOptions(data.target, data.settings), singletonKey: singletonKeyOf(data) };
+  const id = await persist(() => boss.sendAfter(SYNC_QUEUE, next, options, ctx.heldRetrySeconds));
+  if (id) await persist(() => ledger.queued([{ jobId: id, target: data.target }], source));
+}
+
+/** One waiting job per target, and one per approved run beside it. */
+export function singletonKeyOf(data: Pick<SyncJobData, 'target' | 'approvedRun'>): string {
+  return data.approvedRun ? `${data.target}/approval/${data.approvedRun}` : data.target;
 }

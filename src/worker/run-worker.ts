@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { forwardSchedules } from './schedule-forward.js';
 import { runSyncJob, type JobContext, type SyncJobData } from './run-job.js';
+import { runApprovalJob } from './approval-job.js';
 import { openQueue, SYNC_QUEUE, type QueueTiming } from './queue.js';
 import { persist } from './persist.js';
 
@@ -34,6 +35,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     background: true,
     connections: options.concurrency + 4,
     slots: options.concurrency,
+    presence: true,
     ...(options.pollSeconds ? { pollSeconds: options.pollSeconds } : {}),
     ...(options.superviseSeconds ? { superviseSeconds: options.superviseSeconds } : {}),
     ...(options.cronSeconds ? { cronSeconds: options.cronSeconds } : {}),
@@ -49,7 +51,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       if (!job) return;
       running.set(job.id, job.data.target);
       try {
-        await runSyncJob(context, job);
+        await (job.data.approvedRun ? runApprovalJob(context, job) : runSyncJob(context, job));
       } finally {
         running.delete(job.id);
         // pg-boss waits a polling interval after a short job; a worker that just finished one

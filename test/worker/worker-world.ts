@@ -165,7 +165,7 @@ export async function startWorkerWorld(
   };
 }
 
-function spawnWorker(name: string, args: string[], cwd: string): WorkerProcess {
+export function spawnWorker(name: string, args: string[], cwd: string): WorkerProcess {
   const proc = spawn(process.execPath, [CLI, ...args, '--debug'], {
     cwd,
     env: { PATH: process.env.PATH, TMPDIR: process.env.TMPDIR, NO_COLOR: '1' },

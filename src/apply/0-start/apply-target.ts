@@ -15,13 +15,15 @@ import { applyRun, type ApplyOutcome } from '../apply-run.js';
 import { recordUnstartedRun } from './unstarted-run.js';
 import { extractDesired, type DesiredMenu } from './desired-menu.js';
 import { platformOptions } from '../../config/settings/platform-options.js';
-import { checkSavedPlanInputs, readSavedPlan } from '../1-read/saved-plan.js';
+import { checkSavedPlanInputs, readSavedPlan, type SavedPlan } from '../1-read/saved-plan.js';
 import { errorLine, exitCodeOf, type TargetRunResult } from './target-run-result.js';
 
 /** What an apply is asked beyond its settings: a saved plan to apply instead of the inputs. */
 export interface ApplyTargetArgs {
   /** A saved plan file (plan's savedPlan output) to apply exactly. */
   savedPlan?: string;
+  /** A saved plan already read and checked (a blocked run's kept plan, approved): applied exactly. */
+  keptPlan?: SavedPlan;
   /** With savedPlan: inputs given to check that they give the plan's menu (checkSavedPlanInputs). */
   savedPlanInputs?: string[];
 }
@@ -72,7 +74,7 @@ export async function runApplyTarget(
       posUid: settings.posUid,
     };
     const savedFile = args.savedPlan;
-    const saved = savedFile ? await readSavedPlan(savedFile) : undefined;
+    const saved = args.keptPlan ?? (savedFile ? await readSavedPlan(savedFile) : undefined);
     const checkInputs = args.savedPlanInputs ?? [];
     if (saved && savedFile && checkInputs.length > 0) {
       const given = await extractDesired(settings, io.out, io.progress);

@@ -135,6 +135,8 @@ async function endRun(
     command: 'apply',
     name: settings.targetName,
     notify: settings.config.notify,
+    // A blocked run's webhook carries the manager's link, as from a fleet or a worker.
+    console: settings.console,
     warn: out.error,
   });
   log.end(event);

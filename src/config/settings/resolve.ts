@@ -51,6 +51,7 @@ export async function resolveSettings(
     ...(targetName ? { targetName } : {}),
     ...(soleTarget ? { soleTarget } : {}),
     config,
+    ...(loaded?.config.console ? { console: loaded.config.console } : {}),
     ...(mapping ? { mapping } : {}),
     inputs: given.inputs && given.inputs.length > 0 ? given.inputs : (config.inputs ?? []),
     params,

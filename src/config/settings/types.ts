@@ -3,6 +3,7 @@ import type { UpdateMode } from '../../model/import-payload.js';
 import type { SettingNames } from '../../model/setting-names.js';
 import type { GuardOptions } from '../../plan/types.js';
 import type { AuthMode } from '../../platform/types.js';
+import type { ConsoleConfig } from '../console-schema.js';
 import type { TargetConfig } from '../schema.js';
 
 /** A guard's allowance as given: a count (12, '12') or a share ('15%'). */
@@ -82,6 +83,8 @@ export interface RunSettings {
   soleTarget?: boolean;
   /** The config target, paths made absolute; {} without a config. */
   config: TargetConfig;
+  /** The config's `console:`: a blocked run's webhook carries the manager's signed link to it. */
+  console?: ConsoleConfig;
   mapping?: string;
   inputs: string[];
   params: Record<string, string>;
