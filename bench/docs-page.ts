@@ -24,7 +24,7 @@ npm run bench -- --sizes 200,1000 --xlsx-size 200 --apply-size 100 --reps 1 --wa
 
 Options: \`--sizes\` (products for extract and plan, smallest first; growth = largest / smallest;
 default 10000,100000), \`--xlsx-size\` (20000), \`--hostile-size\` (50000), \`--apply-size\` (5000), \`--reps\` (5), \`--warmup\` (1),
-\`--fleet-targets\` (200), \`--fleet-cost-targets\` (1000,10000), \`--enqueue-targets\` (10000), \`--only extract,encoding,xlsx,plan,apply,fleet,fleet-cost,refresh,postgres,workers\`, \`--out\`,
+\`--fleet-targets\` (200), \`--fleet-cost-targets\` (1000,10000), \`--enqueue-targets\` (10000), \`--status-targets\` (10000), \`--drain-targets\` (200), \`--console-targets\` (10000), \`--only extract,encoding,xlsx,plan,apply,fleet,fleet-cost,refresh,postgres,workers,night,console,status,round-trips,drain\`, \`--out\`,
 \`--keep\`, \`--write-docs\`. The \`postgres\` and \`workers\` rows use \`MENUSYNC_TEST_PG\` (default
 \`postgres://postgres@127.0.0.1:5432/test\`), a fresh schema per run, and say "skipped" when no server
 answers.
@@ -72,6 +72,10 @@ values (the shipped \`loyverse-items\` mapping with the sets declared).
 | 7   | target 4's apply and target 3's plan with \`--state postgres://…\` | the same with a temp state folder | 1.3x (apply), 1.2x (plan) |
 | 8   | sync workers and \`fleet enqueue\` (bench/workers-target.ts) | one \`apply --all\` of the same targets | as the rows say |
 | 9   | the whole \`menusync extract --out\` process on a Windows-1251 export of the largest size (detection and decoding) | the same process on the same menu in UTF-8 | 1.1x |
+| 10  | a night of \`--night-targets\` 50-product targets, \`apply --all --concurrency 8\` whole process: first sync, then unchanged, local and PostgreSQL state (bench/fleet-night-target.ts) | none: CPU ms per target, the larger fleet over the smaller, PostgreSQL over local | issue 32: ≤ 15 ms first sync, ≤ 10 ms unchanged, 1.1x, 1.2x |
+| 11  | \`fleet status\` of \`--status-targets\` targets made through the store API: the store's read of every last run (local, PostgreSQL), and the whole process (bench/fleet-status-target.ts) | the same files read with readFileSync, the same rows with one bare query | 3x; < 2 s whole process |
+| 12  | statements a target's run sends to PostgreSQL state, first sync and unchanged (bench/pg-round-trips.ts) | none: counted per target | 12 and 7 |
+| 13  | \`--drain-targets\` queued first syncs drained by two \`menusync worker\` processes (bench/worker-drain.ts) | one worker process | 0.55x wall; CPU per job 1.1x; one import per job |
 
 Targets 1 and 3 are the core's speed targets, set for the 100k export: their ratios are judged at
 the largest size only, and smaller sizes are reported (at 10k, start-up and the mapping's load are

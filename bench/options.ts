@@ -12,6 +12,10 @@ export const TARGETS = [
   'postgres',
   'workers',
   'night',
+  'console',
+  'status',
+  'round-trips',
+  'drain',
 ] as const;
 export type TargetName = (typeof TARGETS)[number];
 
@@ -30,6 +34,12 @@ export interface BenchOptions {
   nightTargets: number[];
   /** Targets enqueued by the `fleet enqueue` row (the limit is set for the default 10,000). */
   enqueueTargets: number;
+  /** Targets of the console row (issue 34: pages under 300 ms at 10,000), each with three stored runs. */
+  consoleTargets: number;
+  /** Targets of the `fleet status` rows (the limit is set for the default 10,000). */
+  statusTargets: number;
+  /** Jobs of the worker drain rows (one worker vs two). */
+  drainTargets: number;
   reps: number;
   warmup: number;
   only: TargetName[];
@@ -40,7 +50,7 @@ export interface BenchOptions {
 }
 
 export const USAGE =
-  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--hostile-size 50000] [--apply-size 5000] [--fleet-targets 200] [--fleet-cost-targets 1000,10000] [--night-targets 1000,10000] [--enqueue-targets 10000] [--reps 5] [--warmup 1] [--only extract,encoding,xlsx,plan,apply,fleet,fleet-cost,refresh,postgres,workers,night] [--out result.json] [--keep] [--write-docs]';
+  'usage: npm run bench -- [--sizes 10000,100000] [--xlsx-size 20000] [--hostile-size 50000] [--apply-size 5000] [--fleet-targets 200] [--fleet-cost-targets 1000,10000] [--night-targets 1000,10000] [--enqueue-targets 10000] [--status-targets 10000] [--drain-targets 200] [--console-targets 10000] [--reps 5] [--warmup 1] [--only extract,encoding,xlsx,plan,apply,fleet,fleet-cost,refresh,postgres,workers,night,console,status,round-trips,drain] [--out result.json] [--keep] [--write-docs]';
 
 /** `--help` or `-h` anywhere: print USAGE and run nothing. */
 export function wantsHelp(argv: string[]): boolean {
@@ -74,6 +84,9 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       'fleet-cost-targets': { type: 'string', default: '1000,10000' },
       'night-targets': { type: 'string', default: '1000,10000' },
       'enqueue-targets': { type: 'string', default: '10000' },
+      'console-targets': { type: 'string', default: '10000' },
+      'status-targets': { type: 'string', default: '10000' },
+      'drain-targets': { type: 'string', default: '200' },
       reps: { type: 'string', default: '5' },
       warmup: { type: 'string', default: '1' },
       only: { type: 'string', default: TARGETS.join(',') },
@@ -95,6 +108,9 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     fleetCostTargets: twoSizes('fleet-cost-targets', values['fleet-cost-targets']),
     nightTargets: twoSizes('night-targets', values['night-targets']),
     enqueueTargets: positive('enqueue-targets', values['enqueue-targets']),
+    consoleTargets: positive('console-targets', values['console-targets']),
+    statusTargets: positive('status-targets', values['status-targets']),
+    drainTargets: positive('drain-targets', values['drain-targets']),
     reps: positive('reps', values.reps),
     warmup: values.warmup === '0' ? 0 : positive('warmup', values.warmup),
     only: only as TargetName[],

@@ -10,12 +10,13 @@ function mb(value: number | null): string {
 
 function judged(row: BenchRow): [string, string] {
   const bound = row.bound === 'below' ? '<' : '≤';
-  const unit = { x: 'x', MB: ' MB', s: ' s', ms: ' ms' }[row.unit];
+  const unit = { x: 'x', MB: ' MB', s: ' s', ms: ' ms', queries: ' queries' }[row.unit];
   const limit = row.limit === null ? '–' : `${bound} ${row.limit}${unit}`;
   if (row.skipped !== undefined) return ['–', limit];
   if (row.unit === 'x') return [`${row.measured.toFixed(2)}x`, limit];
   if (row.unit === 's') return [`${row.measured.toFixed(2)} s`, limit];
   if (row.unit === 'ms') return [`${row.measured.toFixed(1)} ms`, limit];
+  if (row.unit === 'queries') return [`${row.measured.toFixed(1)} queries`, limit];
   return [`${row.measured.toFixed(0)} MB`, limit];
 }
 

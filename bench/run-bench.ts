@@ -2,9 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { runApplyTarget } from './apply-target.js';
+import { runConsoleTarget } from './console-target.js';
 import { runExtractTarget } from './extract-target.js';
 import { runFleetCostTarget } from './fleet-cost-target.js';
 import { runFleetNightTarget } from './fleet-night-target.js';
+import { runFleetStatusTarget } from './fleet-status-target.js';
+import { ROUND_TRIP_TARGETS, runRoundTripsTarget } from './pg-round-trips.js';
+import { runWorkerDrainTarget } from './worker-drain.js';
 import { runFleetTarget } from './fleet-target.js';
 import type { BenchOptions, TargetName } from './options.js';
 import { runPlanTarget } from './plan-target.js';
@@ -50,6 +54,10 @@ export async function runBench(options: BenchOptions, log: (m: string) => void):
     if (want('workers'))
       rows.push(...(await runWorkersTarget(ctx, options.fleetTargets, options.enqueueTargets)));
     if (want('night')) rows.push(...(await runFleetNightTarget(ctx, options.nightTargets)));
+    if (want('console')) rows.push(...(await runConsoleTarget(ctx, options.consoleTargets)));
+    if (want('status')) rows.push(...(await runFleetStatusTarget(ctx, options.statusTargets)));
+    if (want('round-trips')) rows.push(...(await runRoundTripsTarget(ctx, ROUND_TRIP_TARGETS)));
+    if (want('drain')) rows.push(...(await runWorkerDrainTarget(ctx, options.drainTargets)));
   } finally {
     if (options.keep) log(`data kept in ${dir}`);
     else await rm(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { applyImportOnlyTask, applyReferenceTask, applyTask } from './apply-target.js';
 import { extractTask } from './extract-target.js';
+import { statusReadReferenceTask, statusReadTask } from './fleet-status-target.js';
 import { fleetTask } from './fleet-target.js';
 import { planReferenceTask, planTask } from './plan-target.js';
 import { stateApplyTask, statePlanTask } from './postgres-state-target.js';
@@ -23,4 +24,6 @@ export const TASKS: Readonly<Record<string, TaskSetup>> = {
   'refresh-reference': refreshReferenceTask,
   'state-plan': statePlanTask,
   'state-apply': stateApplyTask,
+  'status-read': statusReadTask,
+  'status-read-reference': statusReadReferenceTask,
 };

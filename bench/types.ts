@@ -10,7 +10,8 @@ export interface BenchRow {
   referenceMs: number | null;
   /** The figure judged against `limit`: a ratio (x), megabytes, seconds of wall time or CPU ms (per target). */
   measured: number;
-  unit: 'x' | 'MB' | 's' | 'ms';
+  /** `queries`: statements sent to PostgreSQL (bench/pg-round-trips.ts). */
+  unit: 'x' | 'MB' | 's' | 'ms' | 'queries';
   /** For a time ratio: the same ratio of CPU-time medians (context only, not judged). */
   cpuRatio: number | null;
   /** For a time ratio: the lowest and highest ratio of a single run pair, i.e. the noise around it. */

@@ -68,6 +68,7 @@ export type {
   StateStore,
   StoredRun,
   StoredTarget,
+  TargetLastReport,
   TargetStore,
 } from './state/store.js';
 export type { Target } from './state/target.js';

@@ -30,8 +30,20 @@ export const ConsoleConfig = z.strictObject({
     .optional()
     .meta({
       description:
-        "The console's address as a manager's browser reaches it (behind a reverse proxy, its public URL, at the root of its host): webhooks of a blocked run carry an approval link under it.",
-      examples: ['https://menus.example.com'],
+        "The console's address as a manager's browser reaches it (behind a reverse proxy, its public URL; its path is the console's base_path): webhooks of a blocked run carry an approval link under it.",
+      examples: ['https://menus.example.com', 'https://ops.example.com/menusync'],
+    }),
+  base_path: z
+    .string()
+    .regex(
+      /^(\/[A-Za-z0-9._~-]+)+$/,
+      'a path such as /menusync: letters, digits, . _ ~ and - between slashes, no trailing slash',
+    )
+    .optional()
+    .meta({
+      description:
+        "The URL path the console serves under, behind a reverse proxy that passes it on (every link, form, redirect and the session cookie carry it); public_url's path must be the same. --base-path overrides it.",
+      examples: ['/menusync'],
     }),
   key: z
     .string()

@@ -17,6 +17,8 @@ export interface ConsoleContext {
   index: FleetIndex;
   auth: ConsoleAuth;
   metrics: ConsoleMetrics;
+  /** The path the console serves under: '' at the host's root, else e.g. `/menusync` (base-path.ts). */
+  base: string;
   /** The key that signs and checks managers' links. */
   linkKey: string;
   now(): Date;

@@ -1,7 +1,8 @@
 import { APPROVAL_PLAN_FILE } from '../apply/1-read/approval-plan.js';
-import { errorLine } from '../apply/0-start/target-run-result.js';
+import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/0-start/target-run-result.js';
 import { resolveSettings } from '../config/settings/resolve.js';
-import { LockHeldError } from '../errors.js';
+import { LockHeldError, type ExitCode } from '../errors.js';
+import { endTargetRun } from '../fleet/run-effects.js';
 import { applyApprovedPlan, type ApprovalEnding } from '../history/apply-approval.js';
 import { decisionLine, readDecision, writeDecision, type RunDecision } from '../history/run-decision.js';
 import { readSummary } from '../history/list-history.js';
@@ -45,13 +46,13 @@ export async function decide(
   ctx.log(`${row.name}: run ${asked.runId} ${decisionLine(taken)}`);
   ctx.metrics.decided(asked.action);
   if (asked.action === 'reject') return taken;
-  const ended = workers
-    ? await queueForWorkers(workers, row.name, asked.runId)
-    : await applyHere(ctx, row.name, store, asked.runId);
+  const here = workers ? null : await applyHere(ctx, row.name, store, asked.runId);
+  const ended = here ? here.ending : await queueForWorkers(workers!, row.name, asked.runId);
   const final: RunDecision = { ...taken, ...ended };
-  if (final.state !== 'queued') {
+  if (here) {
     await writeDecision(store, asked.runId, final);
     ctx.log(`${row.name}: run ${asked.runId} ${decisionLine(final)}`);
+    await tellWebhook(ctx, row.name, asked.runId, final, here.result);
   }
   await ctx.index.refresh();
   return final;
@@ -96,21 +97,57 @@ async function record(
   }
 }
 
+interface AppliedHere {
+  ending: ApprovalEnding;
+  /** The run as a webhook is told it (none started: the reason alone). */
+  result: TargetRunResult;
+}
+
 /** The console applies the approval itself: no workers serve this state (or it is a folder). */
 async function applyHere(
   ctx: ConsoleContext,
   name: string,
   store: TargetStore,
   runId: string,
-): Promise<ApprovalEnding> {
+): Promise<AppliedHere> {
+  const started = performance.now();
+  const none = (ending: ApprovalEnding, exit: ExitCode): AppliedHere => ({
+    ending,
+    result: { exit, errorText: `approval ${ending.state}: ${ending.reason}`, ms: elapsed(started) },
+  });
   try {
     const given = { configFile: ctx.loaded!.file, target: name, state: ctx.stateUrl };
     const settings = await resolveSettings(given, { loaded: ctx.loaded!, cwd: process.cwd() });
     const run = await applyApprovedPlan(settings, store, runId, { store: ctx.store, out: silentOutput() });
-    return run.ending;
+    return run.result ? { ending: run.ending, result: run.result } : none(run.ending, run.exit);
   } catch (error) {
-    return { state: 'failed', appliedRun: null, reason: errorLine(error) };
+    return none({ state: 'failed', appliedRun: null, reason: errorLine(error) }, exitCodeOf(error));
   }
+}
+
+/**
+ * The target's `notify:` hears how the approval ended, as from a worker's approval job
+ * (run-effects.ts): one run, one webhook, whoever applied it.
+ */
+async function tellWebhook(
+  ctx: ConsoleContext,
+  name: string,
+  blockedRun: string,
+  decision: RunDecision,
+  result: TargetRunResult,
+): Promise<void> {
+  await endTargetRun(result, {
+    command: 'apply',
+    name,
+    notify: ctx.loaded?.config.targets[name]?.notify,
+    console: ctx.loaded?.config.console,
+    decision: { blockedRun, state: decision.state, line: decisionLine(decision) },
+    warn: (line) => ctx.log(`${name}: ${line}`),
+  });
+}
+
+function elapsed(since: number): number {
+  return Math.round(performance.now() - since);
 }
 
 /** Hands the approval to the workers: a job applies the kept plan and records how that ended. */

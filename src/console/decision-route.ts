@@ -23,7 +23,7 @@ export async function decisionRoute(
     return send(
       response,
       403,
-      renderMessagePage('Refused', 'The form has expired: reload the page and try again.', user),
+      renderMessagePage(ctx.base, 'Refused', 'The form has expired: reload the page and try again.', user),
     );
   }
   if (principal.role !== 'approve') {
@@ -31,11 +31,12 @@ export async function decisionRoute(
     return send(
       response,
       403,
-      renderMessagePage('Refused', 'Your token may view, not approve or reject.', user),
+      renderMessagePage(ctx.base, 'Refused', 'Your token may view, not approve or reject.', user),
     );
   }
   const action = decisionOf(form);
-  if (!action) return send(response, 400, renderMessagePage('Refused', 'Choose Approve or Reject.', user));
+  if (!action)
+    return send(response, 400, renderMessagePage(ctx.base, 'Refused', 'Choose Approve or Reject.', user));
   const result = await decide(ctx, row, { runId, action, by: principal.name, via: 'token', link: null });
   return answer(r, result, user);
 }
@@ -49,14 +50,15 @@ export function decisionOf(form: URLSearchParams | null): DecisionAsked['action'
 export function answer(
   r: Route,
   result: RunDecision | string,
-  user: Parameters<typeof renderMessagePage>[2],
+  user: Parameters<typeof renderMessagePage>[3],
 ): void {
-  if (typeof result === 'string') return send(r.response, 409, renderMessagePage('Not done', result, user));
+  if (typeof result === 'string')
+    return send(r.response, 409, renderMessagePage(r.ctx.base, 'Not done', result, user));
   const title =
     result.state === 'applied' || result.state === 'rejected'
       ? 'Done'
       : result.state === 'queued'
         ? 'Approved'
         : 'Not applied';
-  send(r.response, 200, renderMessagePage(title, decisionLine(result), user));
+  send(r.response, 200, renderMessagePage(r.ctx.base, title, decisionLine(result), user));
 }

@@ -21,7 +21,7 @@ export async function linkRoute(r: Route): Promise<void> {
     ctx.log(
       `manager link for ${JSON.stringify(name ?? '')} run ${JSON.stringify(runId ?? '')} refused: ${why} (${clientOf(request)})`,
     );
-    send(response, 403, renderMessagePage('Link not valid', `${why}. Ask for a new link.`));
+    send(response, 403, renderMessagePage(ctx.base, 'Link not valid', `${why}. Ask for a new link.`));
   };
   if (segments.length !== 3 || !name || !runId || !RUN_ID.test(runId) || !params)
     return refused('the link is not valid');
@@ -40,20 +40,20 @@ export async function linkRoute(r: Route): Promise<void> {
       return send(
         response,
         400,
-        renderMessagePage('Not done', 'Give your name and choose Approve or Reject.'),
+        renderMessagePage(ctx.base, 'Not done', 'Give your name and choose Approve or Reject.'),
       );
     const result = await decide(ctx, row, { runId, action, by, via: 'link', link: claims.nonce });
     return answer(r, result, null);
   }
   const form = {
-    action: `/link/${encodeURIComponent(name)}/${encodeURIComponent(runId)}`,
+    action: `${ctx.base}/link/${encodeURIComponent(name)}/${encodeURIComponent(runId)}`,
     hidden: hiddenOf(claims, params, ctx.auth.csrf(binding)),
     askName: true,
   };
   const body = html`<h1>${row.name}</h1>
     <p class="muted">A sync of this menu was stopped by a safety check. Look at the changes and decide.</p>
     ${runSection(view, null, form)}`;
-  return send(response, 200, page({ title: `Approve ${row.name}`, user: null }, body));
+  return send(response, 200, page({ title: `Approve ${row.name}`, user: null, base: ctx.base }, body));
 }
 
 function hiddenOf(claims: ApprovalClaims, params: URLSearchParams, csrf: string): Record<string, string> {

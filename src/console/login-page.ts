@@ -1,12 +1,12 @@
 import { html, page } from './page-html.js';
 
 /** The sign-in form: a token from the config's console.tokens (or MENUSYNC_CONSOLE_TOKEN). */
-export function renderLoginPage(failed: boolean): string {
+export function renderLoginPage(base: string, failed: boolean): string {
   return page(
-    { title: 'Sign in', user: null },
+    { title: 'Sign in', user: null, base },
     html`<h1>Sign in</h1>
       ${failed ? html`<p class="bad">That token is not known.</p>` : html``}
-      <form method="post" action="/login" class="box">
+      <form method="post" action="${base}/login" class="box">
         <p>
           <label>Token <input type="password" name="token" required autocomplete="current-password" /></label>
         </p>
@@ -17,14 +17,15 @@ export function renderLoginPage(failed: boolean): string {
 
 /** A page that says one thing: not found, refused, or what a decision came to. */
 export function renderMessagePage(
+  base: string,
   title: string,
   message: string,
   user: Parameters<typeof page>[0]['user'] = null,
 ): string {
   return page(
-    { title, user },
+    { title, user, base },
     html`<h1>${title}</h1>
       <p>${message}</p>
-      <p><a href="/">Fleet</a></p>`,
+      <p><a href="${base}/">Fleet</a></p>`,
   );
 }

@@ -26,6 +26,8 @@ export function join(parts: readonly SafeHtml[], separator = ''): SafeHtml {
 
 export interface PageChrome {
   title: string;
+  /** The path the console serves under ('' or e.g. `/menusync`): every link of the page starts with it. */
+  base: string;
   /** Who is signed in (for the header), or null on a manager's link and the login page. */
   user: { name: string; role: string; csrf: string } | null;
 }
@@ -33,7 +35,7 @@ export interface PageChrome {
 /** The whole page: one stylesheet of our own (no inline style or script: the CSP allows neither). */
 export function page(chrome: PageChrome, body: SafeHtml): string {
   const signOut = chrome.user
-    ? html`<form method="post" action="/logout" class="inline">
+    ? html`<form method="post" action="${chrome.base}/logout" class="inline">
         <input type="hidden" name="csrf" value="${chrome.user.csrf}" /><span class="muted"
           >${chrome.user.name} (${chrome.user.role})</span
         >
@@ -46,10 +48,10 @@ export function page(chrome: PageChrome, body: SafeHtml): string {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${chrome.title} · menusync</title>
-        <link rel="stylesheet" href="/style.css" />
+        <link rel="stylesheet" href="${chrome.base}/style.css" />
       </head>
       <body>
-        <header><a href="/" class="brand">menusync</a> ${signOut}</header>
+        <header><a href="${chrome.base}/" class="brand">menusync</a> ${signOut}</header>
         <main>${body}</main>
       </body>
     </html> `.text;

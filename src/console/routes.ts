@@ -1,6 +1,6 @@
 import { listHistory } from '../history/list-history.js';
 import { redact } from '../secrets.js';
-import { CLEARED_COOKIE, type Principal } from './auth.js';
+import type { Principal } from './auth.js';
 import { fleetQuery, renderFleetPage } from './fleet-page.js';
 import { clientOf, crossSiteForm, readForm, redirect, REPORT_CSP, securityHeaders, send } from './http-io.js';
 import { linkRoute } from './link-route.js';
@@ -23,11 +23,12 @@ export async function route(r: Route): Promise<void> {
     return send(response, 200, STYLE_CSS, 'text/css; charset=utf-8');
   if (first === 'login' && segments.length === 1) return login(r);
   if (first === 'link') return linkRoute(r);
-  const principal = ctx.auth.principal(request);
+  const principal = await ctx.auth.principal(request);
   if (!principal) return refuse(r, request.headers.authorization !== undefined);
   if (request.method === 'POST' && first === 'logout') return logout(r, principal);
   const chrome: PageChrome = {
     title: 'Fleet',
+    base: ctx.base,
     user: { name: principal.name, role: principal.role, csrf: ctx.auth.csrf(principal.binding) },
   };
   if (segments.length === 0 && request.method === 'GET') {
@@ -50,8 +51,15 @@ async function targetRoutes(r: Route, principal: Principal, chrome: PageChrome):
   const row = ctx.index.find(name!);
   if (!row) return notFound(r, chrome);
   if (segments.length === 2) {
-    const history = row.target ? await listHistory(ctx.store.target(row.target)) : [];
-    return send(response, 200, renderTargetPage({ ...chrome, title: row.name }, row, history, ctx.loaded));
+    const store = row.target ? ctx.store.target(row.target) : null;
+    const history = store ? await listHistory(store) : [];
+    // The last run's plan names the export files it read (its modification times too).
+    const last = store && row.lastRun ? await readRunView(store, row.lastRun.runId) : null;
+    return send(
+      response,
+      200,
+      renderTargetPage({ ...chrome, title: row.name }, row, history, ctx.loaded, last),
+    );
   }
   if (runs !== 'runs' || !runId || !RUN_ID.test(runId) || !row.target || segments.length > 5)
     return notFound(r, chrome);
@@ -66,13 +74,13 @@ async function targetRoutes(r: Route, principal: Principal, chrome: PageChrome):
     return send(response, 200, redact(report.toString('utf8')));
   }
   if (leaf !== undefined) return notFound(r, chrome);
-  const href = runHref(row.name, runId);
+  const href = runHref(ctx.base, row.name, runId);
   const form =
     principal.role === 'approve'
       ? { action: `${href}/decision`, hidden: { csrf: chrome.user!.csrf }, askName: false }
       : null;
   const body = html`<h1>${row.name}</h1>
-    <p class="muted">Run ${runId} · <a href="/t/${encodeURIComponent(row.name)}">history</a></p>
+    <p class="muted">Run ${runId} · <a href="${ctx.base}/t/${encodeURIComponent(row.name)}">history</a></p>
     ${runSection(view, `${href}/report`, form)}${
       view.approvable && !view.decision && principal.role !== 'approve'
         ? html`<p class="muted">Your token may view, not approve.</p>`
@@ -83,21 +91,25 @@ async function targetRoutes(r: Route, principal: Principal, chrome: PageChrome):
 
 async function login(r: Route): Promise<void> {
   const { ctx, request, response } = r;
-  if (request.method !== 'POST') return send(response, 200, renderLoginPage(false));
+  if (request.method !== 'POST') return send(response, 200, renderLoginPage(ctx.base, false));
   if (crossSiteForm(request)) {
     ctx.log(`a sign-in posted from another site was refused (${clientOf(request)})`);
-    return send(response, 403, renderMessagePage('Refused', 'Sign in from this console’s own page.'));
+    return send(
+      response,
+      403,
+      renderMessagePage(ctx.base, 'Refused', 'Sign in from this console’s own page.'),
+    );
   }
   const form = await readForm(request);
   const principal = ctx.auth.byToken(form?.get('token') ?? '');
   if (!principal) {
     ctx.metrics.loginFailed();
     ctx.log(`login failed from ${clientOf(request)}`);
-    return send(response, 401, renderLoginPage(true));
+    return send(response, 401, renderLoginPage(ctx.base, true));
   }
-  const id = ctx.auth.startSession(principal);
+  const id = await ctx.auth.startSession(principal);
   ctx.log(`${principal.name} signed in from ${clientOf(request)}`);
-  return redirect(response, '/', { 'Set-Cookie': ctx.auth.sessionCookie(id, r.secure) });
+  return redirect(response, `${ctx.base}/`, { 'Set-Cookie': ctx.auth.sessionCookie(id, r.secure) });
 }
 
 async function logout(r: Route, principal: Principal): Promise<void> {
@@ -106,10 +118,10 @@ async function logout(r: Route, principal: Principal): Promise<void> {
     return send(
       r.response,
       403,
-      renderMessagePage('Refused', 'The form has expired: reload the page and try again.'),
+      renderMessagePage(r.ctx.base, 'Refused', 'The form has expired: reload the page and try again.'),
     );
-  r.ctx.auth.endSession(r.request);
-  return redirect(r.response, '/login', { 'Set-Cookie': CLEARED_COOKIE });
+  await r.ctx.auth.endSession(r.request);
+  return redirect(r.response, `${r.ctx.base}/login`, { 'Set-Cookie': r.ctx.auth.clearedCookie(r.secure) });
 }
 
 /** No token, or an unknown one: a browser goes to the sign-in form, a program gets 401. */
@@ -120,7 +132,7 @@ function refuse(r: Route, triedToken: boolean): void {
     ctx.log(`a request with an unknown token from ${clientOf(request)} was refused`);
   }
   const browser = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-  if (browser && !triedToken) return redirect(response, '/login');
+  if (browser && !triedToken) return redirect(response, `${ctx.base}/login`);
   return send(
     response,
     401,
@@ -136,6 +148,11 @@ export function notFound(r: Route, chrome: PageChrome | null): void {
   send(
     r.response,
     404,
-    renderMessagePage('Not found', 'There is no such page, target or run here.', chrome?.user ?? null),
+    renderMessagePage(
+      r.ctx.base,
+      'Not found',
+      'There is no such page, target or run here.',
+      chrome?.user ?? null,
+    ),
   );
 }

@@ -22,6 +22,10 @@ const PlanFile = z
         .loose(),
     ),
     drift: z.array(z.unknown()).optional(),
+    source: z
+      .object({ inputs: z.array(z.object({ file: z.string(), modifiedAt: z.string().nullable() }).loose()) })
+      .loose()
+      .optional(),
   })
   .loose();
 type PlanFile = z.infer<typeof PlanFile>;
@@ -35,6 +39,8 @@ export interface RunView {
   guards: NonNullable<PlanFile['blockedBy']>;
   changes: PlanFile['entries'];
   drift: number | null;
+  /** The export files the run read, each with when it was last modified, as its plan recorded them. */
+  inputs: { file: string; modifiedAt: string | null }[] | null;
   /** Whether the run kept a plan a person may approve (a blocked run with something to send). */
   approvable: boolean;
   decision: RunDecision | null;
@@ -61,6 +67,7 @@ export async function readRunView(store: TargetStore, runId: string): Promise<Ru
     guards: plan?.blockedBy ?? [],
     changes: (plan?.entries ?? []).filter((entry) => entry.action !== 'keep'),
     drift: plan?.drift ? plan.drift.length : null,
+    inputs: plan?.source?.inputs.map(({ file, modifiedAt }) => ({ file, modifiedAt })) ?? null,
     approvable: approval !== null && typeof summary !== 'string' && summary.outcome === 'blocked',
     decision,
   };

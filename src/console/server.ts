@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorLine } from '../apply/0-start/target-run-result.js';
 import type { LoadedConfig } from '../config/load-config.js';
@@ -8,11 +8,13 @@ import { linkKey } from '../notify/approval-link.js';
 import type { StateStore } from '../state/store.js';
 import type { QueueConnection } from '../worker/queue.js';
 import { ConsoleAuth } from './auth.js';
+import { basePathOf, withinBase } from './base-path.js';
 import type { ConsoleContext } from './console-context.js';
 import { FleetIndex } from './fleet-index.js';
 import { pathSegments, securityHeaders, send } from './http-io.js';
 import { ConsoleMetrics } from './metrics.js';
 import { route } from './routes.js';
+import { sessionStoreOf } from './session-store.js';
 
 export interface ConsoleOptions {
   store: StateStore;
@@ -21,6 +23,8 @@ export interface ConsoleOptions {
   queue: QueueConnection | null;
   host: string;
   port: number;
+  /** The path to serve under (`--base-path`); else the config's console.base_path; else the root. */
+  basePath?: string;
   /** Seconds the fleet index is reused before a page reads the state again. */
   refreshSeconds?: number;
   env?: NodeJS.ProcessEnv;
@@ -43,14 +47,19 @@ export async function startConsole(options: ConsoleOptions): Promise<RunningCons
   const configured = linkKey(options.loaded?.config.console, env);
   // Without a configured key the links this process makes hold only while it runs; workers cannot sign any.
   const key = configured ?? randomBytes(32).toString('base64url');
-  const auth = new ConsoleAuth(options.loaded?.config.console, env, key, now);
-  if (auth.tokenCount === 0)
+  const consoleConfig = options.loaded?.config.console;
+  const base = basePathOf(options.basePath ?? consoleConfig?.base_path, consoleConfig?.public_url);
+  const sessions = sessionStoreOf(options.store, options.stateUrl);
+  const auth = new ConsoleAuth(consoleConfig, env, key, now, sessions, base || '/');
+  if (auth.tokenCount === 0) {
+    await sessions.close();
     throw new UsageError(
       'menusync serve needs a token: set MENUSYNC_CONSOLE_TOKEN, or console.tokens in the config',
       {
         hint: 'the console shows every target of the state and can approve changes: it never runs open',
       },
     );
+  }
   const ctx: ConsoleContext = {
     store: options.store,
     stateUrl: options.stateUrl,
@@ -62,20 +71,23 @@ export async function startConsole(options: ConsoleOptions): Promise<RunningCons
       options.queue,
       (options.refreshSeconds ?? 15) * 1000,
       now,
+      options.log,
     ),
     auth,
     metrics: new ConsoleMetrics(),
+    base,
     linkKey: key,
     now,
     log: options.log,
   };
-  const secure = options.loaded?.config.console?.public_url?.startsWith('https:') ?? false;
+  const secure = consoleConfig?.public_url?.startsWith('https:') ?? false;
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://console.invalid');
-    const segments = pathSegments(url.pathname);
+    const within = withinBase(base, url.pathname);
+    const segments = within === null ? null : pathSegments(within);
     const done = segments
       ? route({ ctx, request, response, url, segments, secure })
-      : Promise.resolve(send(response, 400, 'bad path\n', 'text/plain; charset=utf-8'));
+      : Promise.resolve(outside(response, within === null ? base : null));
     done.catch((error: unknown) => {
       ctx.log(`${request.method} ${url.pathname} failed: ${errorLine(error)}`);
       if (response.headersSent) return response.destroy();
@@ -88,7 +100,12 @@ export async function startConsole(options: ConsoleOptions): Promise<RunningCons
       );
     });
   });
-  await listen(server, options.host, options.port);
+  try {
+    await listen(server, options.host, options.port);
+  } catch (error) {
+    await sessions.close();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   // The first page should not wait for the whole fleet to be read.
@@ -96,15 +113,24 @@ export async function startConsole(options: ConsoleOptions): Promise<RunningCons
     .refresh()
     .catch((error: unknown) => ctx.log(`reading the fleet failed: ${errorLine(error)}`));
   return {
-    url: `http://${host}:${address.port}/`,
+    url: `http://${host}:${address.port}${base}/`,
     linksSigned: configured !== null,
     context: ctx,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      await sessions.close();
+    },
   };
+}
+
+/** A path that does not decode (400), or one outside the base path (404, naming where the console is). */
+function outside(response: ServerResponse, base: string | null): void {
+  securityHeaders(response);
+  if (base === null) return send(response, 400, 'bad path\n', 'text/plain; charset=utf-8');
+  send(response, 404, `not found: the console is under ${base}/\n`, 'text/plain; charset=utf-8');
 }
 
 function listen(server: Server, host: string, port: number): Promise<void> {

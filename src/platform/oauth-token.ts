@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { registerSecret } from '../secrets.js';
 import { FatalPlatformError } from './errors.js';
 import { sendRequest } from './http.js';
@@ -12,6 +13,15 @@ interface HeldToken {
   token: string;
   renewAt: number;
 }
+
+/**
+ * Tokens this process holds, by client (base URL, client id and a hash of its secret): each run
+ * makes its own platform client, and a client's later runs in the same process (a worker's jobs,
+ * the library called again, a fleet run twice) take the token its first run was given instead
+ * of asking again. Only held tokens are shared, never a request under way (its abort signal is
+ * its own run's). A client with a clock of its own (tests of renewal) keeps its tokens to itself.
+ */
+const processTokens = new Map<string, HeldToken>();
 
 export interface TokenSourceOptions {
   baseUrl: string;
@@ -33,10 +43,16 @@ export interface TokenSourceOptions {
 export class TokenSource {
   private held: HeldToken | undefined;
   private pending: Promise<string> | undefined;
+  private readonly sharedKey: string | undefined;
 
-  constructor(private readonly options: TokenSourceOptions) {}
+  constructor(private readonly options: TokenSourceOptions) {
+    const { baseUrl, credentials } = options;
+    const secret = createHash('sha256').update(credentials.clientSecret).digest('hex');
+    this.sharedKey = options.now === Date.now ? `${baseUrl}\n${credentials.clientId}\n${secret}` : undefined;
+  }
 
   async get(): Promise<string> {
+    this.held ??= this.sharedKey === undefined ? undefined : processTokens.get(this.sharedKey);
     if (this.held && this.options.now() < this.held.renewAt) return this.held.token;
     // Concurrent callers share one token request.
     this.pending ??= this.request().finally(() => {
@@ -48,6 +64,8 @@ export class TokenSource {
   /** Forget a token the platform called invalid (unless a newer one already replaced it). */
   invalidate(token: string): void {
     if (this.held?.token === token) this.held = undefined;
+    if (this.sharedKey !== undefined && processTokens.get(this.sharedKey)?.token === token)
+      processTokens.delete(this.sharedKey);
   }
 
   private async request(): Promise<string> {
@@ -82,6 +100,7 @@ export class TokenSource {
         : ASSUMED_LIFETIME_SECONDS) * 1000;
     const margin = Math.min(this.options.renewMarginMs ?? DEFAULT_RENEW_MARGIN_MS, lifetimeMs / 2);
     this.held = { token, renewAt: requestedAt + lifetimeMs - margin };
+    if (this.sharedKey !== undefined) processTokens.set(this.sharedKey, this.held);
     this.options.log(`obtained an access token valid for ${Math.round(lifetimeMs / 1000)} s`);
     return token;
   }

@@ -28,6 +28,12 @@ export interface StateStore {
   target(target: Target): TargetStore;
   /** Every target this store holds state for, with where it stands. */
   listTargets(): Promise<StoredTarget[]>;
+  /**
+   * Every target as listTargets has it, with its newest run's report.json, in one pass over the
+   * state (PostgreSQL: one query; local: the few files each target needs): `fleet status` and the
+   * console read a fleet of 10,000 this way, not one round trip per target.
+   */
+  lastRunReports(): Promise<TargetLastReport[]>;
   /** The fleet runs' records (a fleet report and its plan targets' reports), apart from every target's. */
   fleetRuns(): RunArchive;
   /** Frees connections (PostgreSQL); the local store has nothing to free. */
@@ -115,6 +121,11 @@ export interface StoredTarget {
   lastRunId: string | null;
   uncertain: boolean;
   locked: boolean;
+}
+
+export interface TargetLastReport extends StoredTarget {
+  /** The report.json of lastRunId; null when there is no run or it wrote none (killed early). */
+  lastReport: Buffer | null;
 }
 
 export type { FileContent };

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from './atomic-write.js';
+import { mapChunked, readOptionalSync } from './listing-reads.js';
 import { legacyTargetKey, spelledTargetKey } from './local/legacy-key.js';
 import { targetKey, type Target } from './target.js';
 
@@ -67,8 +68,9 @@ export async function listStateTargets(stateDir: string): Promise<StateTargets> 
     throw error;
   }
   const result: StateTargets = { known: [], legacy: [], unknown: [] };
-  for (const name of names) {
-    const identity = await readIdentity(path.join(stateDir, name));
+  const identities = await mapChunked(names, (name) => readIdentity(path.join(stateDir, name)));
+  for (const [i, name] of names.entries()) {
+    const identity = identities[i]!;
     // The current key first: an adopted folder keeps its old target.json until the next apply.
     if (identity && targetKey(identity) === name) result.known.push(identity);
     else if (identity?.posUid && legacyTargetKey({ ...identity, posUid: identity.posUid }) === name)
@@ -79,12 +81,13 @@ export async function listStateTargets(stateDir: string): Promise<StateTargets> 
   return result;
 }
 
-async function readIdentity(dir: string): Promise<TargetIdentity | null> {
+function readIdentity(dir: string): TargetIdentity | null {
   try {
-    const parsed = TargetIdentity.safeParse(JSON.parse(await readFile(path.join(dir, TARGET_FILE), 'utf8')));
+    const bytes = readOptionalSync(path.join(dir, TARGET_FILE));
+    const parsed = TargetIdentity.safeParse(bytes === null ? null : JSON.parse(bytes.toString('utf8')));
     return parsed.success ? parsed.data : null;
   } catch {
-    // Missing or not JSON: a folder we cannot vouch for, which only makes the choice ambiguous.
+    // Missing, unreadable or not JSON: a folder we cannot vouch for, which only makes the choice ambiguous.
     return null;
   }
 }

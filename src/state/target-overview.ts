@@ -1,5 +1,4 @@
-import type { StateStore, StoredTarget, TargetStore } from './store.js';
-import { DEFAULT_POS_UID } from './target.js';
+import type { StateStore, TargetLastReport } from './store.js';
 
 /** One line of `menusync state list`: a target, its last run and where it stands. */
 export interface TargetOverview {
@@ -15,18 +14,13 @@ export interface TargetOverview {
   locked: boolean;
 }
 
-/** Every target of a store, with what its last run's report says. */
+/** Every target of a store, with what its last run's report says (read in one pass: lastRunReports). */
 export async function targetOverview(store: StateStore): Promise<TargetOverview[]> {
-  const targets = await store.listTargets();
-  return Promise.all(targets.map((entry) => overviewOf(store, entry)));
+  return (await store.lastRunReports()).map(overviewOf);
 }
 
-async function overviewOf(store: StateStore, entry: StoredTarget): Promise<TargetOverview> {
-  const { target, lastRunId } = entry;
-  const report =
-    target && lastRunId
-      ? await runReport(store.target({ ...target, posUid: DEFAULT_POS_UID }), lastRunId)
-      : null;
+function overviewOf(entry: TargetLastReport): TargetOverview {
+  const report = entry.target ? runReport(entry.lastReport) : null;
   return {
     key: entry.key,
     location: entry.location,
@@ -41,8 +35,7 @@ async function overviewOf(store: StateStore, entry: StoredTarget): Promise<Targe
 }
 
 /** A run's report.json, or null when it is missing or not JSON (a run killed before its report). */
-async function runReport(target: TargetStore, runId: string): Promise<Record<string, unknown> | null> {
-  const bytes = await target.readRunFile(runId, 'report.json');
+function runReport(bytes: Buffer | null): Record<string, unknown> | null {
   if (bytes === null) return null;
   try {
     const report = JSON.parse(bytes.toString('utf8')) as unknown;

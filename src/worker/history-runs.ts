@@ -1,11 +1,11 @@
 import { configTarget, type LoadedConfig } from '../config/load-config.js';
 import { ExitCode } from '../errors.js';
-import { readSummary, type RunReportSummary } from '../history/list-history.js';
+import { RunReportSummary } from '../history/list-history.js';
 import type { PlanCounts, PlanMode } from '../plan/types.js';
 import { resolveMenuAddress } from '../platform/menu-address.js';
 import type { RunOutcome } from '../report/outcome.js';
 import type { StateStore } from '../state/store.js';
-import { DEFAULT_POS_UID, targetKey } from '../state/target.js';
+import { targetKey } from '../state/target.js';
 import type { LedgerState } from './job-ledger.js';
 
 /** A target's newest run as its state's history holds it, whoever ran it. */
@@ -32,23 +32,34 @@ export async function newestRuns(
   loaded: LoadedConfig,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Map<string, HistoryRun>> {
-  const byKey = new Map((await store.listTargets()).map((stored) => [stored.key, stored]));
+  // Every target's newest report in one pass (one query in PostgreSQL), not a read per target.
+  const byKey = new Map((await store.lastRunReports()).map((stored) => [stored.key, stored]));
   const runs = new Map<string, HistoryRun>();
   for (const name of Object.keys(loaded.config.targets)) {
     const { baseUrl, clientId } = resolveMenuAddress({ config: configTarget(loaded, name), env });
     if (!baseUrl || !clientId) continue;
     const stored = byKey.get(targetKey({ baseUrl, clientId }));
     if (!stored?.target || !stored.lastRunId) continue;
-    const targetStore = store.target({ ...stored.target, posUid: DEFAULT_POS_UID });
-    const run = historyRun(stored.lastRunId, await readSummary(targetStore, stored.lastRunId));
+    const run = historyRun(stored.lastRunId, summaryOf(stored.lastReport));
     if (run) runs.set(name, run);
   }
   return runs;
 }
 
+/** A report's summary as history reads it (list-history.ts readSummary); null when it does not read. */
+function summaryOf(report: Buffer | null): RunReportSummary | null {
+  if (report === null) return null;
+  try {
+    const parsed = RunReportSummary.safeParse(JSON.parse(report.toString('utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A run's summary read for status; null when it has none or it does not read (a run killed early). */
-function historyRun(runId: string, summary: RunReportSummary | string): HistoryRun | null {
-  if (typeof summary === 'string') return null;
+function historyRun(runId: string, summary: RunReportSummary | null): HistoryRun | null {
+  if (summary === null) return null;
   const finishedAt = summary.finishedAt ?? summary.startedAt;
   if (!finishedAt) return null;
   const error = summary.errors?.[0] ?? null;

@@ -61,6 +61,8 @@ beforeAll(async () => {
       '3',
     ],
     ...['--enqueue-targets', '30', '--fleet-cost-targets', '2,4', '--night-targets', '2,4'],
+    ...['--console-targets', '30'],
+    ...['--status-targets', '5', '--drain-targets', '4'],
     ...['--reps', '1', '--warmup', '0', '--out', out],
   ]);
   if (run.code !== 0) throw new Error(`bench failed (${run.code}): ${run.stderr}`);
@@ -77,8 +79,9 @@ describe('npm run bench on a tiny size', () => {
     expect(lines[0]).toMatch(/^\| Target \| Products \| Subject ms \| Reference ms \| Measured \| Limit \|/);
     expect(lines).toHaveLength(result.rows.length + 2);
     for (const line of lines.slice(2)) expect(line).toMatch(/\| (PASS|\*\*FAIL\*\*|reported) \|$/);
-    // Plan's smaller size and its peak RSS are reported, not judged.
-    expect(lines.filter((l) => l.endsWith('| reported |'))).toHaveLength(2);
+    // Plan's smaller size and its peak RSS, and the console's first page after a start (local and
+    // PostgreSQL state), are reported, not judged.
+    expect(lines.filter((l) => l.endsWith('| reported |'))).toHaveLength(4);
   });
 
   it('writes every target to the JSON result with numbers where figures belong', () => {
@@ -123,6 +126,20 @@ describe('npm run bench on a tiny size', () => {
       'night of 4 targets unchanged, PostgreSQL state: peak RSS',
       'night of 4 targets unchanged: PostgreSQL vs local state, wall time',
       'fleet status of 4 targets (PostgreSQL), whole process',
+      ...['local state', 'PostgreSQL state'].flatMap((state) => [
+        `console fleet, ${state}: first page after start (reads the whole fleet)`,
+        `console fleet, ${state}: first page`,
+        `console fleet, ${state}: filtered page (outcome blocked, one tag, drifted)`,
+        `console fleet, ${state}: deep page (1 of 1)`,
+        `console fleet, ${state}: first page, index stale (rebuilt meanwhile)`,
+      ]),
+      'fleet status of 5 targets, local state: every last run read through the store vs read bare',
+      'fleet status of 5 targets, PostgreSQL state: every last run read through the store vs read bare',
+      'fleet status of 5 targets (PostgreSQL), whole process (s)',
+      'PostgreSQL round trips per target, unchanged night (50 products)',
+      'PostgreSQL round trips per target, first sync (50 products)',
+      'sync workers: drain of 4 jobs, 2 worker processes vs 1 (concurrency 4 each), wall time',
+      'sync workers: drain of 4 jobs, CPU per job with 2 worker processes over with 1',
     ]);
     for (const row of result.rows) {
       expect(row.measured).toBeGreaterThan(0);

@@ -33,10 +33,17 @@ describe('parseBenchArgs', () => {
         'postgres',
         'workers',
         'night',
+        'console',
+        'status',
+        'round-trips',
+        'drain',
       ],
       fleetTargets: 200,
       fleetCostTargets: [1000, 10000],
       nightTargets: [1000, 10000],
+      statusTargets: 10000,
+      drainTargets: 200,
+      consoleTargets: 10000,
     });
   });
 

@@ -1,59 +1,13 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { CLI, recordOutput } from '../helpers/run-cli.js';
+import { describe, expect, it } from 'vitest';
 import { testTempDir } from '../helpers/temp-dir.js';
 import { postgresAvailable } from '../state/postgres-fixture.js';
-import { startApprovalWorld, type ApprovalWorld } from './approval-world.js';
+import { startApprovalWorld } from './approval-world.js';
+import { hasChromium, launch, screenshots, warnWithoutChromium } from './browser.js';
 import { APPROVE_TOKEN, startReceiver } from './console-world.js';
+import { serveChild } from './serve-child.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 const hasPostgres = await postgresAvailable();
-if (!hasChromium)
-  console.warn(
-    `console browser test with a worker skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`,
-  );
-/** Set MENUSYNC_SCREENSHOTS=DIR to keep the pages' screenshots (a phone's width) for a look. */
-const SHOTS = process.env.MENUSYNC_SCREENSHOTS;
-
-/** `menusync serve` as a child process beside the workers; resolves with the URL it printed. */
-async function serve(w: ApprovalWorld): Promise<string> {
-  const args = ['serve', '--config', w.config, '--state', w.stateUrl, '--listen', '127.0.0.1:0'];
-  const child = spawn(process.execPath, [CLI, ...args, '--refresh-seconds', '1'], {
-    cwd: w.dir,
-    env: { PATH: process.env.PATH, NO_COLOR: '1' },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  onTestFinished(async () => {
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    recordOutput(['serve'], stdout, stderr);
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const url = /menusync serve: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout)?.[1];
-      if (url) resolve(url);
-    });
-    void exited.then((code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
-  });
-}
-
-async function launch(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
-  onTestFinished(() => browser.close());
-  return browser;
-}
+warnWithoutChromium('console browser test with a worker');
 
 async function until(done: () => boolean, what: string): Promise<void> {
   for (let waited = 0; !done(); waited += 200) {
@@ -68,7 +22,7 @@ describe.runIf(hasChromium && hasPostgres)('menusync serve in a browser, beside 
     const shop = { name: 'shop', client: 1, notify: hook.url };
     const w = await startApprovalWorld(testTempDir('console-e2e-worker'), [shop]);
     expect((await w.run(['apply', '--all', '--yes'])).code).toBe(0);
-    const url = await serve(w);
+    const url = (await serveChild(w, ['--refresh-seconds', '1'])).url;
     // The console's public URL in the config the worker reads: its webhook carries links under it.
     await w.publish(url);
     const worker = w.worker('nightly');
@@ -83,11 +37,7 @@ describe.runIf(hasChromium && hasPostgres)('menusync serve in a browser, beside 
     const imports = w.importCount(1);
 
     const page = await (await launch()).newPage({ viewport: { width: 390, height: 844 } });
-    const shot = async (name: string) => {
-      if (!SHOTS) return;
-      await mkdir(SHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-    };
+    const shot = screenshots(page);
     await page.goto(link);
     await expect(page.locator('h1').textContent()).resolves.toBe('shop');
     expect(await page.content()).toContain('delete-limit');

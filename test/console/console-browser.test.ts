@@ -1,78 +1,14 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { readFile, writeFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { CLI, recordOutput } from '../helpers/run-cli.js';
 import { testTempDir } from '../helpers/temp-dir.js';
 import { postgresAvailable } from '../state/postgres-fixture.js';
-import { APPROVE_TOKEN, startConsoleWorld, startReceiver, type ConsoleWorld } from './console-world.js';
+import { hasChromium, launch, screenshots, warnWithoutChromium } from './browser.js';
+import { APPROVE_TOKEN, startConsoleWorld, startReceiver } from './console-world.js';
+import { serveChild } from './serve-child.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 const hasPostgres = await postgresAvailable();
-if (!hasChromium)
-  console.warn(`console browser tests skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
-/** Set MENUSYNC_SCREENSHOTS=DIR to keep the pages' screenshots (a phone's width) for a look. */
-const SHOTS = process.env.MENUSYNC_SCREENSHOTS;
-
-/** `menusync serve` as a child process; resolves with the URL it printed. */
-async function serve(w: ConsoleWorld): Promise<string> {
-  const child = spawn(
-    process.execPath,
-    [
-      CLI,
-      'serve',
-      '--config',
-      w.config,
-      '--state',
-      w.stateUrl,
-      '--listen',
-      '127.0.0.1:0',
-      '--refresh-seconds',
-      '1',
-    ],
-    {
-      cwd: w.dir,
-      env: { PATH: process.env.PATH, NO_COLOR: '1' },
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  onTestFinished(async () => {
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    recordOutput(['serve'], stdout, stderr);
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const url = /menusync serve: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stdout)?.[1];
-      if (url) resolve(url);
-    });
-    void exited.then((code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
-  });
-}
-
-async function launch(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-  onTestFinished(() => browser.close());
-  return browser;
-}
+warnWithoutChromium('console browser tests');
 
 async function nightlyBlockedThenApprovedInBrowser(postgres: boolean): Promise<void> {
   const hook = await startReceiver();
@@ -80,7 +16,7 @@ async function nightlyBlockedThenApprovedInBrowser(postgres: boolean): Promise<v
   const cafe = { name: 'cafe', client: 2 };
   const w = await startConsoleWorld(testTempDir('console-e2e'), [shop, cafe], { postgres });
   expect((await w.run(['apply', '--all', '--yes'])).code).toBe(0);
-  const url = await serve(w);
+  const url = (await serveChild(w, ['--refresh-seconds', '1'])).url;
   // The console's public URL, for the links the nightly run sends (the console itself needs none).
   const config = parse(await readFile(w.config, 'utf8')) as { console: Record<string, unknown> };
   config.console.public_url = url;
@@ -93,11 +29,7 @@ async function nightlyBlockedThenApprovedInBrowser(postgres: boolean): Promise<v
   expect(link.startsWith(`${url}link/shop/`)).toBe(true);
   const browser = await launch();
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  const shot = async (name: string) => {
-    if (!SHOTS) return;
-    await mkdir(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-  };
+  const shot = screenshots(page);
   await page.goto(link);
   await expect(page.locator('h1').textContent()).resolves.toBe('shop');
   expect(await page.content()).toContain('delete-limit');

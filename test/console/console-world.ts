@@ -25,6 +25,8 @@ export interface ConsoleTargetSpec {
   products?: number;
   tags?: string[];
   notify?: string;
+  /** The outcomes its webhook hears (blocked alone by default). */
+  notifyOn?: string[];
 }
 
 export interface ConsoleWorld {
@@ -37,7 +39,7 @@ export interface ConsoleWorld {
   /** Rewrites a target's export with `count` products (fewer: removals the delete guard blocks). */
   writeExport(spec: ConsoleTargetSpec, count: number, names?: (i: number) => string): Promise<void>;
   /** The console in this process, on 127.0.0.1 and a free port, stopped when the test ends. */
-  serve(publicUrl?: string): Promise<RunningConsole>;
+  serve(publicUrl?: string, basePath?: string): Promise<RunningConsole & { logged: string[] }>;
   /** GET or POST with a bearer token (or none), the answer's status, headers and text. */
   get(url: string, token?: string | null): Promise<{ status: number; headers: Headers; text: string }>;
   platformProducts(client: number): number;
@@ -87,7 +89,9 @@ export async function startConsoleWorld(
       mode: 'replace',
       guards: { allow_deletes: 2 },
       ...(spec.tags ? { tags: spec.tags } : {}),
-      ...(spec.notify ? { notify: { url: spec.notify, max_attempts: 1, timeout: 5, on: ['blocked'] } } : {}),
+      ...(spec.notify
+        ? { notify: { url: spec.notify, max_attempts: 1, timeout: 5, on: spec.notifyOn ?? ['blocked'] } }
+        : {}),
     };
   }
   const consoleSection = {
@@ -106,7 +110,7 @@ export async function startConsoleWorld(
     config,
     stateUrl,
     run: (args: string[]) => runCli([...args, '--config', config, '--state', stateUrl], { cwd: dir }),
-    async serve(publicUrl?: string) {
+    async serve(publicUrl?: string, basePath?: string) {
       const loaded = (await loadConfig(config))!;
       if (publicUrl) loaded.config.console = { ...loaded.config.console, public_url: publicUrl };
       const store = await openStateStore(stateUrl);
@@ -118,6 +122,7 @@ export async function startConsoleWorld(
         queue: null,
         host: '127.0.0.1',
         port: 0,
+        basePath,
         refreshSeconds: 0.05,
         env: {},
         log: (line) => logged.push(line),

@@ -77,7 +77,11 @@ describe.skipIf(!available)('PostgreSQL state among many targets', () => {
       this: pg.Client,
       ...args
     ) {
-      const [text, values] = args as unknown as [unknown, unknown];
+      // A query as text and values, or as a named statement's config ({ name, text, values }).
+      const [first, second] = args as unknown as [unknown, unknown];
+      const named = typeof first === 'object' && first !== null ? (first as pg.QueryConfig) : null;
+      const text = named ? named.text : first;
+      const values = named ? named.values : second;
       if (typeof text === 'string' && text.includes(`"${schema}".`))
         statements.push({ text, values: Array.isArray(values) ? values : [] });
       return (query as (...a: unknown[]) => unknown).apply(this, args) as never;

@@ -273,5 +273,38 @@ export function storeContract(label: string, factory: StoreFactory): void {
       await lock.release();
       expect((await store.listTargets()).every((entry) => !entry.locked)).toBe(true);
     });
+
+    it("lists every target with its newest run's report.json, as listTargets has the target", async () => {
+      const { store, t, again } = await fresh(factory);
+      const lock = await locked(t);
+      await t.writeIdentity();
+      await (await t.createRun('20261124T180000000Z-aaaaaa')).writeJson('report.json', { outcome: 'old' });
+      const newest = await t.createRun('20261124T190000000Z-bbbbbb');
+      await newest.writeJson('report.json', { outcome: 'applied' });
+      await newest.write('report.md', 'not this one');
+      await t.writeStatus({ uncertain: true, reason: 'no answer' });
+      // A target whose newest run was killed before its report, and one without runs.
+      const killed = store.target(other);
+      await (await killed.lock()).release();
+      await killed.writeIdentity();
+      await killed.createRun('20261124T180000000Z-cccccc');
+      const third = store.target({ ...target, clientId: 'client-3' });
+      await (await third.lock()).release();
+      await third.writeIdentity();
+      const second = await again();
+      const listed = await second.lastRunReports();
+      expect(listed.map(({ lastReport: _, ...entry }) => entry)).toEqual(await second.listTargets());
+      const reportOf = (clientId: string) =>
+        listed.find((entry) => entry.key === targetKey({ ...target, clientId }))?.lastReport?.toString();
+      expect(JSON.parse(reportOf('client-1')!)).toEqual({ outcome: 'applied' });
+      expect(listed.find((entry) => entry.key === targetKey(target))).toMatchObject({
+        locked: true,
+        uncertain: true,
+      });
+      expect(reportOf('client-2')).toBeUndefined();
+      expect(reportOf('client-3')).toBeUndefined();
+      expect(listed).toHaveLength(3);
+      await lock.release();
+    });
   });
 }

@@ -19,6 +19,11 @@ export const serveCommand: CommandModule<object, ServeArgs> = {
         default: '127.0.0.1:8080',
         describe: 'HOST:PORT to listen on (port 0: a free one); loopback unless told otherwise',
       })
+      .option('base-path', {
+        type: 'string',
+        describe:
+          "URL path to serve under behind a reverse proxy, e.g. /menusync (default: the config's console.base_path, else /)",
+      })
       .option('refresh-seconds', {
         type: 'number',
         default: 15,

@@ -14,6 +14,7 @@ export interface ServeArgs {
   state?: string;
   config?: string;
   listen: string;
+  'base-path'?: string;
   'refresh-seconds': number;
 }
 
@@ -41,6 +42,7 @@ export async function runServe(args: ServeArgs): Promise<void> {
       queue,
       host,
       port,
+      basePath: args['base-path'],
       refreshSeconds,
       log: (line) => process.stderr.write(`${stamped(redact(line))}\n`),
     });

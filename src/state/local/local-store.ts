@@ -1,6 +1,6 @@
 import { link } from 'node:fs/promises';
 import path from 'node:path';
-import { acquireLock, isAlive, LOCK_FILE, LockInfo } from '../lock.js';
+import { acquireLock } from '../lock.js';
 import { removeStaleTemps } from '../atomic-write.js';
 import { RUNS_DIR } from '../run-history.js';
 import {
@@ -21,9 +21,10 @@ import {
   type StateTargets,
 } from '../target-identity.js';
 import type { Checkpoint, StateStoreOptions } from '../checkpoint.js';
-import type { ConfirmedState, StagedConfirmation, StateStore, StoredTarget, TargetStore } from '../store.js';
+import type { ConfirmedState, StagedConfirmation, StateStore, TargetStore } from '../store.js';
 import { adoptLegacyFolder } from './legacy-folders.js';
-import { exists, listLocalRuns, localRunArchive, readOptional } from './run-files.js';
+import { listLocalTargets } from './local-listing.js';
+import { exists, localRunArchive } from './run-files.js';
 
 /** The file a run's confirmed menu is kept under in its folder: a hard link to that snapshot.json. */
 export const RUN_SNAPSHOT_FILE = 'snapshot.json';
@@ -44,7 +45,8 @@ export function localStateStore(stateDir: string, options: LocalStoreOptions = {
     kind: 'local',
     location: root,
     target: (target) => localTargetStore(root, target, notice, scanOnce, checkpoint),
-    listTargets: () => listLocalTargets(root),
+    listTargets: () => listLocalTargets(root, false),
+    lastRunReports: () => listLocalTargets(root, true),
     fleetRuns: () => localRunArchive(path.join(root, FLEET_RUNS_DIR)),
     close: async () => undefined,
   };
@@ -156,39 +158,4 @@ async function stageConfirmed(
 /** Best effort: a run folder that cannot take the link only loses its rollback point. */
 async function keepRunSnapshot(dir: string, runFolder: string): Promise<void> {
   await link(path.join(dir, SNAPSHOT_FILE), path.join(runFolder, RUN_SNAPSHOT_FILE)).catch(() => undefined);
-}
-
-async function listLocalTargets(root: string): Promise<StoredTarget[]> {
-  const { known, legacy, unknown } = await listStateTargets(root);
-  const entries = [
-    ...known.map((identity) => ({ identity, dir: targetDir(root, identity) })),
-    // Named by the older key: the client's state until its next plan or apply adopts it.
-    ...legacy.map(({ name, identity }) => ({ identity, dir: path.join(root, name) })),
-    ...unknown.map((name) => ({ identity: null, dir: path.join(root, name) })),
-  ];
-  return Promise.all(
-    entries.map(async ({ identity, dir }) => {
-      const runs = await listLocalRuns(dir);
-      const status = await readStatus(dir).catch(() => ({ uncertain: true }));
-      return {
-        target: identity ? { baseUrl: identity.baseUrl, clientId: identity.clientId } : null,
-        key: path.basename(dir),
-        location: dir,
-        lastRunId: runs.at(-1)?.id ?? null,
-        uncertain: status.uncertain,
-        locked: await lockedByLiveProcess(dir),
-      };
-    }),
-  );
-}
-
-async function lockedByLiveProcess(dir: string): Promise<boolean> {
-  const text = await readOptional(path.join(dir, LOCK_FILE));
-  if (text === null) return false;
-  try {
-    const info = LockInfo.safeParse(JSON.parse(text.toString('utf8')));
-    return info.success ? isAlive(info.data) : false;
-  } catch {
-    return false;
-  }
 }

@@ -90,6 +90,17 @@ export const MIGRATIONS: readonly string[] = [
      EXECUTE 'ALTER TABLE {s}.fleet_run_files ALTER COLUMN content SET COMPRESSION lz4';
    EXCEPTION WHEN OTHERS THEN NULL;
    END $$;`,
+  // The console's signed-in browsers (src/console/session-store.ts), kept so that a restart of
+  // `menusync serve` does not sign everyone out: a session id's SHA-256 only (the cookie's value is
+  // never stored), its holder, a mark of the token it was signed in with, and its expiry; signing
+  // out deletes the row.
+  `CREATE TABLE {s}.console_sessions (
+     id_sha256 text PRIMARY KEY,
+     name text NOT NULL,
+     role text NOT NULL,
+     token text NOT NULL,
+     expires_at timestamptz NOT NULL,
+     created_at timestamptz NOT NULL DEFAULT now());`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

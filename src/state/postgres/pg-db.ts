@@ -11,8 +11,26 @@ export type SqlValue = string | number | boolean | Buffer | null | string[];
 
 /** What a query runs on: the pool, or one client inside a transaction. */
 export interface Queryable {
-  query<R extends pg.QueryResultRow>(text: string, values?: SqlValue[]): Promise<pg.QueryResult<R>>;
+  query<R extends pg.QueryResultRow>(
+    query: string | pg.QueryConfig<SqlValue[]>,
+    values?: SqlValue[],
+  ): Promise<pg.QueryResult<R>>;
 }
+
+/**
+ * A statement a run sends every time: named, so that each connection parses and plans it once
+ * (pg's `{ name, text, values }` query config) and later sends only its values.
+ */
+export interface NamedSql {
+  name: string;
+  text: string;
+}
+
+/**
+ * Statements sent to the server by this process's stores (every Db's queries, BEGIN/COMMIT and the
+ * lock sessions' own): the bench reads it to count a run's round trips. Never shown to users.
+ */
+export const roundTrips = { count: 0 };
 
 /**
  * The store's pool and its schema. SQL names tables as `{s}.name` (the schema alone: `{schema}`): the schema comes from the URL
@@ -29,6 +47,7 @@ export class Db {
   private readonly prefix: string;
   private closed = false;
   private textSafeAnswer: Promise<boolean> | undefined;
+  private readonly named = new Map<string, string>();
 
   constructor(
     readonly where: PostgresLocation,
@@ -37,14 +56,20 @@ export class Db {
   ) {
     this.prefix = `"${where.schema}".`;
     // allowExitOnIdle: idle connections do not keep a finished command's process alive.
-    this.pool = new pg.Pool({ ...this.clientConfig(), max: 4, allowExitOnIdle: true });
+    // Sized to the runs at once (a fleet's --concurrency, a worker's slots): each run's reads and
+    // writes that are not on its lock session take one at a time; 4 at least, as before.
+    this.pool = new pg.Pool({
+      ...this.clientConfig(),
+      max: Math.max(4, lockSessions),
+      allowExitOnIdle: true,
+    });
     this.lockPool = new pg.Pool({ ...this.clientConfig(), max: lockSessions, allowExitOnIdle: true });
     for (const pool of [this.pool, this.lockPool]) {
       // An idle connection the server closed (restart, kill) must not crash the process; the next
       // query meets the failure and reports it.
       pool.on('error', () => undefined);
       // Nor one lost while a run holds it (a lock session, held for a whole run): the run's commit
-      // finds the lock gone (stillHeld) and says so.
+      // finds the lock gone (pg-target-sql.ts COMMIT_CONFIRMED) and says so.
       pool.on('connect', (client) => client.on('error', () => undefined));
     }
   }
@@ -61,15 +86,24 @@ export class Db {
     return text.replaceAll('{s}.', this.prefix).replaceAll('{schema}', this.prefix.slice(0, -1));
   }
 
+  /** A named statement's SQL, its schema filled in once per Db (a Db's connections see one schema). */
+  private namedSql(named: NamedSql): string {
+    let text = this.named.get(named.name);
+    if (text === undefined) this.named.set(named.name, (text = this.sql(named.text)));
+    return text;
+  }
+
   /** One query on the pool; a failure names the store (a StateWriteError when `writing`). */
   async run<R extends pg.QueryResultRow>(
-    text: string,
+    text: string | NamedSql,
     values: SqlValue[] = [],
     writing = false,
     on: Queryable = this.pool,
   ): Promise<pg.QueryResult<R>> {
+    roundTrips.count++;
     try {
-      return await on.query<R>(this.sql(text), values);
+      if (typeof text === 'string') return await on.query<R>(this.sql(text), values);
+      return await on.query<R>({ name: text.name, text: this.namedSql(text), values });
     } catch (error) {
       throw queryError(error, this.where.display, writing);
     }
@@ -84,6 +118,7 @@ export class Db {
       await this.run('COMMIT', [], writing, client);
       return result;
     } catch (error) {
+      roundTrips.count++;
       await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
       throw error;
     } finally {
@@ -107,6 +142,7 @@ export class Db {
         throw queryError(error, this.where.display, writing);
       }
       try {
+        roundTrips.count++;
         await client.query('BEGIN');
         return client;
       } catch (error) {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { LockHeldError } from '../../errors.js';
 import { keyHalves } from './advisory-key.js';
-import type { Db, Queryable } from './pg-db.js';
+import { roundTrips, type Db, type Queryable } from './pg-db.js';
 import { queryError } from './pg-errors.js';
 import type { HeldLock } from '../store.js';
 
@@ -13,6 +13,8 @@ import type { HeldLock } from '../store.js';
 export interface AdvisoryLock extends HeldLock {
   /** The backend pid of the session holding it, to check inside a commit that it still does. */
   readonly sessionPid: number;
+  /** The session itself, idle between the run's statements: the run's first reads go on it. */
+  readonly session: Queryable;
 }
 
 export async function takeAdvisoryLock(db: Db, key: string, what: string): Promise<AdvisoryLock> {
@@ -24,6 +26,7 @@ export async function takeAdvisoryLock(db: Db, key: string, what: string): Promi
   }
   let sessionPid = 0;
   try {
+    roundTrips.count++;
     const taken = await client.query<{ ok: boolean; pid: number }>(
       'SELECT pg_try_advisory_lock($1::bigint) AS ok, pg_backend_pid() AS pid',
       [key],
@@ -39,10 +42,12 @@ export async function takeAdvisoryLock(db: Db, key: string, what: string): Promi
   return {
     holder: db.applicationName,
     sessionPid,
+    session: client,
     async release() {
       if (released) return;
       released = true;
       // A session whose unlock failed is ended, not reused: ending it frees the lock.
+      roundTrips.count++;
       const failed = await client
         .query('SELECT pg_advisory_unlock($1::bigint)', [key])
         .then(() => undefined, asError);
@@ -52,15 +57,6 @@ export async function takeAdvisoryLock(db: Db, key: string, what: string): Promi
 }
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
-
-/**
- * Inside a commit's transaction: whether the session that took the lock still holds it. A
- * connection lost mid-run (a server restart) drops the lock silently, and another run may hold it now.
- */
-export async function stillHeld(db: Db, on: Queryable, lock: AdvisoryLock, key: string): Promise<boolean> {
-  const found = await db.run<{ pid: number }>(LOCK_HOLDER, Object.values(keyHalves(key)), true, on);
-  return found.rows.some((row) => row.pid === lock.sessionPid);
-}
 
 const LOCK_HOLDER = `
   SELECT l.pid, a.application_name AS name, a.backend_start AS since

@@ -2,27 +2,23 @@ import type { FileContent } from '../atomic-write.js';
 import type { RunRecord } from '../run-history.js';
 import type { StoredRun } from '../store.js';
 import { runsToPrune } from '../prune-policy.js';
-import type { Db } from './pg-db.js';
+import type { Db, NamedSql, SqlValue } from './pg-db.js';
 
-/** A run's record: a row in runs, a row per file in run_files (plan, payload, response, reports). */
+/**
+ * A run's record: a row in runs, a row per file in run_files (plan, payload, response, reports).
+ * Files written together (the reports, side by side) go in one multi-row statement: writes asked
+ * for in the same turn of the event loop are sent as one.
+ */
 export async function createRunRows(
   db: Db,
   targetKey: string,
   runId: string,
   where: string,
 ): Promise<RunRecord> {
-  await db.run(
-    'INSERT INTO {s}.runs (target_key, run_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-    [targetKey, runId],
-    true,
-  );
+  await db.run(CREATE_RUN, [targetKey, runId], true);
+  const batch = fileBatcher(db, targetKey, runId);
   const write = async (name: string, content: FileContent) => {
-    await db.run(
-      `INSERT INTO {s}.run_files (target_key, run_id, name, content) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (target_key, run_id, name) DO UPDATE SET content = excluded.content`,
-      [targetKey, runId, name, toBytes(content)],
-      true,
-    );
+    await batch(name, toBytes(content));
     return `${where}/${name}`;
   };
   return {
@@ -31,6 +27,58 @@ export async function createRunRows(
     write,
     writeJson: (name, value) => write(name, `${JSON.stringify(value)}\n`),
   };
+}
+
+const CREATE_RUN: NamedSql = {
+  name: 'menusync-create-run',
+  text: 'INSERT INTO {s}.runs (target_key, run_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+};
+
+/** Rows of one run's files per statement at most (reports are small; payloads go alone). */
+const FILES_PER_STATEMENT = 8;
+
+/**
+ * `write(name, bytes)` resolving once the row is stored; writes asked for before the next turn
+ * of the event loop share one INSERT (the same name twice: the later content, as one after the other).
+ */
+function fileBatcher(db: Db, targetKey: string, runId: string) {
+  let pending: { files: Map<string, Buffer>; done: Promise<void> } | null = null;
+  return (name: string, bytes: Buffer): Promise<void> => {
+    if (pending && pending.files.size < FILES_PER_STATEMENT) {
+      pending.files.set(name, bytes);
+      return pending.done;
+    }
+    const files = new Map([[name, bytes]]);
+    const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      if (pending?.files === files) pending = null;
+      return insertFiles(db, targetKey, runId, files);
+    });
+    pending = { files, done };
+    return done;
+  };
+}
+
+async function insertFiles(
+  db: Db,
+  targetKey: string,
+  runId: string,
+  files: Map<string, Buffer>,
+): Promise<void> {
+  const values: SqlValue[] = [targetKey, runId];
+  const rows: string[] = [];
+  for (const [name, bytes] of files) {
+    values.push(name, bytes);
+    rows.push(`($1, $2, $${values.length - 1}, $${values.length})`);
+  }
+  await db.run(
+    {
+      name: `menusync-run-files-${files.size}`,
+      text: `INSERT INTO {s}.run_files (target_key, run_id, name, content) VALUES ${rows.join(', ')}
+       ON CONFLICT (target_key, run_id, name) DO UPDATE SET content = excluded.content`,
+    },
+    values,
+    true,
+  );
 }
 
 export function toBytes(content: FileContent): Buffer {

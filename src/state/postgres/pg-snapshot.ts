@@ -39,20 +39,34 @@ export async function stageSnapshotRows(
   const formatVersion = LINES_FORMAT_VERSION;
   const envelope = JSON.stringify({ formatVersion, hash: menu.hash, appliedAt, mode, runId });
   const pieces = snapshotPieces(envelope.slice(0, -1), menu);
-  const id = await db.transaction(async (client) => {
-    const row = await db.run<{ id: string }>(
-      `INSERT INTO {s}.snapshots (target_key, staged, format_version, hash, run_id)
-       VALUES ($1, true, $2, $3, $4) RETURNING id`,
-      [targetKey, formatVersion, menu.hash, runId],
+  const row = [targetKey, formatVersion, menu.hash, runId] as SqlValue[];
+  if (pieces.length <= PIECES_PER_STATEMENT) {
+    // A menu of up to ~8 MB (most): its row and its pieces in one statement, atomic by itself.
+    const bytes = pieces.map((piece) => Buffer.from(piece, 'utf8'));
+    const rows = bytes.map((_, i) => `((SELECT id FROM snapshot), ${i}, $${i + 5})`);
+    const staged = await db.run<{ id: string }>(
+      {
+        name: `menusync-stage-snapshot-${bytes.length}`,
+        text: `WITH snapshot AS (${INSERT_SNAPSHOT}),
+           pieces AS (INSERT INTO {s}.snapshot_pieces (snapshot_id, seq, bytes) VALUES ${rows.join(', ')})
+         SELECT id FROM snapshot`,
+      },
+      [...row, ...bytes],
       true,
-      client,
     );
-    const snapshotId = row.rows[0]!.id;
+    return { id: staged.rows[0]!.id, hash: menu.hash };
+  }
+  const id = await db.transaction(async (client) => {
+    const inserted = await db.run<{ id: string }>(INSERT_SNAPSHOT, row, true, client);
+    const snapshotId = inserted.rows[0]!.id;
     await insertPieces(db, client, snapshotId, pieces);
     return snapshotId;
   });
   return { id, hash: menu.hash };
 }
+
+const INSERT_SNAPSHOT = `INSERT INTO {s}.snapshots (target_key, staged, format_version, hash, run_id)
+  VALUES ($1, true, $2, $3, $4) RETURNING id`;
 
 async function insertPieces(db: Db, client: Queryable, id: string, pieces: string[]): Promise<void> {
   for (let start = 0; start < pieces.length; start += PIECES_PER_STATEMENT) {

@@ -12,6 +12,7 @@ export const MIGRATION_TABLES: readonly (readonly string[])[] = [
   ['worker_jobs'],
   [],
   ['fleet_runs', 'fleet_run_files'],
+  ['console_sessions'],
 ];
 
 /** A schema that is not menusync's: another tool's tables (its own `schema_migrations`, say). */

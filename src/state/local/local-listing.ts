@@ -1,0 +1,75 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { mapChunked, readOptionalSync } from '../listing-reads.js';
+import { isAlive, LOCK_FILE, LockInfo } from '../lock.js';
+import { RUNS_DIR } from '../run-history.js';
+import { STATUS_FILE, TargetStatus } from '../snapshot.js';
+import type { StoredTarget, TargetLastReport } from '../store.js';
+import { targetDir } from '../target.js';
+import { listStateTargets } from '../target-identity.js';
+
+/**
+ * Every target folder of the state folder with what a listing shows, reading only what it needs:
+ * the newest run's id (one readdir, nothing inside the runs), the status, the lock and
+ * (`withReport`) that run's report.json. 10,000 targets are 50,000 small reads (listing-reads.ts).
+ */
+export async function listLocalTargets(root: string, withReport: true): Promise<TargetLastReport[]>;
+export async function listLocalTargets(root: string, withReport: boolean): Promise<StoredTarget[]>;
+export async function listLocalTargets(root: string, withReport: boolean): Promise<TargetLastReport[]> {
+  const { known, legacy, unknown } = await listStateTargets(root);
+  const entries = [
+    ...known.map((identity) => ({ identity, dir: targetDir(root, identity) })),
+    // Named by the older key: the client's state until its next plan or apply adopts it.
+    ...legacy.map(({ name, identity }) => ({ identity, dir: path.join(root, name) })),
+    ...unknown.map((name) => ({ identity: null, dir: path.join(root, name) })),
+  ];
+  return mapChunked(entries, ({ identity, dir }) => {
+    const lastRunId = newestRunId(dir);
+    const report = withReport && lastRunId ? path.join(dir, RUNS_DIR, lastRunId, 'report.json') : null;
+    return {
+      target: identity ? { baseUrl: identity.baseUrl, clientId: identity.clientId } : null,
+      key: path.basename(dir),
+      location: dir,
+      lastRunId,
+      uncertain: uncertain(dir),
+      locked: lockedByLiveProcess(dir),
+      ...(withReport ? { lastReport: report ? readOptionalSync(report) : null } : {}),
+    } as TargetLastReport;
+  });
+}
+
+/** The newest run's id (run ids sort by start time); null when there is none. */
+function newestRunId(dir: string): string | null {
+  try {
+    const names = readdirSync(path.join(dir, RUNS_DIR), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    return names.at(-1) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** As readStatus has it; a status that does not read counts as uncertain (a listing never fails on one). */
+function uncertain(dir: string): boolean {
+  try {
+    const bytes = readOptionalSync(path.join(dir, STATUS_FILE));
+    if (bytes === null) return false;
+    const status = TargetStatus.safeParse(JSON.parse(bytes.toString('utf8')));
+    return status.success ? status.data.uncertain : true;
+  } catch {
+    return true;
+  }
+}
+
+function lockedByLiveProcess(dir: string): boolean {
+  try {
+    const text = readOptionalSync(path.join(dir, LOCK_FILE));
+    if (text === null) return false;
+    const info = LockInfo.safeParse(JSON.parse(text.toString('utf8')));
+    return info.success ? isAlive(info.data) : false;
+  } catch {
+    return false;
+  }
+}
