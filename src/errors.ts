@@ -30,6 +30,40 @@ export class MenusyncError extends Error {
   }
 }
 
+/** A caller's names of its settings (model/setting-names.ts SettingNames; this file imports no folder). */
+export type CallerNames = Readonly<Record<string, string>>;
+
+/** An error's message and hint, for a caller's names of the settings it names. */
+export type SettingWords = (names: CallerNames) => { message: string; hint?: string };
+
+/**
+ * An error made where no caller is known (an extractor meeting an input limit, a state that cannot
+ * be written or opened) names its settings as the library does, and carries its `words`; where
+ * the caller's names are known (a mapping run, a target's run, the CLI's top-level catch) this
+ * words it again with them: `--max-cells` for the CLI. Any other error passes unchanged.
+ */
+export function inCallersWords(error: unknown, names: CallerNames): unknown {
+  const wordsOf = error instanceof MenusyncError ? WORDS.get(error) : undefined;
+  if (wordsOf && error instanceof MenusyncError) {
+    const words = wordsOf(names);
+    error.message = words.message;
+    if (words.hint !== undefined) error.hint = words.hint;
+  }
+  return error;
+}
+
+/**
+ * The words of the errors that name settings, kept beside them rather than on them: the error
+ * classes are public (the library's), their shape stays message, hint and exit code.
+ */
+const WORDS = new WeakMap<MenusyncError, SettingWords>();
+
+/** Gives `error` the words inCallersWords uses; returns it. */
+export function withWords<E extends MenusyncError>(error: E, words: SettingWords): E {
+  WORDS.set(error, words);
+  return error;
+}
+
 /** Bad command line: unknown option values, missing required inputs. */
 export class UsageError extends MenusyncError {
   override readonly exitCode = ExitCode.invalid;

@@ -20,6 +20,8 @@ export interface ApplyRequest {
   planOptions: PlanOptions;
   savedPlan?: SavedPlan;
   maxPayloadBytes: number;
+  /** How the caller names maxPayloadBytes in messages (`--max-payload-bytes`); default the library's. */
+  maxPayloadName?: string;
   /** Read back and compare after applying (default true). */
   verify?: boolean;
   /**

@@ -54,7 +54,11 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
   const store = await openStateStore(fleetState);
   try {
     const record = await createFleetRecord(store.fleetRuns(), startedAt);
-    const outputs = { json: args['out-json'], md: args['out-md'], html: args['out-html'] };
+    const output = (option: 'out-json' | 'out-md' | 'out-html') => {
+      const file = args[option];
+      return file !== undefined ? { file, option: `--${option}` } : undefined;
+    };
+    const outputs = { json: output('out-json'), md: output('out-md'), html: output('out-html') };
     const log = createRunLog(args['log-format']);
     const events: RunEvent[] = [];
     const context = {
@@ -71,6 +75,11 @@ export async function runFleetCommand(command: 'plan' | 'apply', args: FleetComm
       events,
     };
     const result = await runFleetTargets(selection, context);
+    // Stopped by a signal: its fleet report is written already (what ran, what did not).
+    if (result.stopped) {
+      process.exitCode = result.stopped.exit;
+      return;
+    }
     const report = buildFleetReport(command, result, startedAt, new Date());
     presentFleetReport(report, { label, args, out, log });
     const end = { event: 'fleet_end', command, exit: result.exit, summary: report.summary };

@@ -1,4 +1,4 @@
-import { ExitCode } from '../errors.js';
+import { ExitCode, RunCancelledError } from '../errors.js';
 import type { FleetEntry } from '../fleet/fleet-entry.js';
 import { entryProblem, seconds, shortCounts } from '../fleet/fleet-report.js';
 import type { FleetState } from '../fleet/run-fleet.js';
@@ -28,64 +28,88 @@ function names(list: readonly string[]): string {
   return list.length > MAX_NAMES ? `${shown} and ${list.length - MAX_NAMES} more` : shown;
 }
 
-export interface FleetStop {
-  /** True once a signal came: no queued target starts after that. */
-  stopping(): boolean;
-  track(state: FleetState): void;
-  remove(): void;
-}
-
 /** Where the fleet stood when a signal stopped it: what its report records. */
 export interface FleetStopped {
   signal: NodeJS.Signals;
   exit: ExitCode;
+  /** Done: ended before or despite the signal; running: ended cancelled by it; queued: never started. */
   state: FleetState;
 }
 
+/** How long the cancelled targets may take to end (report, lock) before the process exits anyway. */
+const GRACE_MS = 5_000;
+
+export interface FleetStop {
+  /** The signal that stopped the fleet, once one came. */
+  signal(): NodeJS.Signals | undefined;
+  track(state: FleetState): void;
+  remove(): void;
+}
+
 /**
- * Ctrl-C or SIGTERM: no queued target starts, `saveReport` writes the fleet report of what was
- * done, interrupted and not started (a cron job reads it as it reads a finished fleet's), and the
- * process ends with 130 / 143 as a single apply does, which is safe by design for the running
- * ones (each marks its target uncertain before an import goes out; its lock goes on exit). A
- * second signal while the report is written ends the process at once (Node's default).
+ * Ctrl-C or SIGTERM take the path a single apply takes (stop-on-signal.ts): `controller` is
+ * aborted, so no queued target starts and the running ones end cancelled as a failed run does
+ * (their reports written, their locks released, their snapshots where they were unless the
+ * platform had confirmed); the caller then writes the fleet report (endStopped) and exits with
+ * 130 / 143. Fleets that have not ended within GRACE_MS write the report of where they stood and
+ * exit anyway; a second signal ends the process at once (Node's default).
  */
-export function stopOnSignal(
+export function cancelOnSignal(
   label: string,
   out: Output,
   progress: { stop(): void },
+  controller: AbortController,
   command: 'plan' | 'apply',
-  saveReport?: (stopped: FleetStopped) => Promise<void>,
+  saveReport: (stopped: FleetStopped) => Promise<void>,
 ): FleetStop {
-  let stopping = false;
+  let came: NodeJS.Signals | undefined;
   let state: FleetState = { done: [], running: [], queued: [] };
   const onSignal = (signal: NodeJS.Signals) => {
-    stopping = true;
+    came = signal;
     progress.stop();
-    // The lists as they were when the signal came: targets finishing meanwhile do not change them.
-    const stopped = { done: [...state.done], running: [...state.running], queued: [...state.queued] };
     out.error(`${label}: stopped by ${signal}`);
-    out.error(`done (${stopped.done.length}): ${names(stopped.done.map((e) => e.target))}`);
-    out.error(`interrupted (${stopped.running.length}): ${names(stopped.running)}`);
-    out.error(`not started (${stopped.queued.length}): ${names(stopped.queued)}`);
-    if (command === 'apply' && stopped.running.length > 0)
-      out.error(
-        'an interrupted target whose import had already gone out is marked uncertain: its next apply sends a full replace',
+    const name = signal === 'SIGINT' || signal === 'SIGTERM' ? signal : undefined;
+    controller.abort(new RunCancelledError(`stopped by ${signal}`, name ? { signal: name } : undefined));
+    const exit = signalExit(signal);
+    setTimeout(() => {
+      // The lists as they were when the grace ran out: the running ones never ended.
+      const now = { done: [...state.done], running: [...state.running], queued: [...state.queued] };
+      void endStopped({ signal, exit, state: now }, command, out, saveReport).finally(() =>
+        process.exit(exit),
       );
-    const exit = signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated;
-    void (saveReport?.({ signal, exit, state: stopped }) ?? Promise.resolve())
-      .catch((error: unknown) =>
-        out.error(`error: could not write the fleet report: ${(error as Error).message}`),
-      )
-      .finally(() => process.exit(exit));
+    }, GRACE_MS).unref();
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   return {
-    stopping: () => stopping,
+    signal: () => came,
     track: (next) => (state = next),
     remove: () => {
       process.removeListener('SIGINT', onSignal);
       process.removeListener('SIGTERM', onSignal);
     },
   };
+}
+
+export const signalExit = (signal: NodeJS.Signals): ExitCode =>
+  signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated;
+
+/** Says which targets were done, interrupted and not started, then writes the fleet report of them. */
+export async function endStopped(
+  stopped: FleetStopped,
+  command: 'plan' | 'apply',
+  out: Output,
+  saveReport: (stopped: FleetStopped) => Promise<void>,
+): Promise<void> {
+  const { state } = stopped;
+  out.error(`done (${state.done.length}): ${names(state.done.map((e) => e.target))}`);
+  out.error(`interrupted (${state.running.length}): ${names(state.running)}`);
+  out.error(`not started (${state.queued.length}): ${names(state.queued)}`);
+  if (command === 'apply' && state.running.length > 0)
+    out.error(
+      'an interrupted target whose import had already gone out is marked uncertain: its next apply sends a full replace',
+    );
+  await saveReport(stopped).catch((error: unknown) =>
+    out.error(`error: could not write the fleet report: ${(error as Error).message}`),
+  );
 }

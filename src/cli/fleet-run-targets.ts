@@ -1,11 +1,20 @@
 import type { LoadedConfig } from '../config/load-config.js';
 import { runConfigFleet } from '../fleet/config-fleet-run.js';
 import { summarize } from '../fleet/fleet-entry.js';
-import { writeFleetOutputs, type FleetRecord } from '../fleet/fleet-files.js';
+import { writeFleetOutputs, type FleetOutputs, type FleetRecord } from '../fleet/fleet-files.js';
 import { buildFleetReport } from '../fleet/fleet-report.js';
 import type { FleetResult } from '../fleet/run-fleet.js';
 import { fleetStorePool } from '../state/store-pool.js';
-import { fleetLine, isProblem, stopOnSignal, type FleetStopped } from './fleet-lines.js';
+import { ExitCode } from '../errors.js';
+import type { FleetEntry } from '../fleet/fleet-entry.js';
+import {
+  cancelOnSignal,
+  endStopped,
+  fleetLine,
+  isProblem,
+  signalExit,
+  type FleetStopped,
+} from './fleet-lines.js';
 import { createFleetProgress } from './fleet-progress.js';
 import type { FleetSelection } from './fleet-selection.js';
 import type { Output } from './output.js';
@@ -29,7 +38,7 @@ export interface FleetRunContext {
   concurrency: number;
   out: Output;
   record: FleetRecord;
-  outputs: { json?: string | undefined; md?: string | undefined; html?: string | undefined };
+  outputs: FleetOutputs;
   startedAt: Date;
   /** --log-format: JSON lines per target, or the stamped --quiet lines. */
   log: RunLog;
@@ -39,29 +48,32 @@ export interface FleetRunContext {
 
 /**
  * Runs the selected targets, at most `concurrency` at once, each as a single run of it would
- * (config-target-run.ts): one line per target as it finishes, a live count on a terminal, and on
- * SIGINT/SIGTERM the report of what was done, interrupted and not started.
+ * (config-target-run.ts): one line per target as it finishes, a live count on a terminal. On
+ * SIGINT/SIGTERM the running targets are cancelled through their AbortSignal, as a single apply
+ * is; once they have ended, the fleet report of what was done, interrupted and not started is
+ * written and `stopped` says so (the command exits 130 / 143).
  */
 export async function runFleetTargets(
   selection: FleetSelection,
   context: FleetRunContext,
-): Promise<FleetResult> {
+): Promise<FleetResult & { stopped?: FleetStopped }> {
   const { command, args, out, record, names } = { ...context, names: selection.names };
   // Each running target's lock listens for 'exit' (to free it on process.exit): N at once is no leak.
   const listeners = process.getMaxListeners();
   process.setMaxListeners(listeners + context.concurrency);
   const progress = createFleetProgress({ quiet: args.quiet === true, json: args.json === true });
-  const stop = stopOnSignal(context.label, out, progress, command, (stopped) =>
-    saveStopped(stopped, names.length, context),
-  );
+  const save = (stopped: FleetStopped) => saveStopped(stopped, names.length, context);
+  const cancel = new AbortController();
+  const stop = cancelOnSignal(context.label, out, progress, cancel, command, save);
   // Targets that keep their state in one place share one store (one connection pool for a database).
   const stores = fleetStorePool(context.concurrency);
   const { log } = context;
   const given = givenFromFlags(args);
   const detailed = args['detailed-exitcode'] === true;
-  return await runConfigFleet({
+  const result = await runConfigFleet({
     command,
     names,
+    signal: cancel.signal,
     sharedMenus: selection.sharedMenus,
     concurrency: context.concurrency,
     stores,
@@ -76,7 +88,6 @@ export async function runFleetTargets(
       yes: args.yes === true,
     }),
     warn: out.error,
-    stopped: stop.stopping,
     onTargetStart: (name) => log.start(command, name),
     onTargetEnd: (event) => {
       log.end(event);
@@ -97,6 +108,23 @@ export async function runFleetTargets(
     process.setMaxListeners(listeners);
     await stores.close();
   });
+  const signal = stop.signal();
+  if (signal === undefined) return result;
+  const stopped = { signal, exit: signalExit(signal), state: stoppedState(names, result.entries) };
+  await endStopped(stopped, command, out, save);
+  return { ...result, stopped };
+}
+
+/** After a signal: the targets cancelled by it were interrupted; those never started have no entry. */
+function stoppedState(names: readonly string[], entries: readonly FleetEntry[]): FleetStopped['state'] {
+  const cancelled = (entry: FleetEntry) =>
+    entry.exit === ExitCode.interrupted || entry.exit === ExitCode.terminated;
+  const ran = new Set(entries.map((entry) => entry.target));
+  return {
+    done: entries.filter((entry) => !cancelled(entry)),
+    running: entries.filter(cancelled).map((entry) => entry.target),
+    queued: names.filter((name) => !ran.has(name)),
+  };
 }
 
 /** A fleet stopped by a signal still leaves its report: what was done, interrupted, not started. */

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { DEFAULT_INPUT_LIMITS, INPUT_LIMIT_NAMES, type InputLimits } from '../extract/input-limits.js';
+import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../extract/input-limits.js';
 
 /** `--max-input-bytes` and friends, as yargs gives them (absent: the config's, then the default). */
 export interface InputLimitArgs {
@@ -9,6 +9,15 @@ export interface InputLimitArgs {
   'max-cells'?: number;
   'max-cell-chars'?: number;
 }
+
+/** Each limit's flag (FLAG_NAMES spells them with their dashes for messages). */
+export const LIMIT_FLAGS: Readonly<Record<keyof InputLimits, keyof InputLimitArgs>> = {
+  maxInputBytes: 'max-input-bytes',
+  maxInflatedBytes: 'max-inflated-bytes',
+  maxSharedStrings: 'max-shared-strings',
+  maxCells: 'max-cells',
+  maxCellChars: 'max-cell-chars',
+};
 
 const DESCRIPTIONS: Record<keyof InputLimits, string> = {
   maxInputBytes: 'Largest input file, in bytes',
@@ -23,7 +32,7 @@ const LIMITS = Object.keys(DEFAULT_INPUT_LIMITS) as (keyof InputLimits)[];
 export function withInputLimitOptions<T>(yargs: Argv<T>): Argv<T & InputLimitArgs> {
   let out = yargs;
   for (const limit of LIMITS) {
-    out = out.option(INPUT_LIMIT_NAMES[limit].flag.slice(2), {
+    out = out.option(LIMIT_FLAGS[limit], {
       type: 'number',
       describe: `${DESCRIPTIONS[limit]} (default ${DEFAULT_INPUT_LIMITS[limit]})`,
     });
@@ -33,10 +42,9 @@ export function withInputLimitOptions<T>(yargs: Argv<T>): Argv<T & InputLimitArg
 
 /** The limits given as flags, in domain names (unchecked: resolveInputLimits checks them). */
 export function limitsFromFlags(args: InputLimitArgs): Partial<InputLimits> {
-  const flags = args as Readonly<Record<string, number | undefined>>;
   const limits: Partial<InputLimits> = {};
   for (const limit of LIMITS) {
-    const value = flags[INPUT_LIMIT_NAMES[limit].flag.slice(2)];
+    const value = args[LIMIT_FLAGS[limit]];
     if (value !== undefined) limits[limit] = value;
   }
   return limits;

@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { ExitCode, MenusyncError, UsageError } from '../errors.js';
+import { ExitCode, inCallersWords, MenusyncError, UsageError } from '../errors.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { commands } from './commands/index.js';
 import { ignoreClosedPipes } from './closed-pipe.js';
 import { createOutput } from './output.js';
 import { redact, withSecrets } from '../secrets.js';
 import type { CliContext } from './run-context.js';
+import { FLAG_NAMES } from './setting-flags.js';
 
 function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
@@ -69,8 +70,10 @@ async function runCommand(argv: string[], context: CliContext): Promise<number> 
 }
 
 /** The one top-level catch: one clear line per error, the stack only with --debug. */
-export function reportError(error: unknown, debug: boolean): number {
+export function reportError(failure: unknown, debug: boolean): number {
   const out = createOutput({ debug });
+  // An error made where the core knew no caller names its settings as the library does: as flags here.
+  const error = inCallersWords(failure, FLAG_NAMES);
   if (error instanceof MenusyncError) {
     out.error(`error: ${error.message}`);
     if (error.hint) out.error(`hint: ${error.hint}`);

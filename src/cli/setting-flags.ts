@@ -5,7 +5,7 @@ import { UsageError } from '../errors.js';
 import type { SettingNames } from '../model/setting-names.js';
 import { withoutPrototype } from '../model/named-record.js';
 import type { ConnectionArgs } from './connection-options.js';
-import { limitsFromFlags } from './input-limit-options.js';
+import { LIMIT_FLAGS, limitsFromFlags } from './input-limit-options.js';
 import { parseNow } from './now-option.js';
 import type { RunArgs } from './run-args.js';
 
@@ -32,13 +32,18 @@ export const FLAG_NAMES: SettingNames = {
   timeout: '--timeout',
   maxPayloadBytes: '--max-payload-bytes',
   keepRuns: '--keep-runs',
-  maxInputBytes: '--max-input-bytes',
-  maxInflatedBytes: '--max-inflated-bytes',
-  maxSharedStrings: '--max-shared-strings',
-  maxCells: '--max-cells',
-  maxCellChars: '--max-cell-chars',
+  maxInputBytes: `--${LIMIT_FLAGS.maxInputBytes}`,
+  maxInflatedBytes: `--${LIMIT_FLAGS.maxInflatedBytes}`,
+  maxSharedStrings: `--${LIMIT_FLAGS.maxSharedStrings}`,
+  maxCells: `--${LIMIT_FLAGS.maxCells}`,
+  maxCellChars: `--${LIMIT_FLAGS.maxCellChars}`,
   offline: '--offline',
   savedPlan: '--plan',
+  encoding: '--encoding',
+  state: '--state',
+  protect: '--protect',
+  auth: '--auth',
+  allowRemovals: '--yes',
 };
 
 /** Every flag a run may take: those of plan and apply, the connection's, apply's sizes. */

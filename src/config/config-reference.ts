@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NUMBER_RANGES, rangeText } from './number-ranges.js';
+import { SETTING_NAMES, type SettingName, type SettingNames } from '../model/setting-names.js';
+import { NUMBER_RANGES, rangeText, type NumberRange } from './number-ranges.js';
 import { MenusyncConfig } from './schema.js';
 
 type JsonSchema = {
@@ -40,8 +41,53 @@ function withoutFormats(value: unknown): unknown {
   );
 }
 
+/**
+ * How the command line gives what the config file holds, for the reference: the schema describes
+ * the keys (the config file is the same for every caller), the CLI names its flags
+ * (cli/config-flags.ts), and the reference says which flag goes with which key.
+ */
+export interface ConfigFlags {
+  /** Each setting's flag (the CLI's FLAG_NAMES). */
+  settings: SettingNames;
+  /** The flag, or command and flag, of each number no setting holds (`worker --grace-seconds`). */
+  ranges: Readonly<Partial<Record<keyof typeof NUMBER_RANGES, string>>>;
+}
+
+/** The setting a config key gives, by its path in a target (`guards.allow_deletes`): its flag is said beside it. */
+const KEY_SETTINGS: Readonly<Record<string, SettingName>> = {
+  'guards.allow_deletes': 'allowDeletes',
+  'guards.allow_hiding': 'allowHiding',
+  'guards.allow_price_changes': 'allowPriceChanges',
+  'guards.allow_erosion': 'allowErosion',
+  'guards.erosion_days': 'erosionDays',
+  'guards.protect': 'protect',
+  'guards.allow_empty': 'allowEmpty',
+  params: 'params',
+  auth: 'auth',
+  mode: 'mode',
+  max_attempts: 'maxAttempts',
+  max_retry_time: 'maxRetryTime',
+  timeout: 'timeout',
+  max_payload_bytes: 'maxPayloadBytes',
+  max_input_bytes: 'maxInputBytes',
+  max_inflated_bytes: 'maxInflatedBytes',
+  max_shared_strings: 'maxSharedStrings',
+  max_cells: 'maxCells',
+  max_cell_chars: 'maxCellChars',
+  keep_runs: 'keepRuns',
+};
+
+const isSetting = (name: string): name is SettingName => (SETTING_NAMES as readonly string[]).includes(name);
+
+/** How a number is given: its flag (a setting's, or the CLI's own) and its config key. */
+function rangeNames(name: keyof typeof NUMBER_RANGES, flags: ConfigFlags): string {
+  const range: NumberRange = NUMBER_RANGES[name];
+  const flag = isSetting(name) ? flags.settings[name] : flags.ranges[name];
+  return [flag, range.key].filter((part) => part !== undefined).join(', ');
+}
+
 /** docs/config.md: every key with its type, default, description and example, from the JSON Schema. */
-export function renderConfigReference(): string {
+export function renderConfigReference(flags: ConfigFlags): string {
   const root = configJsonSchema() as JsonSchema;
   const defs = root.$defs ?? {};
   const resolve = (s: JsonSchema): JsonSchema => (s.$ref ? (defs[s.$ref.split('/').pop()!] ?? s) : s);
@@ -67,7 +113,7 @@ export function renderConfigReference(): string {
     '',
     '## Top level',
     '',
-    ...table(root, resolve, {
+    ...table(root, resolve, flags, '', {
       targets: 'map of target name → [target](#target-keys)',
       defaults: '[target](#target-keys) keys',
       notify: '[notify](#notify)',
@@ -77,13 +123,13 @@ export function renderConfigReference(): string {
     '',
     'The keys of each `targets.NAME` entry, and of `defaults:`.',
     '',
-    ...table(targets, resolve, { guards: '[guards](#guards)', notify: '[notify](#notify)' }),
+    ...table(targets, resolve, flags, '', { guards: '[guards](#guards)', notify: '[notify](#notify)' }),
     '',
     '## guards',
     '',
     guards.description ?? '',
     '',
-    ...table(guards, resolve, {}),
+    ...table(guards, resolve, flags, 'guards.', {}),
     '',
     '## notify',
     '',
@@ -92,7 +138,7 @@ export function renderConfigReference(): string {
     'top level: one POST per fleet run, when any of its targets ended in a named outcome. A webhook that fails never',
     'changes the exit code: a line on stderr says so.',
     '',
-    ...table(notify, resolve, {}),
+    ...table(notify, resolve, flags, 'notify.', {}),
     '',
     '## Number ranges',
     '',
@@ -101,7 +147,9 @@ export function renderConfigReference(): string {
     '',
     '| flag or key | range |',
     '| --- | --- |',
-    ...Object.values(NUMBER_RANGES).map((range) => `| ${range.names} | ${rangeText(range)} |`),
+    ...(Object.keys(NUMBER_RANGES) as (keyof typeof NUMBER_RANGES)[]).map(
+      (name) => `| ${rangeNames(name, flags)} | ${rangeText(NUMBER_RANGES[name])} |`,
+    ),
     '',
   ].join('\n');
 }
@@ -109,12 +157,16 @@ export function renderConfigReference(): string {
 function table(
   object: JsonSchema,
   resolve: (s: JsonSchema) => JsonSchema,
+  flags: ConfigFlags,
+  prefix: string,
   typeOverrides: Record<string, string>,
 ): string[] {
   const required = new Set(object.required ?? []);
   const rows = Object.entries(object.properties ?? {}).map(([key, raw]) => {
     const prop = resolve(raw);
-    const description = raw.description ?? prop.description ?? '';
+    const setting = KEY_SETTINGS[prefix + key];
+    const flag = setting ? ` Flag: \`${flags.settings[setting]}\`.` : '';
+    const description = (raw.description ?? prop.description ?? '') + flag;
     const example = (raw.examples ?? prop.examples)?.[0];
     return [
       `\`${key}\`${required.has(key) ? ' (required)' : ''}`,

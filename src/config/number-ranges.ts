@@ -7,11 +7,11 @@ import { UsageError } from '../errors.js';
  * Node's timer limit (2^31-1 ms) fired after 1 ms, and `--retries 1e12` reached PostgreSQL. The
  * upper bounds are far above any real need and below what the machinery under them accepts
  * (pg-boss: a poll of 0.5 s or more, a cron check of 1 to 45 s, an expiry under 24 hours).
- * docs/config.md lists this table (config-reference.ts).
+ * docs/config.md lists this table (config-reference.ts), with the flags the CLI gives each by.
  */
 export interface NumberRange {
-  /** How it is given: its flag, its config key, or both. */
-  names: string;
+  /** Its config key, when the config file can give it (the CLI names its flags: docs/config.md). */
+  key?: string;
   min: number;
   max: number;
   whole: boolean;
@@ -22,62 +22,61 @@ const HOUR = 3600;
 const DAY = 86_400;
 
 export const NUMBER_RANGES = {
-  maxAttempts: { names: '--max-attempts, max_attempts', min: 1, max: 100, whole: true },
+  maxAttempts: { key: 'max_attempts', min: 1, max: 100, whole: true },
   maxRetryTime: {
-    names: '--max-retry-time, max_retry_time',
+    key: 'max_retry_time',
     min: 0,
     max: DAY,
     whole: false,
     unit: 'seconds',
   },
-  timeout: { names: '--timeout, timeout', min: 0.001, max: DAY, whole: false, unit: 'seconds' },
+  timeout: { key: 'timeout', min: 0.001, max: DAY, whole: false, unit: 'seconds' },
   maxPayloadBytes: {
-    names: '--max-payload-bytes, max_payload_bytes',
+    key: 'max_payload_bytes',
     min: 1,
     max: 2 ** 30,
     whole: true,
     unit: 'bytes',
   },
-  keepRuns: { names: '--keep-runs, keep_runs', min: 1, max: 10_000, whole: true },
-  erosionDays: { names: '--erosion-days, guards.erosion_days', min: 1, max: 366, whole: true, unit: 'days' },
+  keepRuns: { key: 'keep_runs', min: 1, max: 10_000, whole: true },
+  erosionDays: { key: 'guards.erosion_days', min: 1, max: 366, whole: true, unit: 'days' },
   maxInputBytes: {
-    names: '--max-input-bytes, max_input_bytes',
+    key: 'max_input_bytes',
     min: 1,
     max: 2 ** 40,
     whole: true,
     unit: 'bytes',
   },
   maxInflatedBytes: {
-    names: '--max-inflated-bytes, max_inflated_bytes',
+    key: 'max_inflated_bytes',
     min: 1,
     max: 2 ** 40,
     whole: true,
     unit: 'bytes',
   },
-  maxSharedStrings: { names: '--max-shared-strings, max_shared_strings', min: 1, max: 1e9, whole: true },
-  maxCells: { names: '--max-cells, max_cells', min: 1, max: 1e10, whole: true },
-  maxCellChars: { names: '--max-cell-chars, max_cell_chars', min: 1, max: 1e8, whole: true },
-  notifyTimeout: { names: 'notify.timeout', min: 0.001, max: 600, whole: false, unit: 'seconds' },
-  notifyAttempts: { names: 'notify.max_attempts', min: 1, max: 10, whole: true },
-  concurrency: { names: '--concurrency (fleet runs and worker)', min: 1, max: 64, whole: true },
-  graceSeconds: { names: 'worker --grace-seconds', min: 0.001, max: DAY, whole: false, unit: 'seconds' },
-  heldRetrySeconds: { names: 'worker --held-retry-seconds', min: 1, max: DAY, whole: true, unit: 'seconds' },
-  pollSeconds: { names: 'worker --poll-seconds', min: 0.5, max: HOUR, whole: false, unit: 'seconds' },
-  superviseSeconds: { names: 'worker --supervise-seconds', min: 1, max: HOUR, whole: true, unit: 'seconds' },
+  maxSharedStrings: { key: 'max_shared_strings', min: 1, max: 1e9, whole: true },
+  maxCells: { key: 'max_cells', min: 1, max: 1e10, whole: true },
+  maxCellChars: { key: 'max_cell_chars', min: 1, max: 1e8, whole: true },
+  notifyTimeout: { key: 'notify.timeout', min: 0.001, max: 600, whole: false, unit: 'seconds' },
+  notifyAttempts: { key: 'notify.max_attempts', min: 1, max: 10, whole: true },
+  concurrency: { min: 1, max: 64, whole: true },
+  graceSeconds: { min: 0.001, max: DAY, whole: false, unit: 'seconds' },
+  heldRetrySeconds: { min: 1, max: DAY, whole: true, unit: 'seconds' },
+  pollSeconds: { min: 0.5, max: HOUR, whole: false, unit: 'seconds' },
+  superviseSeconds: { min: 1, max: HOUR, whole: true, unit: 'seconds' },
   schedulePollSeconds: {
-    names: 'worker --schedule-poll-seconds',
     min: 0.5,
     max: HOUR,
     whole: false,
     unit: 'seconds',
   },
-  cronSeconds: { names: 'worker --cron-seconds', min: 1, max: 45, whole: true, unit: 'seconds' },
-  retries: { names: '--retries (fleet enqueue, fleet schedule)', min: 0, max: 100, whole: true },
-  retryDelay: { names: '--retry-delay', min: 0, max: DAY, whole: true, unit: 'seconds' },
-  expireSeconds: { names: '--expire-seconds', min: 1, max: DAY - 1, whole: true, unit: 'seconds' },
-  historyLimit: { names: 'history --limit', min: 1, max: 10_000, whole: true },
-  rollbackSteps: { names: 'rollback --steps', min: 1, max: 10_000, whole: true },
-  sandboxPort: { names: 'sandbox --port', min: 0, max: 65_535, whole: true },
+  cronSeconds: { min: 1, max: 45, whole: true, unit: 'seconds' },
+  retries: { min: 0, max: 100, whole: true },
+  retryDelay: { min: 0, max: DAY, whole: true, unit: 'seconds' },
+  expireSeconds: { min: 1, max: DAY - 1, whole: true, unit: 'seconds' },
+  historyLimit: { min: 1, max: 10_000, whole: true },
+  rollbackSteps: { min: 1, max: 10_000, whole: true },
+  sandboxPort: { min: 0, max: 65_535, whole: true },
 } as const satisfies Record<string, NumberRange>;
 
 /** "a whole number from 1 to 64", "from 0.5 to 3600 seconds". */

@@ -11,7 +11,7 @@ import { NUMBER_RANGES, rangedNumber } from './number-ranges.js';
 // schema/config.schema.json are generated from them (config-reference.ts), so the two cannot
 // disagree with what is accepted. A default said here is the one the code applies elsewhere.
 
-/** `--allow-deletes` and `guards.allow_deletes` (and the other `allow_*` keys): a count (`12`) or a percentage (`15%`). */
+/** `guards.allow_deletes` (and the other `allow_*` keys, and the guards a caller gives): a count (`12`) or a percentage (`15%`). */
 export const AllowDeletes = z.union([
   z.number().int().min(0),
   z.string().regex(/^\d+(\.\d+)?%?$/, 'a count like 12 or a percentage like 15%'),
@@ -25,38 +25,38 @@ const allowance = (description: string, examples: AllowDeletes[]) =>
 export const TargetGuards = z
   .strictObject({
     allow_deletes: allowance(
-      'Most entities a replace may remove: a count or a share of the baseline (as --allow-deletes). Default: blocked when it removes at least 10 of a level and more than 20% of it.',
+      'Most entities a replace may remove: a count or a share of the baseline. Default: blocked when it removes at least 10 of a level and more than 20% of it.',
       ['10%', 25],
     ),
     allow_hiding: allowance(
-      'Most products shown in the last confirmed menu that a plan may hide (itself or through its category): a count or a share of them (as --allow-hiding). Default: blocked when it hides at least 10 and more than 20% of them.',
+      'Most products shown in the last confirmed menu that a plan may hide (itself or through its category): a count or a share of them. Default: blocked when it hides at least 10 and more than 20% of them.',
       ['50%', 200],
     ),
     allow_price_changes: allowance(
-      'Most products whose price may change by a factor of 10 or more, up or down (units and cents mixed up): a count or a share of the products priced in the last confirmed menu (as --allow-price-changes). Default: blocked at 10 or more and over 20% of them.',
+      'Most products whose price may change by a factor of 10 or more, up or down (units and cents mixed up): a count or a share of the products priced in the last confirmed menu. Default: blocked at 10 or more and over 20% of them.',
       ['100%', 40],
     ),
     allow_erosion: allowance(
-      "Most products of the menu as it was erosion_days ago (from run history) that a replace may leave removed: a count or a share of that menu (as --allow-erosion). Default: blocked when at least 10 and more than 20% of that menu's products are gone.",
+      "Most products of the menu as it was erosion_days ago (from run history) that a replace may leave removed: a count or a share of that menu. Default: blocked when at least 10 and more than 20% of that menu's products are gone.",
       ['30%', 25],
     ),
     erosion_days: rangedNumber(NUMBER_RANGES.erosionDays)
       .optional()
       .meta({
         description:
-          'How many days back the erosion guard looks: the menu the newest run at least that old confirmed, or the oldest kept one (as --erosion-days).',
+          'How many days back the erosion guard looks: the menu the newest run at least that old confirmed, or the oldest kept one.',
         default: 7,
         examples: [14],
       }),
     protect: z
       .array(z.string().min(1))
       .optional()
-      .meta({ description: 'ext_ids that must never be removed (as --protect).', examples: [['gift-card']] }),
+      .meta({ description: 'ext_ids that must never be removed.', examples: [['gift-card']] }),
     allow_empty: z
       .boolean()
       .optional()
       .meta({
-        description: 'Allow replacing the menu with one without products (as --allow-empty).',
+        description: 'Allow replacing the menu with one without products.',
         default: false,
         examples: [true],
       }),
@@ -83,11 +83,11 @@ export const TimeZone = z.string().superRefine((text, ctx) => {
   }
 });
 
-const positiveLimit = (key: keyof typeof DEFAULT_INPUT_LIMITS, flag: string, example: number) =>
+const positiveLimit = (key: keyof typeof DEFAULT_INPUT_LIMITS, example: number) =>
   rangedNumber(NUMBER_RANGES[key])
     .optional()
     .meta({
-      description: `Input limit (as ${flag}); a larger input is refused with exit 2.`,
+      description: 'Input limit; a larger input is refused with exit 2.',
       default: DEFAULT_INPUT_LIMITS[key],
       examples: [example],
     });
@@ -125,7 +125,7 @@ export const TargetConfig = z.strictObject({
   params: namedRecord(z.string(), z.union([z.string(), z.number(), z.boolean()]))
     .optional()
     .meta({
-      description: 'Mapping parameters (as --param name=value); merged key by key with defaults.params.',
+      description: 'Mapping parameters (name: value); merged key by key with defaults.params.',
       examples: [{ store: 'Downtown' }],
     }),
   base_url: z
@@ -166,7 +166,7 @@ export const TargetConfig = z.strictObject({
     .enum(['oauth', 'headers'])
     .optional()
     .meta({
-      description: 'How the client authenticates (as --auth).',
+      description: 'How the client authenticates.',
       default: 'oauth',
       examples: ['headers'],
     }),
@@ -174,7 +174,7 @@ export const TargetConfig = z.strictObject({
     .enum(['auto', 'merge', 'replace'])
     .optional()
     .meta({
-      description: 'Import mode (as --mode): auto chooses merge or replace per run.',
+      description: 'Import mode: auto chooses merge or replace per run.',
       default: 'auto',
       examples: ['replace'],
     }),
@@ -206,48 +206,49 @@ export const TargetConfig = z.strictObject({
     }),
   max_attempts: rangedNumber(NUMBER_RANGES.maxAttempts)
     .optional()
-    .meta({ description: 'Attempts per platform request (as --max-attempts).', default: 5, examples: [3] }),
+    .meta({ description: 'Attempts per platform request.', default: 5, examples: [3] }),
   max_retry_time: rangedNumber(NUMBER_RANGES.maxRetryTime)
     .optional()
     .meta({
-      description: 'Seconds all retries of one request may take (as --max-retry-time).',
+      description: 'Seconds all retries of one request may take.',
       default: 120,
       examples: [60],
     }),
   timeout: rangedNumber(NUMBER_RANGES.timeout)
     .optional()
-    .meta({ description: 'Seconds per platform request (as --timeout).', default: 30, examples: [60] }),
+    .meta({ description: 'Seconds per platform request.', default: 30, examples: [60] }),
   max_payload_bytes: rangedNumber(NUMBER_RANGES.maxPayloadBytes)
     .optional()
     .meta({
       description:
-        'Split a merge import above this many bytes into several requests (as --max-payload-bytes); a replace is always sent whole.',
+        'Split a merge import above this many bytes into several requests; a replace is always sent whole.',
       default: 5 * 1024 * 1024,
       examples: [1048576],
     }),
   /** Input limits (src/extract/input-limits.ts), as --max-input-bytes and friends. */
-  max_input_bytes: positiveLimit('maxInputBytes', '--max-input-bytes', 67108864),
-  max_inflated_bytes: positiveLimit('maxInflatedBytes', '--max-inflated-bytes', 67108864),
-  max_shared_strings: positiveLimit('maxSharedStrings', '--max-shared-strings', 100000),
-  max_cells: positiveLimit('maxCells', '--max-cells', 1000000),
-  max_cell_chars: positiveLimit('maxCellChars', '--max-cell-chars', 4000),
+  max_input_bytes: positiveLimit('maxInputBytes', 67108864),
+  max_inflated_bytes: positiveLimit('maxInflatedBytes', 67108864),
+  max_shared_strings: positiveLimit('maxSharedStrings', 100000),
+  max_cells: positiveLimit('maxCells', 1000000),
+  max_cell_chars: positiveLimit('maxCellChars', 4000),
   /** Runs kept in the target's runs/ folder; older ones are removed (default 30). */
   keep_runs: rangedNumber(NUMBER_RANGES.keepRuns)
     .optional()
     .meta({
-      description: 'Runs of history (rollback points) kept per target (as --keep-runs).',
+      description: 'Runs of history (rollback points) kept per target.',
       default: DEFAULT_KEEP_RUNS,
       examples: [60],
     }),
   /** When the target should run: `--due` selects by it, `fleet schedule` registers it for the workers. */
   schedule: CronExpression.optional().meta({
     description:
-      'A 5-field cron expression: --due selects by it, fleet schedule registers it for the workers.',
+      'A 5-field cron expression: a fleet run of the targets due selects by it, fleet schedule registers it for the workers.',
     examples: ['15 3 * * *'],
   }),
   /** The IANA time zone `schedule:` is read in, by `--due` and the workers' queue alike (default UTC). */
   timezone: TimeZone.optional().meta({
-    description: 'The IANA time zone schedule is read in, by --due and by the workers alike.',
+    description:
+      'The IANA time zone schedule is read in, by a fleet run of the targets due and by the workers alike.',
     default: 'UTC',
     examples: ['Europe/Paris'],
   }),
@@ -256,7 +257,7 @@ export const TargetConfig = z.strictObject({
     .array(z.string().regex(/^[A-Za-z0-9_.:-]+$/, 'tags use letters, digits, _ . : and -'))
     .optional()
     .meta({
-      description: 'Labels that --tag selects by (region, brand, POS type).',
+      description: 'Labels a fleet run selects targets by (region, brand, POS type).',
       examples: [['city', 'loyverse']],
     }),
   notify: NotifyConfig.optional(),
@@ -283,7 +284,7 @@ export const MenusyncConfig = z.strictObject({
     examples: [{ base_url: 'https://platform.example.com/api', guards: { allow_deletes: '10%' } }],
   }),
   notify: NotifyConfig.optional().meta({
-    description: 'A webhook told about each fleet run (--all, --tag, several --target) as a whole.',
+    description: 'A webhook told about each fleet run (all targets, by tag, or several) as a whole.',
   }),
   console: ConsoleConfig.optional().meta({
     description: 'menusync serve: its tokens and roles, and the approval links blocked runs send.',
@@ -291,6 +292,8 @@ export const MenusyncConfig = z.strictObject({
   targets: namedRecord(
     z.string().regex(/^[A-Za-z0-9_-]+$/, 'target names use letters, digits, - and _'),
     TargetConfig,
-  ).meta({ description: 'The restaurants, by name (letters, digits, - and _): --target NAME picks one.' }),
+  ).meta({
+    description: 'The restaurants, by name (letters, digits, - and _): a run names the one it runs.',
+  }),
 });
 export type MenusyncConfig = z.infer<typeof MenusyncConfig>;

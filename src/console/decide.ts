@@ -36,7 +36,7 @@ export async function decide(
 ): Promise<RunDecision | string> {
   if (!row.target) return 'the console cannot find this target in the state';
   if (asked.action === 'approve' && !ctx.loaded)
-    return 'approving needs the config: start menusync serve with --config';
+    return 'approving needs the config: start the console with its config file';
   const store = ctx.store.target(row.target);
   // Beside running workers the approval is theirs to apply (the console only records it); else here.
   const workers =

@@ -36,6 +36,13 @@ const STEPS: readonly DemoStep[] = [
   },
 ];
 
+/** The demo is a command of the command line only: it names how to keep its state as the CLI gives it. */
+export interface DemoOptions {
+  keep?: boolean;
+  /** The flag that keeps the state folder, as its messages name it (`--keep`). */
+  keepOption: string;
+}
+
 /**
  * `menusync demo` (npm start): the whole pipeline against an in-process sandbox on an ephemeral
  * port, with a temporary state folder. The second step removes a product, so it is a replace; the
@@ -44,15 +51,15 @@ const STEPS: readonly DemoStep[] = [
  * (snapshots, run history, HTML reports) is removed at the end unless `keep`: `npm start` run
  * again and again must not fill the temp directory.
  */
-export async function runDemo(out: Output, options: { keep?: boolean } = {}): Promise<void> {
+export async function runDemo(out: Output, options: DemoOptions): Promise<void> {
   const sandbox = await startSandbox({ port: 0 });
   const stateDir = await mkdtemp(path.join(tmpdir(), 'menusync-demo-'));
   try {
     out.info(`Sandbox platform running at ${sandbox.url} (client "${DEMO_CLIENT.clientId}")`);
     out.info(
       options.keep
-        ? `State and reports go to ${stateDir} (kept: --keep)\n`
-        : `State and reports go to ${stateDir} (removed at the end; menusync demo --keep keeps them)\n`,
+        ? `State and reports go to ${stateDir} (kept: ${options.keepOption})\n`
+        : `State and reports go to ${stateDir} (removed at the end; menusync demo ${options.keepOption} keeps them)\n`,
     );
     const target: Target = {
       name: 'demo',
@@ -108,7 +115,7 @@ export async function runDemo(out: Output, options: { keep?: boolean } = {}): Pr
       out.info(
         options.keep
           ? `HTML report: ${outcome.reports.html}\n`
-          : `HTML report written to the state folder (menusync demo --keep keeps it)\n`,
+          : `HTML report written to the state folder (menusync demo ${options.keepOption} keeps it)\n`,
       );
     }
     const live = sandbox.exportMenu(DEMO_CLIENT.clientId);

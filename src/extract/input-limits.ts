@@ -1,9 +1,10 @@
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError, withWords } from '../errors.js';
+import { OPTION_NAMES, type SettingNames } from '../model/setting-names.js';
 
 /**
  * Bounds on what one input may cost, so a hostile or broken file ends in one clear line (exit 2)
- * instead of a hang or an out-of-memory crash. Every limit is overridable: `--max-input-bytes` and
- * friends on the command line, `max_input_bytes` and friends in a config target.
+ * instead of a hang or an out-of-memory crash. Every limit is overridable: by the caller (a flag of
+ * the command line, `limits` of the library) and by `max_input_bytes` and friends in a config target.
  */
 export interface InputLimits {
   /** Size of an input file on disk. */
@@ -28,14 +29,17 @@ export const DEFAULT_INPUT_LIMITS: Readonly<InputLimits> = Object.freeze({
   maxCellChars: 32_767,
 });
 
-/** How each limit is named on the command line and in the config file, for messages and hints. */
-export const INPUT_LIMIT_NAMES: Readonly<Record<keyof InputLimits, { flag: string; key: string }>> = {
-  maxInputBytes: { flag: '--max-input-bytes', key: 'max_input_bytes' },
-  maxInflatedBytes: { flag: '--max-inflated-bytes', key: 'max_inflated_bytes' },
-  maxSharedStrings: { flag: '--max-shared-strings', key: 'max_shared_strings' },
-  maxCells: { flag: '--max-cells', key: 'max_cells' },
-  maxCellChars: { flag: '--max-cell-chars', key: 'max_cell_chars' },
+/** Each limit's key in a config target, for hints (the config file is the same for every caller). */
+export const INPUT_LIMIT_KEYS: Readonly<Record<keyof InputLimits, string>> = {
+  maxInputBytes: 'max_input_bytes',
+  maxInflatedBytes: 'max_inflated_bytes',
+  maxSharedStrings: 'max_shared_strings',
+  maxCells: 'max_cells',
+  maxCellChars: 'max_cell_chars',
 };
+
+/** How a caller names the limits in messages (the CLI its flags, the library `limits.maxCells`...). */
+export type InputLimitNames = Pick<SettingNames, keyof InputLimits>;
 
 /** 1234567 -> "1,234,567", for messages. */
 export const count = (n: number): string => n.toLocaleString('en-US');
@@ -44,15 +48,27 @@ export function inputLimits(given: Partial<InputLimits> | undefined): InputLimit
   return { ...DEFAULT_INPUT_LIMITS, ...given };
 }
 
-/** An input went past one of the limits; `limit` says which (decide by it, not by the message). */
+/**
+ * An input went past one of the limits; `limit` says which (decide by it, not by the message).
+ * The extractors that find it know no caller: it names the limit as the library does, and the
+ * stage that runs them for a caller words it with the caller's names (inCallersWords).
+ */
 export class InputLimitError extends InvalidInputError {
   readonly limit: keyof InputLimits;
-  /** `detail` says what was found against the limit, e.g. "more than 1,000,000 shared strings". */
+  /** The input that went past it. */
+  readonly file: string;
+  /** What was found against the limit, e.g. "more than 1,000,000 shared strings". */
+  readonly detail: string;
   constructor(file: string, limit: keyof InputLimits, detail: string) {
-    const { flag } = INPUT_LIMIT_NAMES[limit];
-    super(`${file}: ${detail} (the limit: ${flag})`, {
-      hint: `if the file is genuine, raise the limit with ${flag} (or ${INPUT_LIMIT_NAMES[limit].key} in the config target)`,
+    const words = (names: InputLimitNames) => ({
+      message: `${file}: ${detail} (the limit: ${names[limit]})`,
+      hint: `if the file is genuine, raise the limit with ${names[limit]} (or ${INPUT_LIMIT_KEYS[limit]} in the config target)`,
     });
+    const first = words(OPTION_NAMES);
+    super(first.message, { hint: first.hint });
+    withWords(this, (names) => words(names as InputLimitNames));
     this.limit = limit;
+    this.file = file;
+    this.detail = detail;
   }
 }

@@ -90,6 +90,8 @@ export interface ReadOptions {
   sheet?: string | number;
   /** Resource bounds (not from the mapping: the command line or the config); defaults when absent. */
   limits?: InputLimits;
+  /** How the caller names the encoding override in messages (`--encoding`); default the library's `encoding`. */
+  encodingName?: string;
 }
 
 /** The contract every format folder implements (src/extract/<format>/index.ts), listed in registry.ts. */

@@ -1,3 +1,4 @@
+import { OPTION_NAMES } from '../model/setting-names.js';
 /**
  * One place in a file where UTF-8 decoding yields U+FFFD: an invalid byte sequence, or (`literal`)
  * the three valid bytes EF BF BD of a U+FFFD written in the file itself. Decoders turn both into
@@ -89,6 +90,6 @@ export function describeFaults(faults: readonly Utf8Fault[]): string {
   return `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
 
-/** What to do about invalid UTF-8, the same for every format. */
-export const INVALID_UTF8_HINT =
-  'fix the export, or set the encoding (--encoding, or encoding: on the source) if the whole file is not UTF-8';
+/** What to do about invalid UTF-8, the same for every format; `encodingName` as the caller names the override. */
+export const invalidUtf8Hint = (encodingName = OPTION_NAMES.encoding): string =>
+  `fix the export, or set the encoding (${encodingName}, or encoding: on the source) if the whole file is not UTF-8`;

@@ -7,7 +7,8 @@ import { errorLine, exitCodeOf, type TargetRunResult } from '../apply/0-start/ta
 import { configTarget, type LoadedConfig } from '../config/load-config.js';
 import { resolveSettings } from '../config/settings/resolve.js';
 import type { GivenSettings } from '../config/settings/types.js';
-import type { SettingNames } from '../model/setting-names.js';
+import { OPTION_NAMES, type SettingNames } from '../model/setting-names.js';
+import { inCallersWords } from '../errors.js';
 import type { Output } from '../output.js';
 import { resolveMenuAddress } from '../platform/menu-address.js';
 import type { StorePool } from '../state/store-pool.js';
@@ -30,9 +31,8 @@ export interface ConfigTargetIo {
   stores: StorePool;
   /** The target's own messages. */
   out: Output;
-  /** Removals are allowed without anyone to ask (--yes); `consent` says how to allow them. */
+  /** Removals are allowed without anyone to ask (the CLI's --yes, the library's allowRemovals). */
   yes: boolean;
-  consent?: string;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
   /** Cancels the target's run (runApplyTarget's, runPlanTarget's). */
@@ -66,7 +66,7 @@ export async function runConfigTarget(
         out: io.out,
         // Nobody to ask in a fleet: as without a terminal, only removals need consent.
         confirm: async (plan) => {
-          requireYesForRemovals(plan, io.yes, io.consent);
+          requireYesForRemovals(plan, io.yes, settings.names);
           return true;
         },
         signal: io.signal,
@@ -89,7 +89,9 @@ export async function runConfigTarget(
       signal: io.signal,
     });
     return { ...planned, ms: planned.ms + refreshMs };
-  } catch (error) {
+  } catch (failure) {
+    // A store that cannot be opened names the state setting as the caller does.
+    const error = inCallersWords(failure, io.names ?? OPTION_NAMES);
     const ms = Math.round(performance.now() - started);
     return { exit: exitCodeOf(error), error, errorText: errorLine(error), ms };
   }

@@ -36,18 +36,24 @@ export async function createFleetRecord(runs: RunArchive, startedAt: Date): Prom
   };
 }
 
-/** --out-json / --out-md / --out-html of a fleet run; HTML links are relative to its own folder. */
-export async function writeFleetOutputs(
-  report: FleetReport,
-  outputs: { json?: string | undefined; md?: string | undefined; html?: string | undefined },
-): Promise<void> {
-  const write = (file: string, text: string, option: string) => writeOutputFile(file, redact(text), option);
-  if (outputs.json) await write(outputs.json, renderFleetJson(report), '--out-json');
-  if (outputs.md) await write(outputs.md, renderFleetMarkdown(report), '--out-md');
+/** A copy of the fleet report the caller asked for, and how it named it (for messages: `--out-json`). */
+export interface FleetOutput {
+  file: string;
+  option: string;
+}
+
+/** The copies of the fleet report asked for, by format. */
+export interface FleetOutputs {
+  json?: FleetOutput | undefined;
+  md?: FleetOutput | undefined;
+  html?: FleetOutput | undefined;
+}
+
+/** The fleet report's copies (the CLI's --out-json, --out-md, --out-html); HTML links are relative to its own folder. */
+export async function writeFleetOutputs(report: FleetReport, outputs: FleetOutputs): Promise<void> {
+  const write = (to: FleetOutput, text: string) => writeOutputFile(to.file, redact(text), to.option);
+  if (outputs.json) await write(outputs.json, renderFleetJson(report));
+  if (outputs.md) await write(outputs.md, renderFleetMarkdown(report));
   if (outputs.html)
-    await write(
-      outputs.html,
-      renderFleetHtml(report, path.dirname(path.resolve(outputs.html))),
-      '--out-html',
-    );
+    await write(outputs.html, renderFleetHtml(report, path.dirname(path.resolve(outputs.html.file))));
 }

@@ -7,7 +7,7 @@ import { runEvent, type ApprovalNote, type RunEvent } from '../notify/run-event.
 import { notifyRun } from '../notify/webhook.js';
 import { withApprovalLink } from '../notify/approval-link.js';
 import type { ConsoleConfig } from '../config/console-schema.js';
-import { writeFleetOutputs, type FleetRecord } from './fleet-files.js';
+import { writeFleetOutputs, type FleetOutputs, type FleetRecord } from './fleet-files.js';
 import type { FleetReport } from './fleet-report.js';
 
 /**
@@ -68,7 +68,7 @@ export async function endTargetRun<R extends TargetRunResult>(
 export interface FleetRunEffects {
   record: FleetRecord;
   /** --out-json / --out-md / --out-html (the CLI's). */
-  outputs?: { json?: string | undefined; md?: string | undefined; html?: string | undefined };
+  outputs?: FleetOutputs;
   /** The config's top-level `notify:`. */
   notify: NotifyConfig | undefined;
   /** Every target's `run_end` event, as endTargetRun made them. */

@@ -7,6 +7,17 @@ import { currentRun, readSummary } from './list-history.js';
 /** `rollback --to RUN_ID` (a unique prefix is enough) or `rollback --steps N`. */
 export type RollbackSelector = { to: string } | { steps: number };
 
+/**
+ * How the rollback's messages name its command and settings. A rollback is a command of the
+ * command line only (the library has none), so the CLI gives its words: `menusync rollback`,
+ * `--to`, `--keep-runs`.
+ */
+export interface RollbackNames {
+  command: string;
+  to: string;
+  keepRuns: string;
+}
+
 const HISTORY_HINT = '`menusync history` lists the runs and which are rollback points';
 
 /**
@@ -18,11 +29,12 @@ export async function resolveRollbackPoint(
   store: TargetStore,
   selector: RollbackSelector,
   keepRuns: number,
+  names: RollbackNames,
 ): Promise<StoredRun> {
   const runs = await store.listRuns();
   if ('steps' in selector) return stepsBack(runs, selector.steps, keepRuns);
-  const run = findRun(runs, selector.to, keepRuns);
-  if (!run.confirmed) throw await notARollbackPoint(store, runs, run);
+  const run = findRun(runs, selector.to, keepRuns, names);
+  if (!run.confirmed) throw await notARollbackPoint(store, runs, run, names);
   return run;
 }
 
@@ -48,14 +60,19 @@ function stepsBack(runs: readonly StoredRun[], steps: number, keepRuns: number):
   );
 }
 
-function findRun(runs: readonly StoredRun[], wanted: string, keepRuns: number): StoredRun {
+function findRun(
+  runs: readonly StoredRun[],
+  wanted: string,
+  keepRuns: number,
+  names: RollbackNames,
+): StoredRun {
   const exact = runs.find((run) => run.id === wanted);
   if (exact) return exact;
   const matches = runs.filter((run) => run.id.startsWith(wanted));
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1) {
     throw new UsageError(
-      `--to ${wanted} matches ${countOf(matches.length, 'run')}: give more of the run id`,
+      `${names.to} ${wanted} matches ${countOf(matches.length, 'run')}: give more of the run id`,
       {
         hint: HISTORY_HINT,
       },
@@ -66,7 +83,7 @@ function findRun(runs: readonly StoredRun[], wanted: string, keepRuns: number): 
   if (oldest && /^\d{8}T/.test(wanted) && wanted < oldest.id.slice(0, wanted.length)) {
     throw new UsageError(
       `run ${wanted} is no longer kept (keep_runs ${keepRuns}): the oldest kept run is ${oldest.id}`,
-      { hint: 'keep_runs in the config target (or --keep-runs) says how many runs a target keeps' },
+      { hint: `keep_runs in the config target (or ${names.keepRuns}) says how many runs a target keeps` },
     );
   }
   throw new UsageError(`no run ${wanted} for this target`, { hint: HISTORY_HINT });
@@ -77,6 +94,7 @@ async function notARollbackPoint(
   store: TargetStore,
   runs: readonly StoredRun[],
   run: StoredRun,
+  names: RollbackNames,
 ): Promise<UsageError> {
   const summary = await readSummary(store, run.id);
   const ended =
@@ -88,7 +106,7 @@ async function notARollbackPoint(
   const before = runs.filter((other) => other.confirmed && other.id < run.id).at(-1);
   return new UsageError(`run ${run.id} is not a rollback point: it keeps no confirmed menu (${ended})`, {
     hint: before
-      ? `the menu in place when it ran was run ${before.id}'s: menusync rollback --to ${before.id}`
+      ? `the menu in place when it ran was run ${before.id}'s: ${names.command} ${names.to} ${before.id}`
       : HISTORY_HINT,
   });
 }

@@ -10,6 +10,7 @@ import {
 } from './guess-document.js';
 import { slugName } from './generic-starter.js';
 import { findListingCategories, listingIndexLines, listingProductLine } from './id-list-categories.js';
+import { tryItLines, type StarterUsage } from './starter-usage.js';
 
 // A `kind: document` starter for a JSON export no format.yaml recognizes: the products are the
 // largest array of records with a name and a price, their categories the records that hold them
@@ -28,6 +29,7 @@ export interface DocumentStarterInput {
   schemaRef: string;
   /** Said when nothing looks like products: the document's top-level keys. */
   shape: string;
+  usage?: StarterUsage;
 }
 
 export function documentStarter(input: DocumentStarterInput): string {
@@ -55,8 +57,7 @@ export function documentStarter(input: DocumentStarterInput): string {
     `#`,
     `# Written by \`menusync init\` for ${input.input}`,
     `# No shipped mapping recognizes this JSON, so this is a generic document mapping with GUESSED`,
-    `# paths. Check every line marked GUESS, then try it:`,
-    `#   menusync extract --mapping <this file> --input ${input.input}`,
+    ...tryItLines('# paths. Check every line marked GUESS', input.input, input.usage),
     `# The format is described in docs/mapping-format.md ("Document mode", "Paths").`,
     `#`,
     `# GUESS: products are the ${countText(products.count, products.sampled)} at ${products.select} (first at ${products.sites[0]?.first ?? '$'}),`,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ColumnGuesses } from './guess-columns.js';
+import { tryItLines, type StarterUsage } from './starter-usage.js';
 
 export interface GenericStarterInput {
   /** The input file as the user named it. */
@@ -14,6 +15,7 @@ export interface GenericStarterInput {
   schemaRef: string;
   /** A legacy encoding detection chose (not UTF-8 or UTF-16), and why: the starter sets it. */
   encoding?: { name: string; reason: string };
+  usage?: StarterUsage;
 }
 
 // JSON strings are valid YAML double-quoted scalars: safe for any header text.
@@ -74,8 +76,7 @@ export function genericStarter(input: GenericStarterInput): string {
     `# No shipped mapping recognizes these headers, so this is a generic table mapping (${
       guesses.continuation ? 'a product per row, its variants on the rows below it' : 'one product per row'
     })`,
-    `# with GUESSED columns. Check every line marked GUESS, then try it:`,
-    `#   menusync extract --mapping <this file> --input ${input.input}`,
+    ...tryItLines('# with GUESSED columns. Check every line marked GUESS', input.input, input.usage),
     `# The format is described in docs/mapping-format.md (variants, modifier sets, skip rules).`,
     `#`,
     ...otherSheetLines(input),

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { InvalidInputError } from '../errors.js';
+import { inCallersWords, InvalidInputError } from '../errors.js';
 import type { CellValue, Source, TableSource } from '../extract/types.js';
 import { listSheets, openSource } from '../extract/registry.js';
 import { resolveMappingFile, SHIPPED_MAPPINGS_DIR } from '../mapping/loader.js';
@@ -9,6 +9,8 @@ import { guessColumns, type ColumnGuesses } from './guess-columns.js';
 import { knownFormats, type KnownFormats } from './known-formats.js';
 import { recognizeDocument, recognizeHeaders, type Recognition } from './recognize.js';
 import { shippedStarter } from './shipped-starter.js';
+import type { StarterUsage } from './starter-usage.js';
+import { OPTION_NAMES, type ReadNames } from '../model/setting-names.js';
 
 export type { Recognition } from './recognize.js';
 export { recognizeDocument, recognizeHeaders } from './recognize.js';
@@ -19,6 +21,10 @@ export interface InitRequest {
   /** Where the starter will be written (for the `$schema` path); absent: printed, relative to cwd. */
   out?: string;
   cwd?: string;
+  /** How the starter's comments tell to run it (the CLI's words); absent: those lines are left out. */
+  usage?: StarterUsage;
+  /** How the caller names the encoding and the input limits in messages; default the library's. */
+  names?: ReadNames;
 }
 
 export interface InitResult {
@@ -39,7 +45,11 @@ const SAMPLE_RECORDS = 20;
 export async function initMapping(request: InitRequest): Promise<InitResult> {
   // The format files first: a broken one is reported before the input is opened.
   const formats = await knownFormats();
-  const source = await openSource(request.input, {});
+  const names = request.names ?? OPTION_NAMES;
+  const source = await openSource(request.input, { encodingName: names.encoding }).catch((error: unknown) => {
+    throw inCallersWords(error, names);
+  });
+  const usage = request.usage ? { usage: request.usage } : {};
   const schemaRef = schemaReference(request);
   const recognition = recognize(source, formats);
   if (recognition) {
@@ -47,13 +57,19 @@ export async function initMapping(request: InitRequest): Promise<InitResult> {
     return {
       recognition,
       starter: 'shipped',
-      yaml: shippedStarter(recognition, shipped.text, { input: request.input, schemaRef }),
+      yaml: shippedStarter(recognition, shipped.text, { input: request.input, schemaRef, ...usage }),
       warnings: [],
     };
   }
   if (source.kind === 'document') {
     const shape = describeShape(source.document);
-    const yaml = documentStarter({ input: request.input, document: source.document, schemaRef, shape });
+    const yaml = documentStarter({
+      input: request.input,
+      document: source.document,
+      schemaRef,
+      shape,
+      ...usage,
+    });
     return { starter: 'document', yaml, warnings: [] };
   }
   assertHasHeader(request.input, source);
@@ -83,6 +99,7 @@ export async function initMapping(request: InitRequest): Promise<InitResult> {
       headerRow: source.headerRow,
       schemaRef,
       ...(encoding ? { encoding } : {}),
+      ...usage,
     }),
   };
 }

@@ -1,11 +1,13 @@
 import { isMap, parseDocument } from 'yaml';
 import type { Recognition } from './recognize.js';
+import type { StarterUsage } from './starter-usage.js';
 
 export interface StarterContext {
   /** The input file as the user named it, quoted in the header comment. */
   input: string;
   /** Path to mapping.schema.json as the written file should reference it. */
   schemaRef: string;
+  usage?: StarterUsage;
 }
 
 const SCHEMA_COMMENT = /^# yaml-language-server: \$schema=.*\r?\n/;
@@ -31,9 +33,6 @@ export function shippedStarter(
   if (doc.has('$schema')) doc.set('$schema', context.schemaRef);
 
   const name = recognition.format.mapping;
-  const paramFlags = Object.entries(params)
-    .map(([key, value]) => ` --param ${key}=${JSON.stringify(value)}`)
-    .join('');
   const header = [
     `# yaml-language-server: $schema=${context.schemaRef}`,
     `#`,
@@ -42,7 +41,9 @@ export function shippedStarter(
     ...Object.entries(params).map(
       ([key, value]) => `# Detected ${key} = ${JSON.stringify(value)}${choicesNote(recognition, key)}`,
     ),
-    `# To follow the shipped mapping instead of this copy: --mapping ${name}${paramFlags}`,
+    ...(context.usage
+      ? [`# To follow the shipped mapping instead of this copy: ${context.usage.shipped(name, params)}`]
+      : []),
   ];
   const body = doc.toString({ lineWidth: 100, flowCollectionPadding: false });
   // The shipped header comment follows ours, after a bare `#` line if it does not start with one.

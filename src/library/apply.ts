@@ -61,7 +61,7 @@ export function applyWithHooks(options: ApplyRunOptions, hooks: ApplyHooks): Pro
         out,
         confirm: async (plan) => {
           if (options.confirm) return options.confirm(plan);
-          requireYesForRemovals(plan, options.allowRemovals === true, 'pass allowRemovals: true');
+          requireYesForRemovals(plan, options.allowRemovals === true);
           return true;
         },
         ...checkpoint,

@@ -94,7 +94,6 @@ export function runFleet(options: FleetRunOptions): Promise<FleetRunResult> {
           given: {},
           out: namedOutput(reporter, name),
           yes: options.allowRemovals === true,
-          consent: 'pass allowRemovals: true',
           env,
         }),
         warn,

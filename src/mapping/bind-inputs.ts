@@ -2,6 +2,7 @@ import { extname } from 'node:path';
 import { UsageError } from '../errors.js';
 import { listSheets } from '../extract/registry.js';
 import type { ReadOptions } from '../extract/types.js';
+import { OPTION_NAMES, type SettingNames } from '../model/setting-names.js';
 import type { Mapping, SourceSpec } from './schema.js';
 
 export interface BoundInput {
@@ -10,15 +11,15 @@ export interface BoundInput {
   file: string;
 }
 
-/** What the command line overrides in every source (`--encoding`). */
+/** What the caller overrides in every source (the encoding). */
 export interface ReadOverrides {
   encoding?: string;
 }
 
-/** `--encoding` wins over the source's `encoding:`; either is named as the reason. */
-function withOverrides(spec: SourceSpec, overrides: ReadOverrides): BoundInput['spec'] {
+/** The caller's encoding wins over the source's `encoding:`; either is named as the reason. */
+function withOverrides(spec: SourceSpec, overrides: ReadOverrides, encodingName: string): BoundInput['spec'] {
   if (overrides.encoding !== undefined)
-    return { ...spec, encoding: overrides.encoding, encodingOrigin: 'set by --encoding' };
+    return { ...spec, encoding: overrides.encoding, encodingOrigin: `set by ${encodingName}` };
   if (spec.encoding !== undefined) return { ...spec, encodingOrigin: "set by the mapping's encoding:" };
   return spec;
 }
@@ -37,6 +38,7 @@ export async function bindInputs(
   mapping: Mapping,
   inputs: readonly string[],
   overrides: ReadOverrides = {},
+  names: Pick<SettingNames, 'inputs' | 'encoding'> = OPTION_NAMES,
 ): Promise<BoundInput[]> {
   const sources = Object.entries(mapping.sources);
   const many = sources.at(-1)?.[1].many === true;
@@ -53,10 +55,11 @@ export async function bindInputs(
     if (file !== undefined) {
       // The last source, `many: true`: every input left is one more document of it.
       const files = spec.many === true ? [file, ...inputs.slice(i + 1)] : [file];
-      for (const one of files) bound.push({ name, spec: withOverrides(spec, overrides), file: one });
+      for (const one of files)
+        bound.push({ name, spec: withOverrides(spec, overrides, names.encoding), file: one });
     } else if (!spec.optional) {
       throw new UsageError(
-        `mapping "${mapping.name}" needs an input for source "${name}" (--input #${i + 1})`,
+        `mapping "${mapping.name}" needs an input for source "${name}" (${names.inputs} #${i + 1})`,
       );
     }
   }

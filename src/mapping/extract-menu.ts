@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { UsageError, InvalidInputError } from '../errors.js';
+import { inCallersWords, UsageError, InvalidInputError } from '../errors.js';
 import type { DocumentSource, Source, TableSource } from '../extract/types.js';
 import { observeRows } from '../extract/observe-rows.js';
 import { inputLimits, type InputLimits } from '../extract/input-limits.js';
+import { OPTION_NAMES } from '../model/setting-names.js';
 import { openSource } from '../extract/registry.js';
 import { moneyRules } from '../model/currency.js';
 import { DEFAULT_MONEY_RULES, type MoneyRules } from '../model/money.js';
@@ -24,7 +25,7 @@ import { garbledTextIssues } from './garbled-text.js';
 import { doubleEncodedIssues } from './double-encoded.js';
 import { foldUnpricedIssues } from './unpriced.js';
 import { inputRead, mayBeGarbled, type ReadLog } from './read-log.js';
-import type { ExtractRequest, ExtractResult, ExtractResultParts } from './types.js';
+import type { ExtractRequest, ExtractResult, ExtractResultParts, MappingNames } from './types.js';
 import { withoutPrototype } from '../model/named-record.js';
 import { settleEmptyCategories } from './empty-categories.js';
 
@@ -36,14 +37,17 @@ export async function extractMenu(request: ExtractRequest): Promise<ExtractResul
     ...(request.progress ? { progress: request.progress } : {}),
     ...(request.limits ? { limits: request.limits } : {}),
     ...(request.now ? { now: request.now } : {}),
+    ...(request.names ? { names: request.names } : {}),
     roots: paramFileRoots(loaded, request.paramDirs),
   });
 }
 
 /** What a run takes besides the mapping, its inputs and its parameters. */
 export interface MappingRunOptions {
-  /** `--encoding`: every CSV and JSON input in this encoding, whatever the mapping says. */
+  /** Every CSV and JSON input in this encoding, whatever the mapping says. */
   encoding?: string;
+  /** How the caller names its settings in messages; default the library's option names. */
+  names?: MappingNames;
   /** Told the rows read as the inputs stream (table mappings). */
   progress?: ProgressSink;
   /** Resource bounds for reading the inputs (defaults for those absent). */
@@ -60,6 +64,7 @@ interface RunContext {
   now: Date;
   files: ParamFiles;
   limits: InputLimits;
+  names: MappingNames;
   progress?: ProgressSink;
 }
 
@@ -81,15 +86,32 @@ export async function runMapping(
   given: Readonly<Record<string, string>>,
   options: MappingRunOptions = {},
 ): Promise<ExtractResult> {
-  const params = resolveParameters(mapping, given);
+  const names = options.names ?? OPTION_NAMES;
+  // The extractors word a limit they meet with the library's names; the caller's are known here.
+  try {
+    return await runWithNames(mapping, inputs, given, options, names);
+  } catch (error) {
+    throw inCallersWords(error, names);
+  }
+}
+
+async function runWithNames(
+  mapping: Mapping,
+  inputs: readonly string[],
+  given: Readonly<Record<string, string>>,
+  options: MappingRunOptions,
+  names: MappingNames,
+): Promise<ExtractResult> {
+  const params = resolveParameters(mapping, given, names.params);
   const overrides = options.encoding !== undefined ? { encoding: options.encoding } : {};
-  const bound = await bindInputs(mapping, inputs, overrides);
+  const bound = await bindInputs(mapping, inputs, overrides, names);
   const roots = options.roots ?? { defaults: process.cwd(), given: process.cwd() };
   const context: RunContext = {
     log: { sources: [], settings: [mapping, params] },
     now: options.now ?? new Date(),
     files: { given: new Set(Object.keys(given)), roots },
     limits: inputLimits(options.limits),
+    names,
     ...(options.progress ? { progress: options.progress } : {}),
   };
   const parts = settleEmptyCategories(
@@ -106,6 +128,8 @@ export async function runMapping(
 export function resolveParameters(
   mapping: Mapping,
   given: Readonly<Record<string, string>>,
+  /** How the caller names the parameters in messages. */
+  paramsName: string = OPTION_NAMES.params,
 ): Record<string, string | undefined> {
   const declared = mapping.parameters ?? {};
   const unknown = Object.keys(given).filter((name) => !Object.hasOwn(declared, name));
@@ -120,16 +144,20 @@ export function resolveParameters(
   for (const [name, spec] of Object.entries(declared)) {
     params[name] = (Object.hasOwn(given, name) ? given[name] : undefined) ?? spec.default;
     if (params[name] === undefined && spec.required) {
-      throw new UsageError(`mapping "${mapping.name}" needs --param ${name}=... (${spec.description})`);
+      throw new UsageError(`mapping "${mapping.name}" needs ${paramsName} ${name}=... (${spec.description})`);
     }
   }
   return params;
 }
 
 /** A bound input opened by its extractor with the source's read options. */
-export function openInput(input: BoundInput, limits: InputLimits): Promise<Source> {
+export function openInput(
+  input: BoundInput,
+  limits: InputLimits,
+  encodingName: string = OPTION_NAMES.encoding,
+): Promise<Source> {
   const { description: _d, optional: _o, ...readOptions } = input.spec;
-  return openSource(input.file, { ...readOptions, limits });
+  return openSource(input.file, { ...readOptions, limits, encodingName });
 }
 
 /** The source as a table; a document where a table mapping needs a table is a located error. */
@@ -141,7 +169,7 @@ export function asTable(source: Source, mappingName: string): TableSource {
 }
 
 async function open(input: BoundInput, context: RunContext): Promise<Source> {
-  const source = await openInput(input, context.limits);
+  const source = await openInput(input, context.limits, context.names.encoding);
   context.log.sources.push(source);
   return source;
 }
@@ -193,7 +221,14 @@ async function runBound(
     const setLinks = linksSpec
       ? await LinkChain.read(linksSpec, 'modifier_sets.links', tables, params, moneyRules(mapping.money))
       : undefined;
-    const parts = await runTableMapping(withSets, source, params, context.now, setLinks);
+    const parts = await runTableMapping(
+      withSets,
+      source,
+      params,
+      context.now,
+      setLinks,
+      context.names.params,
+    );
     if (setsParts) {
       parts.issues = [...setsParts.issues, ...parts.issues];
       parts.rows += setsParts.rows;
@@ -225,6 +260,7 @@ async function runBound(
     params: fixed,
     sources,
     transforms: { compile: (steps) => compileTransforms(steps, moneyRules(mapping.money)) },
+    paramsName: context.names.params,
   });
   // What the extractor found while reading (invalid bytes), before what the mapping found.
   const read = Object.values(sources).flatMap((list) => list.flatMap((source) => source.issues));

@@ -1,3 +1,4 @@
+import type { ReadNames, SettingNames } from '../model/setting-names.js';
 import type { InputLimits } from '../extract/input-limits.js';
 import type { CanonicalMenu } from '../model/canonical-menu.js';
 import type { ProgressSink } from '../progress.js';
@@ -64,12 +65,14 @@ export interface ExtractRequest {
   inputs: string[];
   /** Mapping parameters, e.g. { store: 'Chillo' }. */
   params?: Record<string, string>;
-  /** `--encoding`: read every CSV and JSON input in this encoding, whatever the mapping says. */
+  /** Read every CSV and JSON input in this encoding, whatever the mapping says. */
   encoding?: string;
   /** Told the rows read as the inputs stream (table mappings). */
   progress?: ProgressSink;
   /** Resource bounds for reading the inputs (src/extract/input-limits.ts); defaults for those absent. */
   limits?: Partial<InputLimits>;
+  /** How the caller names its settings in messages (its flags, or the library's options, the default). */
+  names?: MappingNames;
   /**
    * For parameters set by a config target: the config's folder, which files they name must stay
    * inside (others: the mapping's folder; see mapping-files.ts).
@@ -78,6 +81,9 @@ export interface ExtractRequest {
   /** The run's date (default: now): whether a scheduled sale price applies. A clock a test can fix. */
   now?: Date;
 }
+
+/** The settings a mapping run's messages name: its inputs, parameters, encoding and input limits. */
+export type MappingNames = Pick<SettingNames, 'inputs' | 'params'> & ReadNames;
 
 /** The pipeline's first two stages, read then map (implemented in extract-menu.ts). */
 export type ExtractMenu = (request: ExtractRequest) => Promise<ExtractResult>;
@@ -105,4 +111,6 @@ export interface DocumentContext {
   /** By source name; a `many` source (several inputs, one menu) gives its documents in input order. */
   sources: Record<string, DocumentSource | readonly DocumentSource[]>;
   transforms: { compile: (steps: readonly TransformStep[] | undefined) => CompiledTransform };
+  /** How the caller names the mapping parameters in messages (`--param`); default the library's `params`. */
+  paramsName?: string;
 }

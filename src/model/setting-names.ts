@@ -1,3 +1,5 @@
+import { withWords, type CallerNames, type MenusyncError } from '../errors.js';
+
 /**
  * The settings of a run that a message may have to name, in domain spelling. The core words
  * "allow it with X 267" or "X must be a whole number" with the caller's name for X: the CLI
@@ -33,6 +35,11 @@ export const SETTING_NAMES = [
   'maxCellChars',
   'offline',
   'savedPlan',
+  'encoding',
+  'state',
+  'protect',
+  'auth',
+  'allowRemovals',
 ] as const;
 
 export type SettingName = (typeof SETTING_NAMES)[number];
@@ -76,4 +83,33 @@ export const OPTION_NAMES: SettingNames = {
   maxCellChars: 'limits.maxCellChars',
   offline: 'offline',
   savedPlan: 'savedPlan',
+  encoding: 'encoding',
+  state: 'state',
+  protect: 'guards.protect',
+  auth: 'target.auth',
+  allowRemovals: 'allowRemovals',
 };
+
+/** What the extractors name in their messages: the encoding override and the input limits. */
+export type ReadNames = Pick<
+  SettingNames,
+  'encoding' | 'maxInputBytes' | 'maxInflatedBytes' | 'maxSharedStrings' | 'maxCells' | 'maxCellChars'
+>;
+
+/** What an error says, in a caller's words. */
+export interface ErrorWords {
+  message: string;
+  hint?: string;
+}
+
+/**
+ * `make` with the library's names, carrying `words` so that the caller's names replace them where
+ * the caller is known (errors.ts inCallersWords): for errors made where it is not.
+ */
+export function namingSettings<E extends MenusyncError>(
+  make: (words: ErrorWords) => E,
+  words: (names: SettingNames) => ErrorWords,
+): E {
+  // Every caller's names are a SettingNames (the CLI's FLAG_NAMES, the library's OPTION_NAMES).
+  return withWords(make(words(OPTION_NAMES)), (names: CallerNames) => words(names as SettingNames));
+}

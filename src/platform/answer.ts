@@ -1,5 +1,6 @@
 import { redact } from '../secrets.js';
 import { FatalPlatformError, RetriablePlatformError, type PlatformError } from './errors.js';
+import { OPTION_NAMES } from '../model/setting-names.js';
 
 /** Statuses a proxy or an overloaded platform answers with; another try may succeed. */
 const RETRIABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
@@ -35,6 +36,8 @@ export interface AnswerOptions {
    * False for the token endpoint, whose RFC 6749 answer has no `success` member.
    */
   envelope: boolean;
+  /** How the caller names the client secret, for the hint of a refused sign-in (`--client-secret-file`). */
+  secretName?: string | undefined;
 }
 
 /**
@@ -74,7 +77,8 @@ export function readAnswer(label: string, status: number, text: string, options:
   const details = { status, ...(code !== undefined ? { code } : {}) };
   const mayHaveApplied = ok ? code === undefined || !NOT_APPLIED_CODES.has(code) : !refused;
   if (retriable) return failed(new RetriablePlatformError(message, details), mayHaveApplied);
-  const hint = code !== undefined ? HINTS[code] : undefined;
+  const hint =
+    code !== undefined ? HINTS[code]?.(options.secretName ?? OPTION_NAMES.clientSecret) : undefined;
   return failed(new FatalPlatformError(message, { ...details, ...(hint ? { hint } : {}) }), mayHaveApplied);
 }
 
@@ -88,14 +92,17 @@ function failed(error: PlatformError, mayHaveApplied: boolean): Answer {
   return { ok: false, error, mayHaveApplied };
 }
 
-/** What the user can do about the failures that are theirs to fix. */
-const HINTS: Record<string, string> = {
-  invalid_client:
-    'check the client id and secret (MENUSYNC_CLIENT_ID, MENUSYNC_CLIENT_SECRET or --client-secret-file)',
-  INVALID_AUTH:
-    'check the client id and secret (MENUSYNC_CLIENT_ID, MENUSYNC_CLIENT_SECRET or --client-secret-file)',
-  insufficient_scope: 'the API client needs the write:menu scope: ask the platform support to grant it',
-  INSUFFICIENT_SCOPE: 'the API client needs the write:menu scope: ask the platform support to grant it',
+const checkCredentials = (secretName: string): string =>
+  `check the client id and secret (MENUSYNC_CLIENT_ID, MENUSYNC_CLIENT_SECRET or ${secretName})`;
+const grantScope = (): string =>
+  'the API client needs the write:menu scope: ask the platform support to grant it';
+
+/** What the user can do about the failures that are theirs to fix, naming the secret as the caller does. */
+const HINTS: Record<string, (secretName: string) => string> = {
+  invalid_client: checkCredentials,
+  INVALID_AUTH: checkCredentials,
+  insufficient_scope: grantScope,
+  INSUFFICIENT_SCOPE: grantScope,
 };
 
 function parseObject(text: string): Record<string, unknown> | undefined {

@@ -48,6 +48,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   const call = platformCall({
     baseUrl: options.baseUrl,
     credentials: options.credentials,
+    secretName: options.secretName,
     tokens,
     policy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     timeoutMs,
@@ -101,6 +102,7 @@ function tokenSource(
   return new TokenSource({
     baseUrl: options.baseUrl,
     credentials: options.credentials,
+    secretName: options.secretName,
     timeoutMs,
     signal: options.signal,
     renewMarginMs: options.tokenRenewMarginMs,

@@ -20,6 +20,8 @@ export interface HttpRequest {
   onBodySent?: () => void;
   /** False for an answer without the operation envelope (the token endpoint); see readAnswer. */
   envelope?: boolean;
+  /** How the caller names the client secret, for the hint of a refused sign-in (`--client-secret-file`). */
+  secretName?: string | undefined;
   /** The run's: aborted, the request stops at once and the call ends with RunCancelledError. */
   signal?: AbortSignal | undefined;
 }
@@ -63,7 +65,10 @@ export async function sendRequest(request: HttpRequest): Promise<Record<string, 
     const location = response.headers.get('location');
     throw new AttemptError(redirectRefused(request.label, request.url, response.status, location), false);
   }
-  const answer = readAnswer(request.label, response.status, text, { envelope: request.envelope ?? true });
+  const answer = readAnswer(request.label, response.status, text, {
+    envelope: request.envelope ?? true,
+    secretName: request.secretName,
+  });
   if (answer.ok) return answer.body;
   answer.error.retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
   throw new AttemptError(answer.error, answer.mayHaveApplied);

@@ -26,6 +26,8 @@ const processTokens = new Map<string, HeldToken>();
 export interface TokenSourceOptions {
   baseUrl: string;
   credentials: Credentials;
+  /** How the caller names the client secret, for the hint of a refused sign-in (`--client-secret-file`). */
+  secretName?: string | undefined;
   timeoutMs: number;
   /** The client's (PlatformClientOptions.signal). */
   signal?: AbortSignal | undefined;
@@ -82,6 +84,7 @@ export class TokenSource {
       body,
       timeoutMs,
       envelope: false,
+      secretName: this.options.secretName,
       signal: this.options.signal,
     });
     const token = answer.access_token;

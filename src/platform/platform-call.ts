@@ -23,6 +23,8 @@ export interface CallSpec {
 export interface CallContext {
   baseUrl: string;
   credentials: Credentials;
+  /** How the caller names the client secret, for the hint of a refused sign-in (`--client-secret-file`). */
+  secretName?: string | undefined;
   tokens: TokenSource | undefined;
   policy: RetryPolicy;
   timeoutMs: number;
@@ -57,6 +59,7 @@ export function platformCall(context: CallContext): PlatformCall {
           },
           body: spec.body,
           timeoutMs: context.timeoutMs,
+          secretName: context.secretName,
           signal: context.signal,
           ...(spec.onBodySent ? { onBodySent: spec.onBodySent } : {}),
         });

@@ -33,6 +33,8 @@ export interface PlatformClientOptions {
   baseUrl: string;
   auth: AuthMode;
   credentials: Credentials;
+  /** How the caller names the client secret, for the hint of a refused sign-in (`--client-secret-file`). */
+  secretName?: string | undefined;
   retry?: Partial<RetryPolicy>;
   /** Per-request timeout in milliseconds. */
   requestTimeoutMs?: number;

@@ -23,15 +23,30 @@ export interface StateCopyReport {
 }
 
 /**
+ * How the copy's messages name its two states and `force`: `state copy` is a command of the
+ * command line only, so the CLI gives its flags (`--from`, `--to`, `--force`).
+ */
+export interface StateCopyNames {
+  from: string;
+  to: string;
+  force: string;
+}
+
+/**
  * Copies every target's state (snapshot, status, runs with their files and rollback points) from
  * one store to another, e.g. a local folder into PostgreSQL and back. Both sides are locked per
  * target, so a running apply is never copied half-way. A destination target that already holds
  * state is refused unless `force` (then its snapshot and status are replaced and the source's runs
  * added). A copy that stops half-way leaves the destination target marked uncertain.
  */
-export async function copyState(from: StateStore, to: StateStore, options: { force?: boolean } = {}) {
+export async function copyState(
+  from: StateStore,
+  to: StateStore,
+  options: { force?: boolean; names: StateCopyNames },
+) {
+  const { names } = options;
   if (from.kind === to.kind && from.location === to.location) {
-    throw new UsageError(`state copy: --from and --to are the same state (${from.location})`);
+    throw new UsageError(`state copy: ${names.from} and ${names.to} are the same state (${from.location})`);
   }
   const listed = await from.listTargets();
   // A mistyped --from is an empty state: copying nothing and saying "done" would hide it.
@@ -51,7 +66,7 @@ export async function copyState(from: StateStore, to: StateStore, options: { for
     if (taken.length > 0) {
       throw new GuardBlockedError(
         `state copy: ${to.location} already holds state for ${taken.join(', ')}; nothing was copied`,
-        { hint: 'pass --force to replace their snapshot and status with the copied ones' },
+        { hint: `pass ${names.force} to replace their snapshot and status with the copied ones` },
       );
     }
   }

@@ -4,6 +4,8 @@ import { isStateUrl } from './target.js';
 import { isPostgresUrl, withoutPasswordText } from './postgres/pg-url.js';
 import type { StateStoreOptions } from './checkpoint.js';
 import type { StateStore } from './store.js';
+import { namingSettings } from '../model/setting-names.js';
+import { stateUrlHint } from './postgres/pg-url.js';
 
 /**
  * The store a `--state` value names: a postgres:// (or postgresql://) URL, or else a folder path
@@ -17,9 +19,12 @@ export async function openStateStore(spec: string, options: StateStoreOptions = 
   }
   // postgress://u:pw@h/db must not become a folder named after its password.
   if (isStateUrl(spec))
-    throw new UsageError(
-      `the state ${withoutPasswordText(spec)} is a URL menusync cannot keep state at; nothing was sent to the platform`,
-      { hint: 'pass --state postgres://USER@HOST:PORT/DB (optionally ?schema=NAME), or a folder' },
+    throw namingSettings(
+      ({ message, hint }) => new UsageError(message, hint ? { hint } : undefined),
+      (names) => ({
+        message: `the state ${withoutPasswordText(spec)} is a URL menusync cannot keep state at; nothing was sent to the platform`,
+        hint: stateUrlHint(names),
+      }),
     );
   return localStateStore(spec, options);
 }

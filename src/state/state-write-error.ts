@@ -1,4 +1,5 @@
-import { MenusyncError } from '../errors.js';
+import { MenusyncError, withWords } from '../errors.js';
+import { OPTION_NAMES } from '../model/setting-names.js';
 
 /**
  * Where the import stood when a state write failed: that is what the user must know first
@@ -17,10 +18,12 @@ const REASONS: Record<string, string> = {
   EIO: 'input/output error',
 };
 
-const HINTS: Record<string, string> = {
-  ENOSPC: 'free space on the file system of the state folder (--state), then run again',
-  EDQUOT: 'free space within the quota of the state folder (--state), then run again',
-  EROFS: 'the state folder is on a read-only file system: point --state (or state_dir) at a writable folder',
+/** What to do, naming the state setting as the caller does (`state` until the caller words it). */
+const HINTS: Record<string, (state: string) => string> = {
+  ENOSPC: (state) => `free space on the file system of the state folder (${state}), then run again`,
+  EDQUOT: (state) => `free space within the quota of the state folder (${state}), then run again`,
+  EROFS: (state) =>
+    `the state folder is on a read-only file system: point ${state} (or state_dir) at a writable folder`,
 };
 
 const CONSEQUENCES: Record<ImportState, string> = {
@@ -45,11 +48,11 @@ export class StateWriteError extends MenusyncError {
     cause: unknown,
   ) {
     const consequence = importState ? `; ${CONSEQUENCES[importState]}` : '';
+    const message = `cannot write ${path}: ${REASONS[code] ?? 'system error'} (${code})${consequence}`;
     const hint = HINTS[code];
-    super(`cannot write ${path}: ${REASONS[code] ?? 'system error'} (${code})${consequence}`, {
-      cause,
-      ...(hint ? { hint } : {}),
-    });
+    super(message, { cause, ...(hint ? { hint: hint(OPTION_NAMES.state) } : {}) });
+    // Written deep in a store, where no caller is known: the caller's names come later (errors.ts).
+    if (hint) withWords(this, (names) => ({ message, hint: hint(names.state ?? OPTION_NAMES.state) }));
   }
 
   /** The same failure, now saying where the import stood (kept if it says so already). */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { UsageError } from '../errors.js';
 import { normalizeBaseUrl } from '../platform/menu-address.js';
+import { namingSettings } from '../model/setting-names.js';
 
 /** One menu on the platform: where it lives and whose it is, and the point of sale an import names. */
 export interface Target {
@@ -79,8 +80,12 @@ export async function ensureTargetDir(dir: string): Promise<void> {
     await mkdir(dir, { recursive: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new UsageError(`cannot create the state folder ${dir}: ${code}; nothing was sent to the platform`, {
-      hint: 'pass --state with a folder this user can write (default .menusync/ in the current folder)',
-    });
+    throw namingSettings(
+      ({ message, hint }) => new UsageError(message, hint ? { hint } : undefined),
+      (names) => ({
+        message: `cannot create the state folder ${dir}: ${code}; nothing was sent to the platform`,
+        hint: `pass ${names.state} with a folder this user can write (default .menusync/ in the current folder)`,
+      }),
+    );
   }
 }

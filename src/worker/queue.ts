@@ -7,6 +7,7 @@ import { connectError } from '../state/postgres/pg-errors.js';
 import { isPostgresUrl, parsePostgresUrl, type PostgresLocation } from '../state/postgres/pg-url.js';
 import type { StateStore } from '../state/store.js';
 import { JobLedger } from './job-ledger.js';
+import { namingSettings } from '../model/setting-names.js';
 import { holdPresence, workersPresent } from './worker-presence.js';
 
 /** The one queue every sync job goes through; its singleton key is the target's name. */
@@ -68,11 +69,12 @@ export interface OpenQueueOptions extends QueueTiming {
  */
 export async function openQueue(stateUrl: string, options: OpenQueueOptions): Promise<QueueConnection> {
   if (!isPostgresUrl(stateUrl))
-    throw new UsageError(
-      'the sync queue lives in the PostgreSQL state: pass --state postgres://USER@HOST/DB',
-      {
+    throw namingSettings(
+      ({ message, hint }) => new UsageError(message, hint ? { hint } : undefined),
+      (names) => ({
+        message: `the sync queue lives in the PostgreSQL state: pass ${names.state} postgres://USER@HOST/DB`,
         hint: 'workers on several machines share one database; a state folder cannot be shared',
-      },
+      }),
     );
   const where = parsePostgresUrl(stateUrl);
   const schema = queueSchema(where.schema);

@@ -5,12 +5,13 @@ import { configJsonSchema, renderConfigReference } from '../../src/config/config
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../src/apply/4-send/split-payload.js';
 import { CONNECTION_DEFAULTS } from '../../src/config/settings/defaults.js';
 import { REPO_ROOT } from '../helpers/run-cli.js';
+import { CONFIG_FLAGS } from '../../src/cli/config-flags.js';
 
 const committed = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
 
 describe('config reference', () => {
   it('docs/config.md is the one generated from the schema (regenerate: npm run docs:config)', () => {
-    expect(committed('docs/config.md')).toBe(renderConfigReference());
+    expect(committed('docs/config.md')).toBe(renderConfigReference(CONFIG_FLAGS));
   });
 
   it('schema/config.schema.json is the one generated from the schema (regenerate: npm run docs:config)', () => {
@@ -24,7 +25,7 @@ describe('config reference', () => {
       };
     };
     const keys = schema.properties.targets.additionalProperties.properties;
-    const reference = renderConfigReference();
+    const reference = renderConfigReference(CONFIG_FLAGS);
     for (const [key, prop] of Object.entries(keys)) {
       expect(prop.description, key).toBeTruthy();
       if (key !== 'guards' && key !== 'notify') expect(prop.examples, key).toBeDefined();

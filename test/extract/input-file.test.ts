@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/errors.js';
 import { InputLimitError } from '../../src/extract/input-limits.js';
 import { openSource } from '../../src/extract/registry.js';
+import { inCallersWords } from '../../src/errors.js';
+import { FLAG_NAMES } from '../../src/cli/setting-flags.js';
 
 describe('inputs are regular files of a bounded size', () => {
   let dir: string;
@@ -53,7 +55,11 @@ describe('inputs are regular files of a bounded size', () => {
     const error = await failure(path.join(dir, 'menu.csv'), { maxInputBytes: 10 });
     expect(error).toBeInstanceOf(InputLimitError);
     expect((error as InputLimitError).limit).toBe('maxInputBytes');
+    // Made where no caller is known: the library's name, until a caller words it with its own.
     expect((error as Error).message).toMatch(
+      /menu\.csv: 25 bytes, more than 10 \(the limit: limits\.maxInputBytes\)/,
+    );
+    expect((inCallersWords(error, FLAG_NAMES) as Error).message).toMatch(
       /menu\.csv: 25 bytes, more than 10 \(the limit: --max-input-bytes\)/,
     );
   });

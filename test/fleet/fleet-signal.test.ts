@@ -1,7 +1,7 @@
-import { access, readFile } from 'node:fs/promises';
+import { access, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { spawnCli } from '../cli-apply/fixture.js';
+import { menuCsv, spawnCli } from '../cli-apply/fixture.js';
 import { testTempDir } from '../helpers/temp-dir.js';
 import { startFleetWorld, type FleetWorld } from './fleet-world.js';
 
@@ -91,6 +91,56 @@ describe('a fleet stopped by a signal', () => {
       const line = 'stopped by SIGTERM: done (1), interrupted (1): south, not started (1): east';
       expect(await readFile(out('md'), 'utf8')).toContain(line);
       expect(await readFile(out('html'), 'utf8')).toContain(line);
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('cancels the running target through its AbortSignal, as a single apply: its run ends cancelled, its snapshot stays', async () => {
+    const w = await startFleetWorld(testTempDir('fleet-signal-cancel'), [
+      { name: 'north', client: 1 },
+      { name: 'south', client: 2 },
+    ]);
+    try {
+      const first = await w.run(['apply', '--all', '--yes']);
+      expect(first.code, first.stderr).toBe(0);
+      const snapshot = path.join(w.targetDir(1), 'snapshot.json');
+      const before = await readFile(snapshot, 'utf8');
+      // north's prices change, so its next apply sends an import; the sandbox holds that import.
+      await writeFile(path.join(w.dir, 'north.csv'), menuCsv(12, 0.5));
+      w.sandbox.injectFaults([{ kind: 'delay', ms: 60_000, path: '/menu/import', count: 1 }]);
+      const imports = () => w.sandbox.requests.filter((r) => r.path.endsWith('/menu/import')).length;
+      const out = path.join(w.dir, 'fleet.json');
+      const live = spawnCli(
+        ['apply', '--all', '--concurrency', '1', '--state', w.stateDir, '--yes', '--out-json', out],
+        {},
+        w.dir,
+      );
+      while (imports() < 3) await new Promise((resolve) => setTimeout(resolve, 20));
+      live.child.kill('SIGINT');
+      const result = await live.done;
+      expect(result.code, result.stderr).toBe(130);
+      expect(result.stderr).toMatch(/^interrupted \(1\): north$/m);
+      expect(result.stderr).toMatch(/^not started \(1\): south$/m);
+      // Ended as a failed run does (the old handler exited mid-run and left no report of it).
+      expect(await readFile(snapshot, 'utf8')).toBe(before);
+      await expect(access(path.join(w.targetDir(1), 'lock'))).rejects.toMatchObject({ code: 'ENOENT' });
+      const runs = (await readdir(path.join(w.targetDir(1), 'runs'))).sort();
+      const report = JSON.parse(
+        await readFile(path.join(w.targetDir(1), 'runs', runs.at(-1)!, 'report.json'), 'utf8'),
+      ) as { outcome: string; errors: string[] };
+      expect(report).toMatchObject({ outcome: 'cancelled', errors: ['stopped by SIGINT'] });
+      // The import had gone out: the target is marked uncertain, as after any failed send.
+      const status = JSON.parse(await readFile(path.join(w.targetDir(1), 'status.json'), 'utf8')) as {
+        uncertain: boolean;
+      };
+      expect(status.uncertain).toBe(true);
+      const fleet = JSON.parse(await readFile(out, 'utf8')) as {
+        exit: number;
+        stopped: { interrupted: string[]; notStarted: string[] };
+      };
+      expect(fleet).toMatchObject({ exit: 130, stopped: { interrupted: ['north'], notStarted: ['south'] } });
+      expect(imports()).toBe(3);
     } finally {
       await w.close();
     }

@@ -6,6 +6,7 @@ import { resolveRollbackPoint, type RollbackSelector } from '../../src/history/r
 import { localStateStore } from '../../src/state/local/local-store.js';
 import type { TargetStore } from '../../src/state/store.js';
 import { testTempDir } from '../helpers/temp-dir.js';
+import { ROLLBACK_NAMES } from '../../src/cli/handlers/rollback.js';
 
 // History and rollback points are read through the StateStore contract only: this builds a
 // target's runs with the store's own calls (as apply does), here on the local backend.
@@ -73,7 +74,7 @@ describe('resolveRollbackPoint', () => {
     ['two steps back, skipping runs that confirmed nothing', { steps: 2 }, A],
   ])('finds %s', async (_, selector, expected) => {
     const store = await targetWithRuns(RUNS);
-    expect((await resolveRollbackPoint(store, selector, 30)).id).toBe(expected);
+    expect((await resolveRollbackPoint(store, selector, 30, ROLLBACK_NAMES)).id).toBe(expected);
   });
 
   it.each<[string, RollbackSelector, number, RegExp]>([
@@ -101,14 +102,18 @@ describe('resolveRollbackPoint', () => {
     ['more steps than kept', { steps: 3 }, 5, /cannot go back 3 steps: .*no longer kept \(keep_runs 5\)/],
   ])('refuses %s (exit 2)', async (_, selector, keepRuns, message) => {
     const store = await targetWithRuns(RUNS);
-    const error = await resolveRollbackPoint(store, selector, keepRuns).catch((e: unknown) => e);
+    const error = await resolveRollbackPoint(store, selector, keepRuns, ROLLBACK_NAMES).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).message).toMatch(message);
   });
 
   it('names the menu a refused run left in place', async () => {
     const store = await targetWithRuns(RUNS);
-    const error = (await resolveRollbackPoint(store, { to: D }, 30).catch((e: unknown) => e)) as UsageError;
+    const error = (await resolveRollbackPoint(store, { to: D }, 30, ROLLBACK_NAMES).catch(
+      (e: unknown) => e,
+    )) as UsageError;
     expect(error.hint).toBe(`the menu in place when it ran was run ${C}'s: menusync rollback --to ${C}`);
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initMapping } from '../../src/init/index.js';
 import { extractMenu } from '../../src/mapping/extract-menu.js';
 import { parseMappingText } from '../../src/mapping/loader.js';
+import { INIT_USAGE } from '../../src/cli/init-usage.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SAMPLES = path.resolve(ROOT, '../shared/pos-samples');
@@ -147,6 +148,7 @@ describe.skipIf(!present)('initMapping recognizes every real POS sample', () => 
   it('lists the other store of a two-store export in the starter', async () => {
     const result = await initMapping({
       input: path.join(SAMPLES, 'loyverse/bubbletea-mx-2stores-export_items.csv'),
+      usage: INIT_USAGE,
     });
     expect(result.yaml).toContain('# Detected store = "Fubba Bubba" (also in the file: "Fubba 1")');
     expect(result.yaml).toContain('--mapping loyverse-items --param store="Fubba Bubba"');

@@ -7,6 +7,7 @@ import { garbledTextIssues } from '../../src/mapping/garbled-text.js';
 import { summaryLine } from '../../src/mapping/issue-summary.js';
 import { MappingError, parseMappingText } from '../../src/mapping/loader.js';
 import { HEADER } from './helpers.js';
+import { FLAG_NAMES } from '../../src/cli/setting-flags.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'menusync-encoding-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,12 +42,14 @@ describe('the mapping source encoding:', () => {
 
   it('is overridden in turn by --encoding (ReadOverrides)', async () => {
     const mapping = parseMappingText(table('{ encoding: macintosh }'), 'm.yaml');
-    const result = await runMapping(mapping, [write('b.csv', cp1252Csv)], {}, { encoding: 'windows-1252' });
+    const options = { encoding: 'windows-1252', names: FLAG_NAMES };
+    const result = await runMapping(mapping, [write('b.csv', cp1252Csv)], {}, options);
     expect(result.menu.products[0]?.name).toBe('Chef’s special');
     expect(result.inputs).toEqual([
       {
         file: expect.stringContaining('b.csv'),
         encoding: 'windows-1252',
+        // As the caller names the setting: the library would say `set by encoding`.
         encodingReason: 'set by --encoding',
       },
     ]);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMappingText } from '../../src/mapping/loader.js';
 import { runMapping } from '../../src/mapping/extract-menu.js';
+import { FLAG_NAMES } from '../../src/cli/setting-flags.js';
 
 // `one_of` on a parameter: refused at load where it cannot apply, checked at the run where it can.
 
@@ -67,8 +68,15 @@ table:
     const error = await runMapping(mapping, [menu], { store: 'east' }).catch((e: unknown) => e);
     expect(error).toMatchObject({
       exitCode: 2,
-      message: `mapping "t": --param store=east is not a value ${menu} has ($.stores[*].id)`,
+      message: `mapping "t": params store=east is not a value ${menu} has ($.stores[*].id)`,
       hint: 'use one of: north, south, any',
     });
+  });
+
+  it('names the parameters as the caller does (the CLI: --param)', async () => {
+    const mapping = parseMappingText(DOCUMENT, 't.yaml');
+    const given = { store: 'east' };
+    const error = await runMapping(mapping, [menu], given, { names: FLAG_NAMES }).catch((e: unknown) => e);
+    expect((error as Error).message).toContain('mapping "t": --param store=east is not a value');
   });
 });

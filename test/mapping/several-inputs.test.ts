@@ -128,7 +128,7 @@ describe('modifier sets read from a second source', () => {
   it('still needs the file of a required sheet source when the first input is a CSV', async () => {
     const sources = "  items: { format: csv }\n  modifiers: { sheet: 'Modifier Groups' }";
     await expect(runMapping(parseMappingText(clover(sources), 'clover.yaml'), [ITEMS], {})).rejects.toThrow(
-      'needs an input for source "modifiers" (--input #2)',
+      'needs an input for source "modifiers" (inputs #2)',
     );
   });
 

@@ -165,7 +165,7 @@ describe('ubereats-menu --param menu', () => {
   it('refuses a menu id the document does not have, naming the ones it has, instead of mapping nothing', async () => {
     await expect(extract(fixture, { menu: 'All_day' })).rejects.toMatchObject({
       exitCode: 2,
-      message: expect.stringContaining('--param menu=All_day is not a value') as unknown,
+      message: expect.stringContaining('params menu=All_day is not a value') as unknown,
       hint: 'use one of: All_Day, all',
     });
   });

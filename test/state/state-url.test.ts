@@ -46,7 +46,9 @@ describe('state copy', () => {
     await writeSnapshotOf(from.target(target));
     const held = await to.target(target).lock();
     try {
-      await expect(copyState(from, to, { force: true })).rejects.toBeInstanceOf(LockHeldError);
+      await expect(
+        copyState(from, to, { force: true, names: { from: '--from', to: '--to', force: '--force' } }),
+      ).rejects.toBeInstanceOf(LockHeldError);
     } finally {
       await held.release();
     }

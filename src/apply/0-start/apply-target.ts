@@ -1,7 +1,7 @@
 import type { Output } from '../../output.js';
 import { retryNotice } from './retry-notice.js';
 import type { RunSettings } from '../../config/settings/types.js';
-import { checkCancelled, ExitCode } from '../../errors.js';
+import { checkCancelled, ExitCode, inCallersWords } from '../../errors.js';
 import { plan as planMenu } from '../../plan/index.js';
 import type { Plan } from '../../plan/types.js';
 import { createPlatformClient } from '../../platform/index.js';
@@ -78,7 +78,7 @@ export async function runApplyTarget(
     const checkInputs = args.savedPlanInputs ?? [];
     if (saved && savedFile && checkInputs.length > 0) {
       const given = await extractDesired(settings, io.out, io.progress);
-      checkSavedPlanInputs(saved, savedFile, checkInputs, given.menu);
+      checkSavedPlanInputs(saved, savedFile, checkInputs, given.menu, settings.names);
     }
     const desired: DesiredMenu = saved
       ? { menu: saved.desired, errors: 0 }
@@ -109,6 +109,7 @@ export async function runApplyTarget(
         },
         ...(saved ? { savedPlan: saved } : {}),
         maxPayloadBytes: settings.maxPayloadBytes,
+        maxPayloadName: settings.names.maxPayloadBytes,
         keepRuns: settings.keepRuns,
         erosionDays: settings.guards.erosionDays ?? DEFAULT_EROSION_DAYS,
       },
@@ -131,7 +132,9 @@ export async function runApplyTarget(
       runId: outcome.runId,
       ms: ms(),
     };
-  } catch (error) {
+  } catch (failure) {
+    // An error made where the caller was not known (a state write) names the settings as it does.
+    const error = inCallersWords(failure, settings.names);
     // A blocked, cancelled or failed run has its report too (onFinish); a lock held or a bad
     // state file means the run never started. One that failed before it planned (its export, its
     // mapping) is recorded as failed in the target's history.

@@ -42,6 +42,7 @@ export async function extractDesired(
     paramDirs: settings.paramDirs,
     limits: settings.limits,
     ...(settings.now ? { now: settings.now } : {}),
+    names: settings.names,
   });
   // The counts and each input's encoding and why: a wrong guess shows before anything is sent.
   out.info(`extract: ${summaryLine(result)}`);

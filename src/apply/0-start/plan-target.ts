@@ -1,6 +1,6 @@
 import type { Output } from '../../output.js';
 import type { RunSettings } from '../../config/settings/types.js';
-import { checkCancelled, ExitCode } from '../../errors.js';
+import { checkCancelled, ExitCode, inCallersWords } from '../../errors.js';
 import type { CanonicalMenu } from '../../model/canonical-menu.js';
 import type { LiveMenu } from '../../plan/live/live-menu.js';
 import { plan } from '../../plan/index.js';
@@ -89,7 +89,9 @@ export async function runPlanTarget(
         ? ExitCode.changes
         : ExitCode.ok;
     return { exit, target, menu, offline, report, ms: ms() };
-  } catch (error) {
+  } catch (failure) {
+    // An error made where the caller was not known (a state write) names the settings as it does.
+    const error = inCallersWords(failure, settings.names);
     return { exit: exitCodeOf(error), target, error, errorText: errorLine(error), ms: ms() };
   }
 }

@@ -7,6 +7,7 @@ import type { GuardBlock, Plan } from '../../plan/types.js';
 import { writeOutputFile } from '../../state/output-file.js';
 import { hashMenu } from '../../plan/canonical-json.js';
 import { sameMenu, targetKey, type Target } from '../../state/target.js';
+import { OPTION_NAMES, type SettingNames } from '../../model/setting-names.js';
 
 /** Checked loosely: the plan's entries are for people; what is applied is the payload. */
 const SavedPlanBody = z
@@ -71,8 +72,8 @@ export function createSavedPlan(
   };
 }
 
-export async function writeSavedPlan(file: string, saved: SavedPlan): Promise<void> {
-  await writeOutputFile(file, `${JSON.stringify(saved, null, 2)}\n`, '--out-plan', { durable: true });
+export async function writeSavedPlan(file: string, saved: SavedPlan, option: string): Promise<void> {
+  await writeOutputFile(file, `${JSON.stringify(saved, null, 2)}\n`, option, { durable: true });
 }
 
 export async function readSavedPlan(file: string): Promise<SavedPlan> {
@@ -148,9 +149,10 @@ export function checkSavedPlanInputs(
   file: string,
   inputs: readonly string[],
   menu: CanonicalMenu,
+  names: Pick<SettingNames, 'inputs'> = OPTION_NAMES,
 ): void {
   if (hashMenu(menu) === saved.desiredHash) return;
   throw new UsageError(
-    `--input ${inputs.join(' ')} gives another menu than the one the plan ${file} was made from: make the plan again from it, or apply the plan without --input`,
+    `${names.inputs} ${inputs.join(' ')} gives another menu than the one the plan ${file} was made from: make the plan again from it, or apply the plan without ${names.inputs}`,
   );
 }

@@ -2,12 +2,18 @@ import { UsageError } from '../../errors.js';
 import { liveRemovalsBeyond } from '../../plan/live/live-context.js';
 import type { Plan } from '../../plan/types.js';
 import { countOf } from '../../plural.js';
+import { OPTION_NAMES, type SettingNames } from '../../model/setting-names.js';
 
 /**
  * Without a person to ask (no terminal, or a fleet of targets), only a replace that removes
- * something needs --yes: a cron job must opt in to deleting. Throws the usage error that says so.
+ * something needs the caller's consent (the CLI's --yes, the library's allowRemovals): a cron job
+ * must opt in to deleting. Throws the usage error that says so, naming it as the caller does.
  */
-export function requireYesForRemovals(plan: Plan, yes: boolean, consent = 'pass --yes'): void {
+export function requireYesForRemovals(
+  plan: Plan,
+  yes: boolean,
+  names: Pick<SettingNames, 'allowRemovals'> = OPTION_NAMES,
+): void {
   if (yes) return;
   const removals =
     plan.counts.categories.remove +
@@ -18,7 +24,7 @@ export function requireYesForRemovals(plan: Plan, yes: boolean, consent = 'pass 
     liveRemovalsBeyond(plan);
   if (plan.mode === 'replace' && removals > 0) {
     throw new UsageError(
-      `this replace removes ${countOf(removals, 'entity', 'entities')}; ${consent} to apply it without a terminal`,
+      `this replace removes ${countOf(removals, 'entity', 'entities')}; pass ${names.allowRemovals} to apply it without a terminal`,
     );
   }
 }

@@ -56,6 +56,7 @@ export async function sendAndReadBack(context: {
       desired: context.desired,
       status: context.inputs.status,
       maxPayloadBytes: request.maxPayloadBytes,
+      ...(request.maxPayloadName !== undefined ? { maxPayloadName: request.maxPayloadName } : {}),
       client: deps.client,
       ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
       now: context.now,

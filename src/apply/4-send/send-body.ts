@@ -22,10 +22,15 @@ export interface SendBody {
  * bytes are payload.json and the request body (importMenu reuses them instead of stringifying).
  * A replace's body is made of the snapshot's product lines (payload-json.ts).
  */
-export function sendBody(payload: ImportPayload, desired: CanonicalMenu, maxPayloadBytes: number): SendBody {
+export function sendBody(
+  payload: ImportPayload,
+  desired: CanonicalMenu,
+  maxPayloadBytes: number,
+  maxPayloadName?: string,
+): SendBody {
   const { text, lines, head } = payloadJson(payload, desired);
   const size = Buffer.byteLength(text, 'utf8');
-  const chunks = splitPayload(payload, maxPayloadBytes, size);
+  const chunks = splitPayload(payload, maxPayloadBytes, size, maxPayloadName);
   const whole =
     chunks.length === 1 ? rememberSerializedPayload(payload, Buffer.from(text, 'utf8')) : undefined;
   // The body ends with the menu's JSON (after the head and its comma): the snapshot's hash input.

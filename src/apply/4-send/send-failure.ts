@@ -6,6 +6,7 @@ import type { TargetStatus } from '../../state/snapshot.js';
 import type { TargetStore } from '../../state/store.js';
 import { countOf } from '../../plural.js';
 import type { SendProgress } from './send-progress.js';
+import { OPTION_NAMES } from '../../model/setting-names.js';
 
 /** Which request of a send failed, and how large it was. */
 export interface FailedRequest {
@@ -31,6 +32,8 @@ export async function recordSendFailure(
     status: TargetStatus;
     progress: SendProgress;
     now: () => Date;
+    /** How the caller names maxPayloadBytes, for the HTTP 413 hint. */
+    maxPayloadName?: string | undefined;
   },
 ): Promise<unknown> {
   const { state, record, progress } = context;
@@ -63,7 +66,7 @@ export async function recordSendFailure(
   }
   return outcomeUnknown && failure
     ? maybeApplied(failure)
-    : explain(error, context.plan, request.bytes, request.requests);
+    : explain(error, context.plan, request, context.maxPayloadName ?? OPTION_NAMES.maxPayloadBytes);
 }
 
 /**
@@ -85,7 +88,12 @@ function maybeApplied(error: PlatformError): PlatformError {
   return wrapped;
 }
 
-function explain(error: unknown, plan: Plan, bytes: number, requests: number): unknown {
+function explain(
+  error: unknown,
+  plan: Plan,
+  { bytes, requests }: { bytes: number; requests: number },
+  maxPayloadName: string,
+): unknown {
   if (!(error instanceof PlatformError) || error.status !== 413) return error;
   // The platform's own size limit: a merge could be split smaller, a replace cannot be split at all.
   // The report's error line holds the message only, so the size and what to do are in it.
@@ -94,6 +102,6 @@ function explain(error: unknown, plan: Plan, bytes: number, requests: number): u
   const what =
     plan.payload?.update_mode === 'replace'
       ? `the import was too large for the platform (HTTP 413): a replace of ${size}, ${countOf(products, 'product')}, and a replace cannot be split; ask the platform for a higher import limit, or apply the change as merges first`
-      : `the import was too large for the platform (HTTP 413): a merge request of ${size} (1 of ${requests}); lower --max-payload-bytes (max_payload_bytes) below ${bytes} so merges are split into smaller requests`;
+      : `the import was too large for the platform (HTTP 413): a merge request of ${size} (1 of ${requests}); lower ${maxPayloadName} (max_payload_bytes) below ${bytes} so merges are split into smaller requests`;
   return new PlatformError(what, { code: error.code, status: 413, retriable: false, cause: error });
 }

@@ -21,6 +21,8 @@ export interface SendInput {
   desired: CanonicalMenu;
   status: TargetStatus;
   maxPayloadBytes: number;
+  /** How the caller names maxPayloadBytes in messages; default the library's option name. */
+  maxPayloadName?: string;
   client: PlatformClient;
   now: () => Date;
   progress: SendProgress;
@@ -46,7 +48,7 @@ export async function sendPlan(input: SendInput): Promise<void> {
   const { record, client, progress } = input;
   const payload = input.plan.payload;
   if (!payload) return;
-  const body = sendBody(payload, input.desired, input.maxPayloadBytes);
+  const body = sendBody(payload, input.desired, input.maxPayloadBytes, input.maxPayloadName);
   await markSending(input);
   const staging = snapshotStaging(input.state, {
     runId: record.id,

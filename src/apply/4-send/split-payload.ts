@@ -1,5 +1,6 @@
 import { InvalidInputError } from '../../errors.js';
 import type { ImportCategory, ImportPayload, ImportProduct } from '../../model/import-payload.js';
+import { OPTION_NAMES } from '../../model/setting-names.js';
 
 export { DEFAULT_MAX_PAYLOAD_BYTES } from '../../config/settings/defaults.js';
 
@@ -21,6 +22,8 @@ export function splitPayload(
   payload: ImportPayload,
   maxBytes: number,
   size: number = payloadBytes(payload),
+  /** How the caller names the limit in messages (`--max-payload-bytes`, `maxPayloadBytes`). */
+  maxPayloadName: string = OPTION_NAMES.maxPayloadBytes,
 ): ImportPayload[] {
   if (size <= maxBytes) return [payload];
   // The limit is ours, for splitting merges; only the platform knows what it accepts. A replace
@@ -39,9 +42,7 @@ export function splitPayload(
       if (!current.fits(category, product, maxBytes)) {
         throw new PayloadTooLargeError(
           `${what} alone (with its category) is over the limit of ${maxBytes} bytes`,
-          {
-            hint: 'raise --max-payload-bytes',
-          },
+          { hint: `raise ${maxPayloadName}` },
         );
       }
     }

@@ -9,7 +9,7 @@ import { endTargetRun } from '../../fleet/run-effects.js';
 import { targetLabel } from '../../notify/run-event.js';
 import { createRunLog, stamped, stampedSummary, type RunLog } from '../run-log.js';
 import { buildRunReport, planReport } from '../../apply/6-record/run-report.js';
-import { resolveRunSettings } from '../setting-flags.js';
+import { FLAG_NAMES, resolveRunSettings } from '../setting-flags.js';
 import type { RunArgs } from '../run-args.js';
 import type { RunSettings } from '../../config/settings/types.js';
 import { openStateStore } from '../../state/open-store.js';
@@ -211,7 +211,7 @@ const paintRed = (on: boolean, text: string): string => (on ? `\u001b[31m${text}
 async function confirm(plan: Plan, yes: boolean, out: Output): Promise<boolean> {
   if (yes) return true;
   if (!process.stdin.isTTY) {
-    requireYesForRemovals(plan, yes);
+    requireYesForRemovals(plan, yes, FLAG_NAMES);
     return true;
   }
   const rl = createInterface({ input: process.stdin, output: process.stderr });

@@ -7,5 +7,5 @@ export interface DemoArgs {
 
 /** The demo, its output on this process. */
 export async function runDemoCommand(args: DemoArgs): Promise<void> {
-  await runDemo(createOutput(), { keep: args.keep === true });
+  await runDemo(createOutput(), { keep: args.keep === true, keepOption: '--keep' });
 }

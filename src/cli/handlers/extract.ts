@@ -121,6 +121,7 @@ export async function runExtract(args: ExtractArgs): Promise<void> {
     progress: progress.sink,
     limits: resolveInputLimits(limitsFromFlags(args), {}, FLAG_NAMES),
     ...parseNow(args.now),
+    names: FLAG_NAMES,
   }).finally(progress.stop);
   if (result.stats.errors > 0) {
     printResult(result, out);

@@ -1,7 +1,9 @@
 import { access } from 'node:fs/promises';
 import { UsageError } from '../../errors.js';
 import { initMapping } from '../../init/index.js';
+import { INIT_USAGE } from '../init-usage.js';
 import { createOutput } from '../output.js';
+import { FLAG_NAMES } from '../setting-flags.js';
 import { assertOutPath, writeOutFile } from './extract.js';
 
 export interface InitArgs {
@@ -17,7 +19,12 @@ export async function runInit(args: InitArgs): Promise<void> {
     throw new UsageError(`${args.out} already exists`, { hint: 'choose another --out, or add --force' });
   }
   if (args.out) await assertOutPath(args.out, [{ option: '--input', file: args.input }]);
-  const result = await initMapping({ input: args.input, ...(args.out ? { out: args.out } : {}) });
+  const result = await initMapping({
+    input: args.input,
+    ...(args.out ? { out: args.out } : {}),
+    usage: INIT_USAGE,
+    names: FLAG_NAMES,
+  });
   const found = [
     result.recognition
       ? `recognized ${result.recognition.format.label} (mapping ${result.recognition.format.mapping})`

@@ -85,6 +85,7 @@ async function planOne(args: PlanArgs, settings: RunSettings, store: StateStore)
         new Date(),
         'live' in refresh ? liveFingerprint(refresh.live) : null,
       ),
+      '--out-plan',
     );
     out.info(`plan saved to ${args['out-plan']}`);
   }

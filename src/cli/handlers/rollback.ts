@@ -2,7 +2,7 @@ import { applyRun, type ApplyOutcome } from '../../apply/apply-run.js';
 import { CONFIG_FILE } from '../../config/load-config.js';
 import { platformOptions } from '../../config/settings/platform-options.js';
 import type { ApplyConnectionArgs } from '../connection-options.js';
-import { resolveRunSettings } from '../setting-flags.js';
+import { FLAG_NAMES, resolveRunSettings } from '../setting-flags.js';
 import type { RunArgs } from '../run-args.js';
 import { ExitCode, UsageError } from '../../errors.js';
 import { resolveRollbackPoint, type RollbackSelector } from '../../history/rollback-point.js';
@@ -21,6 +21,9 @@ import { reportOutputs } from '../run-paths.js';
 import { countOf } from '../../plural.js';
 import { askRollback, presentRollback, showRollbackPlan } from '../rollback-present.js';
 import { checkNumber, NUMBER_RANGES } from '../../config/number-ranges.js';
+
+/** How the rollback's messages name this command and its flags (history/rollback-point.ts). */
+export const ROLLBACK_NAMES = { command: 'menusync rollback', to: '--to', keepRuns: FLAG_NAMES.keepRuns };
 
 export type RollbackArgs = StateTargetArgs &
   ApplyConnectionArgs &
@@ -65,7 +68,7 @@ export async function runRollback(args: RollbackArgs): Promise<void> {
   try {
     const target = await resolveStoredTarget(settings, store, out);
     const targetStore = store.target(target);
-    const point = await resolveRollbackPoint(targetStore, selector, keepRuns);
+    const point = await resolveRollbackPoint(targetStore, selector, keepRuns, ROLLBACK_NAMES);
     const snapshot = await targetStore.confirmedSnapshot(point.id);
     // Listed a moment ago: pruned since by another run.
     if (!snapshot) throw new UsageError(`run ${point.id} is no longer kept (keep_runs ${keepRuns})`);

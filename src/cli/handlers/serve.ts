@@ -23,7 +23,6 @@ export async function runServe(args: ServeArgs): Promise<void> {
   const out = createOutput({});
   const { host, port } = parseListen(args.listen);
   const refreshSeconds = checkNumber('--refresh-seconds', args['refresh-seconds'], {
-    names: '--refresh-seconds',
     min: 1,
     max: 3600,
     whole: false,

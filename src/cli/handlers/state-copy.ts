@@ -14,7 +14,9 @@ export interface StateCopyArgs {
 export async function runStateCopy(args: StateCopyArgs): Promise<void> {
   const out = createOutput();
   const report = await withStore(args.from, (from) =>
-    withStore(args.to, (to) => copyState(from, to, { force: args.force })),
+    withStore(args.to, (to) =>
+      copyState(from, to, { force: args.force, names: { from: '--from', to: '--to', force: '--force' } }),
+    ),
   );
   out.data(args.json ? JSON.stringify(report, null, 2) : renderCopy(report));
 }

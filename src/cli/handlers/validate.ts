@@ -39,6 +39,7 @@ export async function runValidate(args: ValidateArgs): Promise<void> {
     ...(args.encoding !== undefined ? { encoding: args.encoding } : {}),
     progress: progress.sink,
     limits,
+    names: FLAG_NAMES,
     roots: paramFileRoots(loaded, Object.keys(paramDirs).length > 0 ? paramDirs : undefined),
     ...parseNow(args.now),
   }).finally(progress.stop);

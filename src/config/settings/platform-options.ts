@@ -26,6 +26,7 @@ export function platformOptions(
     baseUrl,
     auth: connection.auth,
     credentials: { clientId, clientSecret },
+    secretName: names.clientSecret,
     retry: { maxAttempts: connection.maxAttempts, maxRetryTimeMs: connection.maxRetryTimeSeconds * 1000 },
     requestTimeoutMs: connection.timeoutSeconds * 1000,
   };

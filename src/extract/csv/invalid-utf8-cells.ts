@@ -1,6 +1,6 @@
 import type { DataIssue } from '../../model/data-issue.js';
 import type { TableRecord } from '../types.js';
-import { describeFaults, INVALID_UTF8_HINT, type Utf8Fault } from '../utf8-faults.js';
+import { describeFaults, invalidUtf8Hint, type Utf8Fault } from '../utf8-faults.js';
 
 interface Hit {
   row: number;
@@ -29,6 +29,8 @@ export class InvalidUtf8Cells {
   constructor(
     private readonly file: string,
     private readonly issues: DataIssue[],
+    /** How the caller names the encoding override, for the hint. */
+    private readonly encodingName?: string,
   ) {}
 
   readonly fault = (fault: Utf8Fault): void => {
@@ -71,7 +73,7 @@ export class InvalidUtf8Cells {
       this.issues.push({
         code: 'encoding',
         severity: 'error',
-        message: `invalid UTF-8 ${describeFaults(left)} in a record that could not be parsed: ${INVALID_UTF8_HINT}`,
+        message: `invalid UTF-8 ${describeFaults(left)} in a record that could not be parsed: ${invalidUtf8Hint(this.encodingName)}`,
         location: { file: this.file },
       });
     }
@@ -89,7 +91,7 @@ export class InvalidUtf8Cells {
     this.issues.push({
       code: 'encoding',
       severity: 'error',
-      message: `invalid UTF-8 ${describeFaults(hit.faults)} (read as U+FFFD): ${INVALID_UTF8_HINT}`,
+      message: `invalid UTF-8 ${describeFaults(hit.faults)} (read as U+FFFD): ${invalidUtf8Hint(this.encodingName)}`,
       location: { file: this.file, row: hit.row, column: header ? header : `#${hit.cell + 1}` },
     });
   }

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { isAscii } from 'node:buffer';
 import type { DataIssue } from '../../model/data-issue.js';
+import { OPTION_NAMES } from '../../model/setting-names.js';
 import type { ChunkDecoder } from './decode-chunks.js';
 import { incompleteUtf8Tail, type CsvEncoding } from './detect-encoding.js';
 import { decodeWindows1252 } from './windows-1252.js';
@@ -88,6 +89,8 @@ export function watchForUtf8(
   file: string,
   evidence: EncodingEvidence,
   issues: DataIssue[],
+  /** How the caller names the encoding override, for the message. */
+  encodingName: string = OPTION_NAMES.encoding,
 ): ChunkDecoder {
   let carry: Buffer = Buffer.alloc(0);
   let offset = 0;
@@ -101,7 +104,7 @@ export function watchForUtf8(
     issues.push({
       code: 'encoding',
       severity: 'error',
-      message: `${hex(sequence)} at byte ${at} is UTF-8 ${JSON.stringify(Buffer.from(sequence).toString('utf8'))}, but the file is read as ${name}, chosen from its bytes at row ${seenAt} (${hex(chosen)} at byte ${evidence.offset}, ${name} ${JSON.stringify(asSingleByte(evidence.encoding, chosen))}): it holds two encodings, so one part would go live garbled ("${asSingleByte(evidence.encoding, sequence)}"); fix the export, or set the encoding (--encoding, or encoding: on the source) to the one that is right`,
+      message: `${hex(sequence)} at byte ${at} is UTF-8 ${JSON.stringify(Buffer.from(sequence).toString('utf8'))}, but the file is read as ${name}, chosen from its bytes at row ${seenAt} (${hex(chosen)} at byte ${evidence.offset}, ${name} ${JSON.stringify(asSingleByte(evidence.encoding, chosen))}): it holds two encodings, so one part would go live garbled ("${asSingleByte(evidence.encoding, sequence)}"); fix the export, or set the encoding (${encodingName}, or encoding: on the source) to the one that is right`,
       location: { file, row: lineAt(file, at) },
     });
   };

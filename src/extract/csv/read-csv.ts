@@ -28,7 +28,8 @@ async function chooseEncoding(
     return { ...givenEncoding(file, options.encoding, options.encodingOrigin), bomLength: 0 };
   const sample = await encodingSample(file, head, size);
   const detected = detectEncoding(sample.bytes);
-  if (detected.candidates) throw new InvalidInputError(encodingQuestion(file, sample.bytes, detected));
+  if (detected.candidates)
+    throw new InvalidInputError(encodingQuestion(file, sample.bytes, detected, options.encodingName));
   const first = firstNonAscii(sample);
   if (first === undefined || (detected.encoding !== 'windows-1252' && detected.encoding !== 'macintosh'))
     return detected;
@@ -62,7 +63,7 @@ export async function readCsv(file: string, options: ReadOptions): Promise<Table
     },
   });
   // UTF-8 passes through to csv-parse; its invalid bytes are located cell by cell.
-  const cells = encoding === 'utf-8' ? new InvalidUtf8Cells(file, issues) : undefined;
+  const cells = encoding === 'utf-8' ? new InvalidUtf8Cells(file, issues, options.encodingName) : undefined;
   let garbled = false;
   const decoder = watchText(
     encoding === 'utf-8'
@@ -71,7 +72,7 @@ export async function readCsv(file: string, options: ReadOptions): Promise<Table
           cells?.fault(fault);
         })
       : chosen.evidence
-        ? watchForUtf8(createDecoder(encoding), file, chosen.evidence, issues)
+        ? watchForUtf8(createDecoder(encoding), file, chosen.evidence, issues, options.encodingName)
         : createDecoder(encoding),
     delimiter,
     () => {

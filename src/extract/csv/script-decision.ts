@@ -1,3 +1,4 @@
+import { OPTION_NAMES } from '../../model/setting-names.js';
 import type { DetectedEncoding } from './detected-encoding.js';
 import { decodeText } from './decode-text.js';
 import {
@@ -76,14 +77,19 @@ export function decideByScript(sample: Uint8Array, utf8: string): DetectedEncodi
 
 /**
  * The question when the evidence does not decide: each plausible encoding with the first cell
- * holding high bytes as it reads in that encoding, so the user can pick one with `--encoding`.
+ * holding high bytes as it reads in that encoding, so the user can pick one (the encoding override, or the mapping's `encoding:`).
  */
-export function encodingQuestion(file: string, sample: Uint8Array, detected: DetectedEncoding): string {
+export function encodingQuestion(
+  file: string,
+  sample: Uint8Array,
+  detected: DetectedEncoding,
+  encodingName: string = OPTION_NAMES.encoding,
+): string {
   const cell = sampleCell(sample);
   const readings = (detected.candidates ?? []).map(
     (reading) =>
       `${reading.encoding} (${reading.language}, ${reading.score}): "${decodeText(cell, reading.encoding)}"`,
   );
   const choices = readings.length > 0 ? `; it reads as ${readings.join(', ')}` : '';
-  return `${file}: cannot tell the encoding from its bytes (${detected.reason})${choices}. Name it with --encoding or the mapping's encoding: (see docs/encodings.md)`;
+  return `${file}: cannot tell the encoding from its bytes (${detected.reason})${choices}. Name it with ${encodingName} or the mapping's encoding: (see docs/encodings.md)`;
 }

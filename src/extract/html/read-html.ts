@@ -28,7 +28,10 @@ export async function readHtml(file: string, options: ReadOptions = {}): Promise
   const parsed = blocks.map((block, i) => parseBlock(text, block, file, i + 1));
   const { document, inexactNumbers } = joinBlocks(parsed);
   // The page is HTML: a fault is located by line and column, not by a JSON path.
-  const issues = faults.length > 0 ? invalidUtf8Issues(text, faults, file, { paths: false }) : [];
+  const issues =
+    faults.length > 0
+      ? invalidUtf8Issues(text, faults, file, { paths: false, encodingName: options.encodingName })
+      : [];
   // JSON's default reason would misname the page: it is read as UTF-8 too (its <meta charset> is not).
   const why = `${reason === 'JSON is UTF-8' ? 'read as UTF-8' : reason}; ${countOf(blocks.length, 'ld+json block')}`;
   return documentSource(file, document, { text, encoding, reason: why }, issues, inexactNumbers);

@@ -3,7 +3,7 @@ import type { DataIssue } from '../../model/data-issue.js';
 import { givenEncoding, type CsvEncoding } from '../csv/detect-encoding.js';
 import { decodeText } from '../csv/decode-text.js';
 import type { ReadOptions } from '../types.js';
-import { describeFaults, INVALID_UTF8_HINT, scanUtf8, type Utf8Fault } from '../utf8-faults.js';
+import { describeFaults, invalidUtf8Hint, scanUtf8, type Utf8Fault } from '../utf8-faults.js';
 import { jsonPathsAt } from './path-at.js';
 
 export interface DecodedJson {
@@ -42,7 +42,7 @@ export function invalidUtf8Issues(
   faults: readonly Utf8Fault[],
   file: string,
   /** `paths: false` for a text that is not one JSON document (an HTML page): line and column only. */
-  { paths: withPaths = true }: { paths?: boolean } = {},
+  { paths: withPaths = true, encodingName }: { paths?: boolean; encodingName?: string | undefined } = {},
 ): DataIssue[] {
   const at: number[] = [];
   let from = 0;
@@ -72,7 +72,7 @@ export function invalidUtf8Issues(
     issues.push({
       code: 'encoding',
       severity: 'error',
-      message: `line ${line}, column ${offset - lineStart + 1}: invalid UTF-8 ${describeFaults([fault])} (read as U+FFFD): ${INVALID_UTF8_HINT}`,
+      message: `line ${line}, column ${offset - lineStart + 1}: invalid UTF-8 ${describeFaults([fault])} (read as U+FFFD): ${invalidUtf8Hint(encodingName)}`,
       location: { file, ...(path ? { path } : {}) },
     });
   });

@@ -14,7 +14,8 @@ export async function readJson(file: string, options: ReadOptions = {}): Promise
   const document = parseJson(text, file);
   const inexactNumbers = keepInexactNumbers(text, document);
   // Located after parsing: the paths are only meaningful in a document that parses.
-  const issues = faults.length > 0 ? invalidUtf8Issues(text, faults, file) : [];
+  const issues =
+    faults.length > 0 ? invalidUtf8Issues(text, faults, file, { encodingName: options.encodingName }) : [];
   if (options.encoding !== undefined)
     issues.push(...overrideMismatch(file, bytes.subarray(0, 64 * 1024), { encoding, reason, bomLength: 0 }));
   return documentSource(file, document, { text, encoding, reason }, issues, inexactNumbers);

@@ -1,3 +1,4 @@
+import { OPTION_NAMES } from '../../model/setting-names.js';
 import { UsageError } from '../../errors.js';
 import type { Mapping } from '../schema.js';
 import { parsePath } from './path-syntax.js';
@@ -15,6 +16,8 @@ export function checkParameterValues(
   params: Readonly<Record<string, string>>,
   root: Scope,
   file: string,
+  /** How the caller names the mapping parameters in messages. */
+  paramsName: string = OPTION_NAMES.params,
 ): void {
   for (const [name, spec] of Object.entries(mapping.parameters ?? {})) {
     const given = params[name];
@@ -26,7 +29,7 @@ export function checkParameterValues(
     const shown = allowed.slice(0, SHOWN).join(', ');
     const more = allowed.length > SHOWN ? ` and ${allowed.length - SHOWN} more` : '';
     const what = select ? `a value ${file} has (${select})` : `one of ${also.join(', ')}`;
-    throw new UsageError(`mapping "${mapping.name}": --param ${name}=${given} is not ${what}`, {
+    throw new UsageError(`mapping "${mapping.name}": ${paramsName} ${name}=${given} is not ${what}`, {
       hint: allowed.length > 0 ? `use one of: ${shown}${more}` : `${file} has no ${select ?? ''}`,
     });
   }

@@ -69,7 +69,7 @@ function mapDocument(
   const { source, earlier } = input;
   if (section.jsonld_types) shortenTypeNames(source.document);
   const root = rootScope(source.document, ctx.params);
-  checkParameterValues(ctx.mapping, ctx.params, root, source.file);
+  checkParameterValues(ctx.mapping, ctx.params, root, source.file, ctx.paramsName);
   const state = new RunState(root, source.file, source.inexactNumbers);
   state.money = moneyRules(ctx.mapping.money);
   for (const [name, spec] of doc.indexes) {

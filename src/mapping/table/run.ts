@@ -1,3 +1,4 @@
+import { OPTION_NAMES } from '../../model/setting-names.js';
 import type { TableSource } from '../../extract/types.js';
 import type { TableMapping } from '../schema.js';
 import type { ExtractResultParts } from '../types.js';
@@ -24,6 +25,8 @@ export async function runTableMapping(
   now: Date = new Date(),
   /** `modifier_sets.links`, read before the rows stream. */
   setLinks?: LinkChain,
+  /** How the caller names the mapping parameters in messages. */
+  paramsName: string = OPTION_NAMES.params,
 ): Promise<ExtractResultParts & { params: Record<string, string> }> {
   const ctx = CompileContext.forSource(source, params, moneyRules(mapping.money));
 
@@ -50,7 +53,7 @@ export async function runTableMapping(
   if (sets && sets.undeclared !== 'ignore') {
     const param = mapping.table.modifier_sets?.sets_param;
     const how = param
-      ? `declare its options in a file given with --param ${param}=FILE`
+      ? `declare its options in a file given with ${paramsName} ${param}=FILE`
       : 'declare its options under modifier_sets.sets';
     for (const [name, use] of sets.undeclaredUse) {
       const products = `${use.products} product${use.products === 1 ? '' : 's'}`;

@@ -1,5 +1,6 @@
 import { MenusyncError, UsageError } from '../../errors.js';
 import { StateWriteError } from '../state-write-error.js';
+import { namingSettings } from '../../model/setting-names.js';
 
 /** The PostgreSQL state could not be read or reached; retrying later may help (exit 1). */
 export class StateStoreError extends MenusyncError {}
@@ -44,9 +45,14 @@ export function connectError(error: unknown, display: string): MenusyncError {
   const text = typeof message === 'string' ? message : String(error);
   const suffix = 'nothing was sent to the platform';
   if (typeof code === 'string' && REFUSED[code]) {
-    return new UsageError(`PostgreSQL state ${display}: ${REFUSED[code]} (${text}); ${suffix}`, {
-      hint: 'check the user, database and password of --state (the password can come from PGPASSWORD)',
-    });
+    const refused = REFUSED[code];
+    return namingSettings(
+      ({ message, hint }) => new UsageError(message, hint ? { hint } : undefined),
+      (names) => ({
+        message: `PostgreSQL state ${display}: ${refused} (${text}); ${suffix}`,
+        hint: `check the user, database and password of ${names.state} (the password can come from PGPASSWORD)`,
+      }),
+    );
   }
   // pg raises these two without a code, so only their text tells them apart.
   if (code === undefined && /client password must be a string/i.test(text)) {
@@ -62,9 +68,13 @@ export function connectError(error: unknown, display: string): MenusyncError {
       : timedOut
         ? 'connection timed out'
         : `cannot connect (${typeof code === 'string' ? code : text})`;
-  return new StateStoreError(`cannot reach the PostgreSQL state ${display}: ${reason}; ${suffix}`, {
-    hint: 'check that PostgreSQL runs and that --state names its host and port',
-  });
+  return namingSettings(
+    ({ message, hint }) => new StateStoreError(message, hint ? { hint } : undefined),
+    (names) => ({
+      message: `cannot reach the PostgreSQL state ${display}: ${reason}; ${suffix}`,
+      hint: `check that PostgreSQL runs and that ${names.state} names its host and port`,
+    }),
+  );
 }
 
 /** A query that failed once the store was open: reading is a StateStoreError, writing a StateWriteError. */

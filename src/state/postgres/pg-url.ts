@@ -1,5 +1,6 @@
 import { UsageError } from '../../errors.js';
 import { registerSecret } from '../../secrets.js';
+import { namingSettings, type SettingNames } from '../../model/setting-names.js';
 
 /** The schema menusync keeps its tables in when the URL names none. */
 export const DEFAULT_SCHEMA = 'menusync';
@@ -55,10 +56,18 @@ export function parsePostgresUrl(spec: string): PostgresLocation {
   return { connectionString, schema, display };
 }
 
+/** What a state URL looks like, naming the state setting as the caller does. */
+export const stateUrlHint = (names: Pick<SettingNames, 'state'>): string =>
+  `pass ${names.state} postgres://USER@HOST:PORT/DB (optionally ?schema=NAME), or a folder`;
+
 function badUrl(shown: string, why: string): UsageError {
-  return new UsageError(`the state URL ${shown} is invalid: ${why}; nothing was sent to the platform`, {
-    hint: 'pass --state postgres://USER@HOST:PORT/DB (optionally ?schema=NAME), or a folder',
-  });
+  return namingSettings(
+    ({ message, hint }) => new UsageError(message, hint ? { hint } : undefined),
+    (names) => ({
+      message: `the state URL ${shown} is invalid: ${why}; nothing was sent to the platform`,
+      hint: stateUrlHint(names),
+    }),
+  );
 }
 
 const QUERY_SECRETS = ['password', 'sslpassword'] as const;

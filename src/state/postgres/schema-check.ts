@@ -1,5 +1,6 @@
 import { InvalidInputError } from '../../errors.js';
 import type { Db, Queryable } from './pg-db.js';
+import { namingSettings } from '../../model/setting-names.js';
 
 /**
  * The tables each migration creates (MIGRATION_TABLES[N - 1] for version N), beside
@@ -17,9 +18,12 @@ export const MIGRATION_TABLES: readonly (readonly string[])[] = [
 /** A schema that is not menusync's: another tool's tables (its own `schema_migrations`, say). */
 export function foreignSchema(db: Db, names: readonly string[]): InvalidInputError {
   const { schema, display } = db.where;
-  return new InvalidInputError(
-    `the PostgreSQL schema "${schema}" of ${display} holds tables that menusync did not create (${names.slice(0, 3).join(', ')}); nothing was sent to the platform`,
-    { hint: 'name a schema of its own for menusync: add ?schema=NAME to the --state URL' },
+  return namingSettings(
+    ({ message, hint }) => new InvalidInputError(message, hint ? { hint } : undefined),
+    (settings) => ({
+      message: `the PostgreSQL schema "${schema}" of ${display} holds tables that menusync did not create (${names.slice(0, 3).join(', ')}); nothing was sent to the platform`,
+      hint: `name a schema of its own for menusync: add ?schema=NAME to the ${settings.state} URL`,
+    }),
   );
 }
 
