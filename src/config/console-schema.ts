@@ -42,7 +42,7 @@ export const ConsoleConfig = z.strictObject({
     .optional()
     .meta({
       description:
-        "The URL path the console serves under, behind a reverse proxy that passes it on (every link, form, redirect and the session cookie carry it); public_url's path must be the same. --base-path overrides it.",
+        "The URL path the console serves under, behind a reverse proxy that passes it on (every link, form, redirect and the session cookie carry it); public_url's path must be the same. `menusync serve` may be given another.",
       examples: ['/menusync'],
     }),
   key: z

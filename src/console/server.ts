@@ -23,8 +23,10 @@ export interface ConsoleOptions {
   queue: QueueConnection | null;
   host: string;
   port: number;
-  /** The path to serve under (`--base-path`); else the config's console.base_path; else the root. */
+  /** The path to serve under; else the config's console.base_path; else the root. */
   basePath?: string;
+  /** How the caller names basePath in messages (the CLI: its flag). */
+  basePathName?: string;
   /** Seconds the fleet index is reused before a page reads the state again. */
   refreshSeconds?: number;
   env?: NodeJS.ProcessEnv;
@@ -48,7 +50,11 @@ export async function startConsole(options: ConsoleOptions): Promise<RunningCons
   // Without a configured key the links this process makes hold only while it runs; workers cannot sign any.
   const key = configured ?? randomBytes(32).toString('base64url');
   const consoleConfig = options.loaded?.config.console;
-  const base = basePathOf(options.basePath ?? consoleConfig?.base_path, consoleConfig?.public_url);
+  const base = basePathOf(
+    options.basePath ?? consoleConfig?.base_path,
+    consoleConfig?.public_url,
+    options.basePath !== undefined ? options.basePathName : 'console.base_path',
+  );
   const sessions = sessionStoreOf(options.store, options.stateUrl);
   const auth = new ConsoleAuth(consoleConfig, env, key, now, sessions, base || '/');
   if (auth.tokenCount === 0) {

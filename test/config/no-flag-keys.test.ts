@@ -125,11 +125,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   // A saved plan is made only by the CLI's `plan --out-plan` (the library cannot make one), so
   // the hint for a stale one names that command whoever applies it.
   'src/apply/6-record/run-outcome.ts --out-plan': 'the only way to make a saved plan',
-  // The console is served only by `menusync serve` (the library has none): its base path comes
-  // from serve's flag or console.base_path. Arrived with the console's base path; to be given by
-  // the CLI as rollback's and state copy's words are.
-  'src/console/base-path.ts --base-path': "serve's own flag",
-  'src/config/console-schema.ts --base-path': "serve's own flag, beside console.base_path",
 };
 
 describe('core messages name settings as their caller does', () => {

@@ -43,6 +43,7 @@ export async function runServe(args: ServeArgs): Promise<void> {
       host,
       port,
       basePath: args['base-path'],
+      basePathName: '--base-path',
       refreshSeconds,
       log: (line) => process.stderr.write(`${stamped(redact(line))}\n`),
     });
