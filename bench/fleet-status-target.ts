@@ -11,7 +11,7 @@ import { FLEET_PRODUCTS } from './fleet-target.js';
 import { writeFleetConfig } from './generate.js';
 import { compare, median, round, type Sample } from './measure.js';
 import { dropSchemas, PG_BASE, pgQuery, schemaUrl } from './postgres-state-target.js';
-import { ratioRow } from './rows.js';
+import { ratioRow, secondsRow } from './rows.js';
 import type { BenchContext, BenchRow, TaskSetup } from './types.js';
 import { runProcess } from './whole-process.js';
 
@@ -186,21 +186,11 @@ async function wholeStatusRow(
         checkFrom: 'stdout',
       }),
     );
-  const seconds = round(median(samples.map((s) => s.ms)) / 1000, 2);
-  return {
-    target: `fleet status of ${targets} targets (PostgreSQL), whole process (s)`,
-    size: targets,
-    subjectMs: median(samples.map((s) => s.ms)),
-    referenceMs: null,
-    measured: seconds,
-    unit: 's',
-    cpuRatio: null,
-    spread: null,
-    limit: STATUS_LIMIT_SECONDS,
-    bound: 'below',
-    subjectRssMb: Math.max(...samples.map((s) => s.maxRssMb)),
-    referenceRssMb: null,
-    pass: seconds < STATUS_LIMIT_SECONDS,
-    check: `${samples[0]?.check.slice(0, 60)}; CPU ${round(median(samples.map((s) => s.cpuMs)))} ms`,
-  };
+  return secondsRow(
+    `fleet status of ${targets} targets (PostgreSQL), whole process (s)`,
+    targets,
+    samples,
+    STATUS_LIMIT_SECONDS,
+    `${samples[0]?.check.slice(0, 60)}; CPU ${round(median(samples.map((s) => s.cpuMs)))} ms`,
+  );
 }

@@ -1,4 +1,4 @@
-import { median, round, type Comparison } from './measure.js';
+import { median, round, type Comparison, type Sample } from './measure.js';
 import type { BenchRow } from './types.js';
 
 /** Peak RSS of the 100k-product extract at most 256 MB. */
@@ -70,5 +70,32 @@ export function growthRow(target: string, small: Comparison, large: Comparison, 
     subjectRssMb: null,
     referenceRssMb: null,
     pass: growth <= limit,
+  };
+}
+
+/** A whole process's wall time in seconds (the median of its samples) against an absolute limit. */
+export function secondsRow(
+  target: string,
+  size: number,
+  samples: Sample[],
+  limitSeconds: number,
+  check: string | undefined,
+): BenchRow {
+  const seconds = round(median(samples.map((s) => s.ms)) / 1000, 2);
+  return {
+    target,
+    size,
+    subjectMs: median(samples.map((s) => s.ms)),
+    referenceMs: null,
+    measured: seconds,
+    unit: 's',
+    cpuRatio: null,
+    spread: null,
+    limit: limitSeconds,
+    bound: 'below',
+    subjectRssMb: Math.max(...samples.map((s) => s.maxRssMb)),
+    referenceRssMb: null,
+    pass: seconds < limitSeconds,
+    check,
   };
 }

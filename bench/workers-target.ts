@@ -7,8 +7,8 @@ import { PACKAGE_ROOT } from '../src/package-root.js';
 import { sandboxClients, startSandbox } from '../src/sandbox/index.js';
 import { FLEET_PRODUCTS } from './fleet-target.js';
 import { writeFleetConfig } from './generate.js';
-import { compareRuns, median, round, type Sample } from './measure.js';
-import { ratioRow } from './rows.js';
+import { compareRuns, round, type Sample } from './measure.js';
+import { ratioRow, secondsRow } from './rows.js';
 import type { BenchContext, BenchRow } from './types.js';
 import { runProcess } from './whole-process.js';
 
@@ -170,21 +170,5 @@ async function enqueueRow(
       }),
     );
   }
-  const seconds = round(median(samples.map((s) => s.ms)) / 1000, 2);
-  return {
-    target: enqueueRowName(targets),
-    size: targets,
-    subjectMs: median(samples.map((s) => s.ms)),
-    referenceMs: null,
-    measured: seconds,
-    unit: 's',
-    cpuRatio: null,
-    spread: null,
-    limit: ENQUEUE_LIMIT_SECONDS,
-    bound: 'below',
-    subjectRssMb: Math.max(...samples.map((s) => s.maxRssMb)),
-    referenceRssMb: null,
-    pass: seconds < ENQUEUE_LIMIT_SECONDS,
-    check: samples[0]?.check,
-  };
+  return secondsRow(enqueueRowName(targets), targets, samples, ENQUEUE_LIMIT_SECONDS, samples[0]?.check);
 }

@@ -53,23 +53,26 @@ function newestRunId(dir: string): string | null {
 
 /** As readStatus has it; a status that does not read counts as uncertain (a listing never fails on one). */
 function uncertain(dir: string): boolean {
-  try {
-    const bytes = readOptionalSync(path.join(dir, STATUS_FILE));
-    if (bytes === null) return false;
-    const status = TargetStatus.safeParse(JSON.parse(bytes.toString('utf8')));
-    return status.success ? status.data.uncertain : true;
-  } catch {
-    return true;
-  }
+  const status = readListed(path.join(dir, STATUS_FILE), TargetStatus);
+  return status === 'absent' ? false : status === 'unreadable' ? true : status.uncertain;
 }
 
 function lockedByLiveProcess(dir: string): boolean {
+  const info = readListed(path.join(dir, LOCK_FILE), LockInfo);
+  return typeof info === 'object' && isAlive(info);
+}
+
+/** A small JSON file of a target's folder, read for a listing, which never fails on one. */
+function readListed<T>(
+  file: string,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+): T | 'absent' | 'unreadable' {
   try {
-    const text = readOptionalSync(path.join(dir, LOCK_FILE));
-    if (text === null) return false;
-    const info = LockInfo.safeParse(JSON.parse(text.toString('utf8')));
-    return info.success ? isAlive(info.data) : false;
+    const bytes = readOptionalSync(file);
+    if (bytes === null) return 'absent';
+    const parsed = schema.safeParse(JSON.parse(bytes.toString('utf8')));
+    return parsed.success ? parsed.data : 'unreadable';
   } catch {
-    return false;
+    return 'unreadable';
   }
 }
