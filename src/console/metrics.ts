@@ -1,5 +1,6 @@
 import { readSummary } from '../history/list-history.js';
 import type { StateStore } from '../state/store.js';
+import type { SyncQueueSize } from '../worker/queue-size.js';
 import type { FleetRow } from './fleet-index.js';
 
 /** Run durations are counted into these buckets (seconds): a sync takes seconds to minutes. */
@@ -50,7 +51,12 @@ export class ConsoleMetrics {
     }
   }
 
-  async render(rows: readonly FleetRow[], store: StateStore, queue: boolean, now: Date): Promise<string> {
+  async render(
+    rows: readonly FleetRow[],
+    store: StateStore,
+    queue: SyncQueueSize | null,
+    now: Date,
+  ): Promise<string> {
     this.observe(rows);
     const lines: string[] = [];
     const family = (name: string, type: string, help: string) =>
@@ -89,11 +95,9 @@ export class ConsoleMetrics {
     }
     if (queue) {
       family('menusync_queue_depth', 'gauge', 'Sync jobs waiting in the queue (queued or to be retried).');
-      lines.push(
-        `menusync_queue_depth ${rows.filter((r) => r.current && r.current.state !== 'running').length}`,
-      );
+      lines.push(`menusync_queue_depth ${queue.waiting}`);
       family('menusync_jobs_in_flight', 'gauge', 'Sync jobs a worker is running now.');
-      lines.push(`menusync_jobs_in_flight ${rows.filter((r) => r.current?.state === 'running').length}`);
+      lines.push(`menusync_jobs_in_flight ${queue.running}`);
     }
     family('menusync_console_decisions_total', 'counter', 'Approvals and rejections made in this console.');
     for (const action of ['approve', 'reject'])

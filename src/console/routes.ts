@@ -11,6 +11,7 @@ import { runSection } from './run-page.js';
 import { readRunView } from './run-view.js';
 import { renderTargetPage, runHref } from './target-page.js';
 import { RUN_ID, type Route } from './route.js';
+import { syncQueueSize } from '../worker/queue-size.js';
 
 /** Every request: the open routes (health, stylesheet, sign-in, managers' links), then the signed-in pages. */
 export async function route(r: Route): Promise<void> {
@@ -37,7 +38,8 @@ export async function route(r: Route): Promise<void> {
   }
   if (first === 'metrics' && segments.length === 1) {
     const { rows } = await ctx.index.current();
-    const text = await ctx.metrics.render(rows, ctx.store, ctx.queue !== null, ctx.now());
+    const queued = ctx.queue ? await syncQueueSize(ctx.queue) : null;
+    const text = await ctx.metrics.render(rows, ctx.store, queued, ctx.now());
     return send(response, 200, text, 'text/plain; version=0.0.4; charset=utf-8');
   }
   if (first === 't' && segments.length >= 2) return targetRoutes(r, principal, chrome);

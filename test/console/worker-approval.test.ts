@@ -175,6 +175,11 @@ describe.runIf(available)('menusync serve beside workers: an approval is applied
         `SELECT job_id::text AS job_id FROM "${schema}".worker_jobs WHERE source = 'enqueue'`,
       );
       expect(syncs).toHaveLength(1);
+      // Jobs, not targets: the sync and the approval of one target are two waiting.
+      for (let waited = 0; (await depth()) !== '2'; waited += 100) {
+        if (waited > 10_000) throw new Error('the sync beside the approval was never counted');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       // Taken back out: this target's config sends its whole menu each run (mode: replace), so
       // the sync would add an import of its own in whichever order the two ran.
       await queue.boss.cancel(SYNC_QUEUE, syncs[0]!.job_id);
