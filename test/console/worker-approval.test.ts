@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { writeDecision, type RunDecision } from '../../src/history/run-decision.js';
 import { enqueueApproval } from '../../src/worker/enqueue.js';
 import { SYNC_QUEUE } from '../../src/worker/queue.js';
+import { syncQueueSize } from '../../src/worker/queue-size.js';
 import { testTempDir } from '../helpers/temp-dir.js';
 import { postgresAvailable, sql } from '../state/postgres-fixture.js';
 import { startApprovalWorld, untilWorkersPresent, type ApprovalWorld } from './approval-world.js';
@@ -175,11 +176,6 @@ describe.runIf(available)('menusync serve beside workers: an approval is applied
         `SELECT job_id::text AS job_id FROM "${schema}".worker_jobs WHERE source = 'enqueue'`,
       );
       expect(syncs).toHaveLength(1);
-      // Jobs, not targets: the sync and the approval of one target are two waiting.
-      for (let waited = 0; (await depth()) !== '2'; waited += 100) {
-        if (waited > 10_000) throw new Error('the sync beside the approval was never counted');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
       // Taken back out: this target's config sends its whole menu each run (mode: replace), so
       // the sync would add an import of its own in whichever order the two ran.
       await queue.boss.cancel(SYNC_QUEUE, syncs[0]!.job_id);
@@ -231,4 +227,19 @@ describe.runIf(available)('menusync serve beside workers: an approval is applied
     survivor.proc.kill('SIGTERM');
     expect((await survivor.exited).code).toBe(0);
   }, 120_000);
+  it("counts jobs, not targets: an approval waiting beside its target's sync is two", async () => {
+    const shop = { name: 'shop', client: 1 };
+    const w = await startApprovalWorld(testTempDir('console-queue-depth'), [shop]);
+    const queue = await w.queue();
+    const c = await w.serveBesideWorkers();
+    const metric = async (name: string) =>
+      new RegExp(`^${name} (\\d+)$`, 'm').exec((await w.get(`${c.url}metrics`, VIEW_TOKEN)).text)?.[1];
+    expect(await metric('menusync_queue_depth')).toBe('0');
+    // No worker runs here: both jobs stay queued for the one target.
+    await enqueueApproval(queue, 'shop', '20261129T020000000Z-000001');
+    expect((await w.run(['fleet', 'enqueue', '--target', 'shop'])).code).toBe(0);
+    expect(await syncQueueSize(queue)).toEqual({ waiting: 2, running: 0 });
+    expect(await metric('menusync_queue_depth')).toBe('2');
+    expect(await metric('menusync_jobs_in_flight')).toBe('0');
+  }, 60_000);
 });
