@@ -1,6 +1,7 @@
 import { configTarget, type LoadedConfig } from '../config/load-config.js';
 import { ExitCode } from '../errors.js';
 import { RunReportSummary } from '../history/list-history.js';
+import { parseJsonBytes } from '../model/json-bytes.js';
 import type { PlanCounts, PlanMode } from '../plan/types.js';
 import { resolveMenuAddress } from '../platform/menu-address.js';
 import type { RunOutcome } from '../report/outcome.js';
@@ -40,21 +41,10 @@ export async function newestRuns(
     if (!baseUrl || !clientId) continue;
     const stored = byKey.get(targetKey({ baseUrl, clientId }));
     if (!stored?.target || !stored.lastRunId) continue;
-    const run = historyRun(stored.lastRunId, summaryOf(stored.lastReport));
+    const run = historyRun(stored.lastRunId, parseJsonBytes(RunReportSummary, stored.lastReport));
     if (run) runs.set(name, run);
   }
   return runs;
-}
-
-/** A report's summary as history reads it (list-history.ts readSummary); null when it does not read. */
-function summaryOf(report: Buffer | null): RunReportSummary | null {
-  if (report === null) return null;
-  try {
-    const parsed = RunReportSummary.safeParse(JSON.parse(report.toString('utf8')));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 /** A run's summary read for status; null when it has none or it does not read (a run killed early). */

@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import type { z } from 'zod';
+import { parseJsonBytes } from '../../model/json-bytes.js';
 import { mapChunked, readOptionalSync } from '../listing-reads.js';
 import { isAlive, LOCK_FILE, LockInfo } from '../lock.js';
 import { RUNS_DIR } from '../run-history.js';
@@ -63,16 +65,12 @@ function lockedByLiveProcess(dir: string): boolean {
 }
 
 /** A small JSON file of a target's folder, read for a listing, which never fails on one. */
-function readListed<T>(
-  file: string,
-  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
-): T | 'absent' | 'unreadable' {
+function readListed<T>(file: string, schema: z.ZodType<T>): T | 'absent' | 'unreadable' {
+  let bytes: Buffer | null;
   try {
-    const bytes = readOptionalSync(file);
-    if (bytes === null) return 'absent';
-    const parsed = schema.safeParse(JSON.parse(bytes.toString('utf8')));
-    return parsed.success ? parsed.data : 'unreadable';
+    bytes = readOptionalSync(file);
   } catch {
     return 'unreadable';
   }
+  return bytes === null ? 'absent' : (parseJsonBytes(schema, bytes) ?? 'unreadable');
 }
