@@ -3,6 +3,7 @@ import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
 import { InvalidInputError, UsageError } from '../errors.js';
 import { readSmallTextFile } from '../mapping/mapping-files.js';
 import { yamlToData } from '../mapping/yaml-data.js';
+import { readYamlFast } from '../mapping/yaml-fast-path.js';
 import { findMenuConflicts } from './config-menus.js';
 import { MenusyncConfig, type TargetConfig } from './schema.js';
 import {
@@ -54,6 +55,28 @@ export function parseConfig(
   file: string,
   env: NodeJS.ProcessEnv = process.env,
 ): MenusyncConfig {
+  return parseConfigFast(text, env) ?? parseConfigWithLines(text, file, env);
+}
+
+/**
+ * The config read without source positions (yaml-fast-path.ts), when it is all right: a fleet's
+ * config of 10,000 targets is read by every `apply --all`, worker and `fleet status`. Null for
+ * anything that is not, which parseConfigWithLines then reads again and words with its lines.
+ */
+function parseConfigFast(text: string, env: NodeJS.ProcessEnv): MenusyncConfig | null {
+  const quick = readYamlFast(text);
+  if (!quick) return null;
+  const { value, missing, expanded } = expandEnvVariables(quick.value, env);
+  if (missing.length > 0) return null;
+  const parsed = MenusyncConfig.safeParse(value);
+  if (!parsed.success) return null;
+  const config = withTargetDefaults(parsed.data);
+  if (findMenuConflicts(config).length > 0) return null;
+  rememberExpanded(expanded);
+  return config;
+}
+
+function parseConfigWithLines(text: string, file: string, env: NodeJS.ProcessEnv): MenusyncConfig {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
   const syntax = doc.errors.map((e) => `${lineCounter.linePos(e.pos[0]).line}: ${e.message.split('\n')[0]}`);

@@ -3,11 +3,11 @@ import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
 import { InvalidInputError } from '../errors.js';
 import { PACKAGE_ROOT } from '../package-root.js';
-import { parseJsonWithoutDuplicates } from './json-fast-path.js';
 import { cachedMapping, keepMapping, mappingIdentity } from './mapping-cache.js';
 import { readSmallTextFile } from './mapping-files.js';
 import { Mapping, TableMapping } from './schema.js';
-import { hasReservedKey, yamlToData } from './yaml-data.js';
+import { yamlToData } from './yaml-data.js';
+import { readYamlFast } from './yaml-fast-path.js';
 import { describeZodIssues } from './zod-issues.js';
 
 /** mappings/ of the installed package. */
@@ -92,9 +92,9 @@ export function parseMappingText(text: string, file: string): Mapping {
  * file:line in one MappingError. Used for mappings and for the files they point to (modifier sets).
  */
 export function parseYamlText<T>(text: string, file: string, schemaFor: (raw: unknown) => z.ZodType<T>): T {
-  const json = parseJsonWithoutDuplicates(text);
-  if (json && !hasReservedKey(json.value)) {
-    const fast = schemaFor(json.value).safeParse(json.value);
+  const quick = readYamlFast(text);
+  if (quick) {
+    const fast = schemaFor(quick.value).safeParse(quick.value);
     if (fast.success) return fast.data;
     // Not valid: the YAML way below reports every problem with its line.
   }

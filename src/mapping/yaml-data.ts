@@ -54,15 +54,3 @@ function reservedKeyLine(doc: Document, lineCounter: LineCounter): number | unde
   });
   return line;
 }
-
-/** Whether parsed JSON holds `__proto__` as a key anywhere (then the YAML path reports its line). */
-export function hasReservedKey(value: unknown): boolean {
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const next = pending.pop();
-    if (typeof next !== 'object' || next === null) continue;
-    if (!Array.isArray(next) && Object.hasOwn(next, RESERVED_KEY)) return true;
-    for (const child of Object.values(next)) pending.push(child);
-  }
-  return false;
-}
