@@ -1,7 +1,7 @@
 /**
  * `fn` remembering its results per distinct text: a big export repeats a few short texts on every
- * row (option values, a category path, "Small" and "Large"), and each gives the same result every
- * time. At most `limit` texts of at most `maxLength` characters are kept; others are computed each
+ * row (option values, a category path, "Small" and "Large"), a fleet its few base URLs on every
+ * target, and each gives the same result every time. At most `limit` texts of at most `maxLength` characters are kept; others are computed each
  * time, so memory stays bounded on an export of unique texts.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- any value but undefined, which marks a text not met

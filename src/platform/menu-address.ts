@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { memoByText } from '../model/text-memo.js';
 
 /**
  * Where a platform menu lives (base URL) and whose it is (client id): the one place that decides
@@ -25,8 +26,12 @@ export interface MenuAddressSources {
  * menusync never sends them (platform/url.ts builds every endpoint from the origin and path), so
  * they cannot name another menu, and a `?token=...` in them never reaches a state file or a
  * report. A text that is not a URL is returned as it is (checkBaseUrl refuses it where it is used).
+ * Parsed once per spelling: a fleet's targets share a few base URLs, each normalised several
+ * times per target (config checks, the state key, the lock).
  */
-export function normalizeBaseUrl(raw: string): string {
+export const normalizeBaseUrl = memoByText(normalize);
+
+function normalize(raw: string): string {
   let url: URL;
   try {
     url = new URL(raw.trim());

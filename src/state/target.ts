@@ -1,9 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { UsageError } from '../errors.js';
 import { normalizeBaseUrl } from '../platform/menu-address.js';
 import { namingSettings } from '../model/setting-names.js';
+import { memoByText } from '../model/text-memo.js';
 
 /** One menu on the platform: where it lives and whose it is, and the point of sale an import names. */
 export interface Target {
@@ -34,12 +35,13 @@ export function isStateUrl(spec: string): boolean {
  * the older three-value key are adopted by the local store (local/legacy-folders.ts).
  */
 export function targetKey(target: MenuIdentity): string {
-  const hash = createHash('sha256')
-    .update(JSON.stringify([normalizeBaseUrl(target.baseUrl), target.clientId]))
-    .digest('hex')
-    .slice(0, 10);
+  // One-shot hash(): a fleet status or state listing keys every target of the config.
+  const digest = hash('sha256', JSON.stringify([normalizeBaseUrl(target.baseUrl), target.clientId])).slice(
+    0,
+    10,
+  );
   const slug = slugify(`${hostOf(target.baseUrl)}-${target.clientId}`).slice(0, 60);
-  return `${slug}-${hash}`;
+  return `${slug}-${digest}`;
 }
 
 /** Whether two targets are the same platform menu (what the key is made of). */
@@ -53,13 +55,14 @@ export function targetDir(stateDir: string, target: MenuIdentity): string {
 
 export { normalizeBaseUrl };
 
-export function hostOf(baseUrl: string): string {
+/** The base URL's host (the state key's slug starts with it), parsed once per spelling. */
+export const hostOf = memoByText((baseUrl) => {
   try {
     return new URL(baseUrl).host;
   } catch {
     return baseUrl; // the raw text still makes a slug
   }
-}
+});
 
 export function slugify(text: string): string {
   return (

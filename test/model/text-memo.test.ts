@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoByText } from '../../src/mapping/transforms/text-memo.js';
+import { memoByText } from '../../src/model/text-memo.js';
 
 describe('memoByText', () => {
   it('computes a repeated text once and gives the same result, null included', () => {

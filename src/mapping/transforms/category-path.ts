@@ -1,4 +1,4 @@
-import { memoByText } from './text-memo.js';
+import { memoByText } from '../../model/text-memo.js';
 import type { CategoryPathOptions } from '../value-schema.js';
 import type { CompiledTransform } from './types.js';
 

@@ -5,7 +5,7 @@ import {
   scanTemplate,
   type PlaceholderFunction,
 } from './template-syntax.js';
-import { memoByText } from './text-memo.js';
+import { memoByText } from '../../model/text-memo.js';
 
 // A table mapping's templates: `{Column}`, `{fn(Column)}`, `{@name}`, `{@param.x}` in the one
 // template syntax (template-syntax.ts, shared with document mappings). Parsed once per mapping

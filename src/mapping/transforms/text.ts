@@ -1,7 +1,7 @@
 import { decodeHTML } from 'entities';
 import type { ReplaceOptions, SplitOptions } from '../value-schema.js';
 import type { CompiledTransform, Scalar } from './types.js';
-import { memoByText } from './text-memo.js';
+import { memoByText } from '../../model/text-memo.js';
 
 const asText = (value: Scalar): string | null => (value === null ? null : String(value));
 const emptyToNull = (s: string): string | null => (s === '' ? null : s);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * A PostgreSQL advisory lock key (a signed 64-bit integer, passed as text) for what `parts`
@@ -6,10 +6,9 @@ import { createHash } from 'node:crypto';
  * with their own ?schema=) must not lock each other's targets.
  */
 export function advisoryKey(...parts: string[]): string {
-  const digest = createHash('sha256')
-    .update(`menusync\0${parts.join('\0')}`)
-    .digest();
-  return digest.readBigInt64BE(0).toString();
+  return hash('sha256', `menusync\0${parts.join('\0')}`, 'buffer')
+    .readBigInt64BE(0)
+    .toString();
 }
 
 /** The two 32-bit halves pg_locks shows a bigint advisory key as (classid, objid), unsigned. */
