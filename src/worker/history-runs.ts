@@ -1,4 +1,4 @@
-import { configTarget, type LoadedConfig } from '../config/load-config.js';
+import type { LoadedConfig } from '../config/load-config.js';
 import { ExitCode } from '../errors.js';
 import { RunReportSummary } from '../history/list-history.js';
 import { parseJsonBytes } from '../model/json-bytes.js';
@@ -36,8 +36,9 @@ export async function newestRuns(
   // Every target's newest report in one pass (one query in PostgreSQL), not a read per target.
   const byKey = new Map((await store.lastRunReports()).map((stored) => [stored.key, stored]));
   const runs = new Map<string, HistoryRun>();
-  for (const name of Object.keys(loaded.config.targets)) {
-    const { baseUrl, clientId } = resolveMenuAddress({ config: configTarget(loaded, name), env });
+  // The address is all a target's settings give here (not configTarget's resolved paths).
+  for (const [name, config] of Object.entries(loaded.config.targets)) {
+    const { baseUrl, clientId } = resolveMenuAddress({ config, env });
     if (!baseUrl || !clientId) continue;
     const stored = byKey.get(targetKey({ baseUrl, clientId }));
     if (!stored?.target || !stored.lastRunId) continue;
