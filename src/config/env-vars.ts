@@ -20,6 +20,20 @@ export interface ExpandedConfig {
   expanded: ExpandedValue[];
 }
 
+/** Whether any string of the data holds `${`. */
+function holdsReference(data: unknown): boolean {
+  const pending: unknown[] = [data];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.includes('${')) return true;
+    } else if (next !== null && typeof next === 'object') {
+      for (const item of Object.values(next)) pending.push(item);
+    }
+  }
+  return false;
+}
+
 // `$${NAME}` is a literal `${NAME}`; names are those a shell accepts.
 const REFERENCE = /\$(\$?)\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
@@ -28,6 +42,8 @@ const REFERENCE = /\$(\$?)\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
  * environment's value. Every unset variable is collected, not only the first.
  */
 export function expandEnvVariables(data: unknown, env: NodeJS.ProcessEnv): ExpandedConfig {
+  // Most configs name no variable: looked for without copying a 10,000-target config.
+  if (!holdsReference(data)) return { value: data, missing: [], expanded: [] };
   const missing: MissingVariable[] = [];
   const expanded: ExpandedValue[] = [];
   const walk = (value: unknown, at: string[]): unknown => {

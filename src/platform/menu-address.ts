@@ -46,9 +46,12 @@ function normalize(raw: string): string {
 /**
  * The platform base URL, from --base-url, a config's base_url or MENUSYNC_BASE_URL: http or https
  * only (anything else would only be retried until the time runs out), and no user:password@,
- * which would be written into every report and log line that names the target. Returns it normalised.
+ * which would be written into every report and log line that names the target. Returns it
+ * normalised; a base URL that passed is not parsed again (a fleet's targets share a few).
  */
-export function checkBaseUrl(baseUrl: string): string {
+export const checkBaseUrl = memoByText(checkOnce);
+
+function checkOnce(baseUrl: string): string {
   let url: URL;
   try {
     url = new URL(baseUrl.trim());
