@@ -1,4 +1,5 @@
 import { applyImportOnlyTask, applyReferenceTask, applyTask } from './apply-target.js';
+import { cpuLoopTask } from './cpu-contention.js';
 import { extractTask } from './extract-target.js';
 import { statusReadReferenceTask, statusReadTask } from './fleet-status-target.js';
 import { fleetTask } from './fleet-target.js';
@@ -26,4 +27,5 @@ export const TASKS: Readonly<Record<string, TaskSetup>> = {
   'state-apply': stateApplyTask,
   'status-read': statusReadTask,
   'status-read-reference': statusReadReferenceTask,
+  'cpu-loop': cpuLoopTask,
 };
