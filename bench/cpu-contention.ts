@@ -1,29 +1,19 @@
-import { median, round, runTask, type Sample } from './measure.js';
-import type { BenchContext, TaskSetup } from './types.js';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { median, round, runTimedChild } from './measure.js';
+import type { BenchContext } from './types.js';
 
 /**
- * Iterations of the loop each child runs: about 0.7 s of CPU alone on the 2-vCPU bench machine.
- * Long enough that the children of a round, started together, overlap for nearly all of it (their
- * start-up differs by tens of ms), short enough that the measurement adds seconds, not minutes.
+ * Iterations of the loop each child runs (cpu-loop.ts): about 0.5 s of CPU alone on the 2-vCPU
+ * bench machine when it is quiet. Long enough that the few milliseconds between the starts of
+ * children started together are a small part of it, short enough that the measurement adds
+ * seconds to a bench run, not minutes.
  */
-export const CONTENTION_ITERATIONS = 400_000_000;
+export const CONTENTION_ITERATIONS = 300_000_000;
 /** Runs alone and rounds together; the medians of three keep one disturbed run out of the factor. */
 const ROUNDS = 3;
 
-/**
- * Bench task `cpu-loop <iterations>` (tasks.ts): integer arithmetic only, no allocation and no I/O,
- * so neither GC nor the disk is in its CPU time, only how fast a core runs JavaScript. The sum is
- * returned as the check so the loop cannot be optimised away.
- */
-export const cpuLoopTask: TaskSetup = async ([iterations]) => {
-  const n = Number(iterations);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`cpu-loop: bad iteration count "${iterations}"`);
-  return async () => {
-    let x = 0;
-    for (let i = 0; i < n; i++) x += i % 7;
-    return `sum ${x}`;
-  };
-};
+const LOOP = fileURLToPath(new URL('./cpu-loop.js', import.meta.url));
 
 /** How much more CPU time the same work takes when `processes` processes are busy at once. */
 export interface Contention {
@@ -34,6 +24,11 @@ export interface Contention {
   togetherMs: number;
   /** togetherMs / aloneMs, two decimals: 1 when each process has a core to itself. */
   factor: number;
+  /**
+   * Cores the whole machine kept busy while the workload ran alone (median, /proc/stat): about 1
+   * when it was alone. Above that, something else was running then, and the factor understates.
+   */
+  aloneBusyCores: number | null;
 }
 
 /**
@@ -47,6 +42,7 @@ export interface Contention {
 export function contentionFactor(
   alone: readonly number[],
   together: readonly (readonly number[])[],
+  aloneBusyCores: readonly number[] = [],
 ): Contention {
   const processes = together[0]?.length ?? 0;
   if (alone.length === 0 || processes < 2 || together.some((one) => one.length !== processes))
@@ -59,29 +55,55 @@ export function contentionFactor(
     aloneMs: round(aloneMs),
     togetherMs: round(togetherMs),
     factor: round(togetherMs / aloneMs, 2),
+    aloneBusyCores: aloneBusyCores.length === 0 ? null : round(median(aloneBusyCores)),
   };
 }
 
-const loop = (): Promise<Sample> => runTask({ task: 'cpu-loop', args: [String(CONTENTION_ITERATIONS)] });
+/** USER_HZ: the unit of /proc's CPU times, 100 on Linux whatever the kernel's own tick. */
+const CLOCK_TICKS = 100;
+
+/** CPU ms the whole machine has spent busy (user, nice, system, irq, softirq); null off Linux. */
+function machineBusyMs(): number | null {
+  try {
+    const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8')
+      .split('\n', 1)[0]!
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return ((user! + nice! + system! + irq! + softirq!) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** One child running the loop; its CPU is the loop's alone (timeInChild), not the child's start-up. */
+const loop = () => runTimedChild(LOOP, [String(CONTENTION_ITERATIONS)], { label: 'contention loop' });
 
 /**
  * Measures the machine's contention factor for `processes` busy processes: the loop in a child by
  * itself, then in `processes` children started at once, alternately, `ROUNDS` times each (so a
- * change in the machine's load meets both). Each child times only the loop (child.ts), not its
- * start-up. A bench row whose figure is CPU time with several processes busy over CPU time with
- * one divides by this factor, so that it judges the work our code does, not the machine.
+ * change in the machine's load meets both). Only meaningful on an otherwise idle machine: with
+ * other work running, the runs alone share the cores too (their busy cores above 1 show it) and
+ * the factor comes out lower than the machine's. A bench row whose figure is CPU time with several
+ * processes busy over CPU time with one divides by this factor, so that it judges the work our
+ * code does, not the machine.
  */
 export async function measureContention(ctx: BenchContext, processes = 2): Promise<Contention> {
   const alone: number[] = [];
+  const busy: number[] = [];
   const together: number[][] = [];
   for (let i = 0; i < ROUNDS; i++) {
+    const busy0 = machineBusyMs();
+    const t0 = performance.now();
     alone.push((await loop()).cpuMs);
+    const busy1 = machineBusyMs();
+    if (busy0 !== null && busy1 !== null) busy.push((busy1 - busy0) / (performance.now() - t0));
     const samples = await Promise.all(Array.from({ length: processes }, loop));
     together.push(samples.map((sample) => sample.cpuMs));
   }
-  const contention = contentionFactor(alone, together);
+  const contention = contentionFactor(alone, together, busy);
   ctx.log(
-    `contention: the same loop took ${contention.aloneMs} ms of CPU alone, ${contention.togetherMs} ms in each of ${processes} processes at once: factor ${contention.factor}`,
+    `contention: the same loop took ${contention.aloneMs} ms of CPU alone (${contention.aloneBusyCores?.toFixed(1) ?? '?'} cores busy meanwhile), ${contention.togetherMs} ms in each of ${processes} processes at once: factor ${contention.factor}`,
   );
   return contention;
 }

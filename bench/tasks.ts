@@ -1,5 +1,4 @@
 import { applyImportOnlyTask, applyReferenceTask, applyTask } from './apply-target.js';
-import { cpuLoopTask } from './cpu-contention.js';
 import { extractTask } from './extract-target.js';
 import { statusReadReferenceTask, statusReadTask } from './fleet-status-target.js';
 import { fleetTask } from './fleet-target.js';
@@ -27,5 +26,4 @@ export const TASKS: Readonly<Record<string, TaskSetup>> = {
   'state-apply': stateApplyTask,
   'status-read': statusReadTask,
   'status-read-reference': statusReadReferenceTask,
-  'cpu-loop': cpuLoopTask,
 };

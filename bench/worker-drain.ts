@@ -84,10 +84,10 @@ export interface Drain {
 export function drainRows(targets: number, one: Drain, two: Drain, contention: Contention): BenchRow[] {
   const perJob = (run: Drain) => round(run.cpuMs / targets, 2);
   const raw = round(two.cpuMs / one.cpuMs, 2);
-  const { factor, processes, aloneMs, togetherMs } = contention;
+  const { factor, processes, aloneMs, togetherMs, aloneBusyCores } = contention;
   // Corrected from the figures shown, so the check line's division gives the row's figure.
   const cpu = round(raw / factor, 2);
-  const machine = `contention factor ${factor} (${processes} busy processes each took ${togetherMs} ms of CPU for a loop that took ${aloneMs} ms alone)`;
+  const machine = `contention factor ${factor} (${processes} busy processes each took ${togetherMs} ms of CPU for a loop that took ${aloneMs} ms alone, ${aloneBusyCores?.toFixed(1) ?? '?'} cores busy then)`;
   const check = `${targets} jobs, ${one.imports} and ${two.imports} imports; CPU per job ${perJob(one)} and ${perJob(two)} ms (${raw}x); ${machine}`;
   const base = {
     size: targets,

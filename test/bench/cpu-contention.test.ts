@@ -15,7 +15,18 @@ describe("the machine's contention factor (bench/cpu-contention.ts)", () => {
     );
     // Together: 1400, 1480, 1500, 1520, 1600, 9000 -> 1510 (the median of the rounds' means would be
     // 1500, their mean 2667); 1510 / 1050 = 1.438.
-    expect(contention).toEqual({ processes: 2, aloneMs: 1050, togetherMs: 1510, factor: 1.44 });
+    expect(contention).toEqual({
+      processes: 2,
+      aloneMs: 1050,
+      togetherMs: 1510,
+      factor: 1.44,
+      aloneBusyCores: null,
+    });
+  });
+
+  it('reports the cores the machine kept busy during the runs alone (median)', () => {
+    // A second core busy in two of the three runs alone: something else was running.
+    expect(contentionFactor([900, 1000, 1000], [[1000, 1000]], [1.04, 1.93, 1.98]).aloneBusyCores).toBe(1.9);
   });
 
   it('is 1 when each process has a core to itself', () => {

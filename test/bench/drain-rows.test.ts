@@ -10,6 +10,7 @@ const machine = (factor: number, togetherMs = 1000 * factor): Contention => ({
   aloneMs: 1000,
   togetherMs,
   factor,
+  aloneBusyCores: 1,
 });
 
 describe('the drain rows of the bench (bench/worker-drain.ts)', () => {
@@ -27,7 +28,7 @@ describe('the drain rows of the bench (bench/worker-drain.ts)', () => {
       pass: true,
     });
     expect(cpu!.check).toBe(
-      '200 jobs, 200 and 200 imports; CPU per job 19 and 25.1 ms (1.32x); contention factor 1.4 (2 busy processes each took 1400 ms of CPU for a loop that took 1000 ms alone); 1.32x over 1.4 = 0.94x',
+      '200 jobs, 200 and 200 imports; CPU per job 19 and 25.1 ms (1.32x); contention factor 1.4 (2 busy processes each took 1400 ms of CPU for a loop that took 1000 ms alone, 1.0 cores busy then); 1.32x over 1.4 = 0.94x',
     );
     // The wall row is not corrected, but names the factor too.
     expect(wall).toMatchObject({ measured: 0.75, cpuRatio: 1.32, pass: false });
