@@ -75,7 +75,7 @@ values (the shipped \`loyverse-items\` mapping with the sets declared).
 | 10  | a night of \`--night-targets\` 50-product targets, \`apply --all --concurrency 8\` whole process: first sync, then unchanged, local and PostgreSQL state (bench/fleet-night-target.ts) | none: CPU ms per target, the larger fleet over the smaller, PostgreSQL over local | issue 32: ≤ 15 ms first sync, ≤ 10 ms unchanged, 1.1x, 1.2x |
 | 11  | \`fleet status\` of \`--status-targets\` targets made through the store API: the store's read of every last run (local, PostgreSQL), and the whole process (bench/fleet-status-target.ts) | the same files read with readFileSync, the same rows with one bare query | 3x; < 2 s whole process |
 | 12  | statements a target's run sends to PostgreSQL state, first sync and unchanged (bench/pg-round-trips.ts) | none: counted per target | 12 and 7 |
-| 13  | \`--drain-targets\` queued first syncs drained by two \`menusync worker\` processes (bench/worker-drain.ts) | one worker process | 0.55x wall; CPU per job 1.1x; one import per job |
+| 13  | \`--drain-targets\` queued first syncs drained by two \`menusync worker\` processes (bench/worker-drain.ts) | one worker process | 0.55x wall; CPU per job 1.1x over the machine's contention factor (bench/cpu-contention.ts: the CPU of a loop in 2 processes at once over alone, measured after the drains); one import per job |
 
 Targets 1 and 3 are the core's speed targets, set for the 100k export: their ratios are judged at
 the largest size only, and smaller sizes are reported (at 10k, start-up and the mapping's load are

@@ -31,10 +31,26 @@ const CHILD = fileURLToPath(new URL('./child.js', import.meta.url));
  * per run also makes maxRSS a per-subject figure.
  */
 export function runTask(call: TaskCall, execArgv: string[] = []): Promise<Sample> {
+  return runTimedChild(CHILD, [call.task, ...call.args], {
+    label: `bench task ${call.task}`,
+    env: call.env,
+    execArgv,
+  });
+}
+
+/**
+ * Runs `node --expose-gc <script> <args>`, a child that times its own work with `timeInChild`,
+ * and resolves with the sample it printed last on stdout.
+ */
+export function runTimedChild(
+  script: string,
+  args: string[],
+  options: { label: string; env?: Record<string, string>; execArgv?: string[] },
+): Promise<Sample> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', ...execArgv, CHILD, call.task, ...call.args], {
+    const child = spawn(process.execPath, ['--expose-gc', ...(options.execArgv ?? []), script, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...call.env },
+      env: { ...process.env, ...options.env },
     });
     let out = '';
     let err = '';
@@ -44,7 +60,7 @@ export function runTask(call: TaskCall, execArgv: string[] = []): Promise<Sample
     child.on('close', (code) => {
       const line = out.trim().split('\n').at(-1) ?? '';
       if (code !== 0 || !line.startsWith('{')) {
-        reject(new Error(`bench task ${call.task} failed (exit ${code}): ${err.trim() || out.trim()}`));
+        reject(new Error(`${options.label} failed (exit ${code}): ${err.trim() || out.trim()}`));
         return;
       }
       resolve(JSON.parse(line) as Sample);
