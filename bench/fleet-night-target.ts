@@ -6,6 +6,7 @@ import { sandboxClients, startSandbox } from '../src/sandbox/index.js';
 import { FLEET_CONCURRENCY, FLEET_PRODUCTS } from './fleet-target.js';
 import { writeFleetConfig } from './generate.js';
 import type { Sample } from './measure.js';
+import { measureContention } from './cpu-contention.js';
 import { nightRows, type NightRun } from './night-rows.js';
 import { dropSchemas, PG_BASE, pgQuery, schemaUrl } from './postgres-state-target.js';
 import type { BenchContext, BenchRow } from './types.js';
@@ -75,7 +76,9 @@ export async function runFleetNightTarget(ctx: BenchContext, [small, large]: num
       runs.local.push(await night(ctx, targets, '', false));
       if (postgres) runs.pg.push(await night(ctx, targets, schemaUrl(PG_BASE, `${prefix}_${targets}`), true));
     }
-    return nightRows(runs.local, postgres ? runs.pg : null);
+    // The machine's contention factor, right after the nights (each kept both cores busy).
+    const contention = await measureContention(ctx, 2);
+    return nightRows(runs.local, postgres ? runs.pg : null, contention);
   } finally {
     if (postgres) await dropSchemas(prefix).catch(() => undefined);
   }

@@ -55,6 +55,26 @@ describe('the night rows of the bench (issue 32)', () => {
     expect(renderTable(rows)).toContain('| 10.0 ms | ≤ 10 ms |');
   });
 
+  it("adds each per-target CPU figure over the machine's contention factor, judging the raw one", () => {
+    const contention = { processes: 2, aloneMs: 600, togetherMs: 780, factor: 1.3, aloneBusyCores: 1 };
+    const rows = nightRows(
+      [run(1000, 19_500, 13_000, 30_000), run(4000, 78_000, 52_000, 50_000)],
+      null,
+      contention,
+    );
+    const unchanged = rows.find((r) =>
+      r.target.startsWith('night of 1000 targets x 50 products, local state: unchanged'),
+    )!;
+    // 13 ms per target is over the 10 allowed; over the factor 1.3 it is 10, shown beside it.
+    expect(unchanged).toMatchObject({
+      measured: 13,
+      pass: false,
+      check: 'summary; 10 ms over the contention factor 1.3',
+    });
+    const growth = rows.find((r) => r.target.startsWith('night unchanged, local state'))!;
+    expect(growth.check).toBeUndefined();
+  });
+
   it('leaves out the PostgreSQL rows when it was unreachable', () => {
     const rows = nightRows([run(10, 100, 50, 1000), run(20, 200, 100, 2000)], null);
     expect(rows.map((r) => r.target).filter((t) => t.includes('PostgreSQL'))).toEqual([]);
