@@ -133,7 +133,7 @@ export async function migrate(db: Db): Promise<void> {
 async function currentVersion(db: Db, client: Queryable): Promise<number> {
   const { schema } = db.where;
   const tables = await db.run<{ name: string }>(
-    'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = $1',
+    'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
     [schema],
     false,
     client,
