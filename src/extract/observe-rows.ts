@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { statQuietly } from './file-access.js';
 import type { ProgressSink } from '../progress.js';
 import type { TableRecord, TableSource } from './types.js';
 
@@ -9,10 +9,7 @@ import type { TableRecord, TableSource } from './types.js';
  */
 export async function observeRows(source: TableSource, sink: ProgressSink): Promise<TableSource> {
   const { file } = source;
-  const bytes = await stat(file).then(
-    (info) => info.size,
-    () => undefined,
-  );
+  const bytes = statQuietly(file)?.size;
   let rows = 0;
   const report = (added: number) => {
     rows += added;

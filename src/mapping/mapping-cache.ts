@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import type { Mapping } from './schema.js';
 
 /**
@@ -13,7 +13,7 @@ const parsed = new Map<string, { identity: string; mapping: Mapping }>();
 /** size, inode, mtime and ctime in nanoseconds (any write changes one); null: not a readable file. */
 export async function mappingIdentity(file: string): Promise<string | null> {
   try {
-    const info = await stat(file, { bigint: true });
+    const info = statSync(file, { bigint: true });
     return info.isFile() ? `${info.size}:${info.ino}:${info.mtimeNs}:${info.ctimeNs}` : null;
   } catch {
     return null;

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { open, readdir, rename, unlink } from 'node:fs/promises';
+import { closeSync, fsync, openSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { open, readdir, unlink } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import path from 'node:path';
-import { asStateWriteError, writingTo } from './state-write-error.js';
+import { asStateWriteError } from './state-write-error.js';
 
 /** A file's content: text, bytes, or pieces of either written one after another. */
 export type FileContent = string | Uint8Array | readonly (string | Uint8Array)[];
@@ -49,27 +51,35 @@ export async function stageFileAtomic(
   const durable = options.durable ?? true;
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const handle = await writingTo(file, () => open(temp, 'wx', 0o600));
+  // Open, write, close and rename are synchronous: state and history files are written whole
+  // from memory to a local disk, where each async call costs a thread-pool round trip (a fleet
+  // writes a few per target). Only fsync, which waits for the disk, leaves the event loop.
+  let fd: number;
+  try {
+    fd = openSync(temp, 'wx', 0o600);
+  } catch (error) {
+    throw asStateWriteError(error, file);
+  }
   try {
     // Pieces are written one after another: a big file need not become one string first, and
     // bytes already encoded (a body also sent over HTTP) are not encoded again.
     for (const piece of typeof content === 'string' || content instanceof Uint8Array ? [content] : content)
-      await handle.writeFile(piece, typeof piece === 'string' ? 'utf8' : undefined);
-    if (durable) await handle.sync();
+      writeFileSync(fd, piece, typeof piece === 'string' ? 'utf8' : undefined);
+    if (durable) await fsyncFd(fd);
   } catch (error) {
-    await handle.close();
-    await unlink(temp).catch(() => undefined);
+    closeSync(fd);
+    removeQuietly(temp);
     throw asStateWriteError(error, file);
   }
-  await handle.close();
-  const discard = () => unlink(temp).catch(() => undefined);
+  closeSync(fd);
+  const discard = async (): Promise<void> => removeQuietly(temp);
   return {
     commit: async () => {
       if (options.beforeRename) await options.beforeRename();
       try {
-        await rename(temp, file);
+        renameSync(temp, file);
       } catch (error) {
-        await discard();
+        removeQuietly(temp);
         throw asStateWriteError(error, file);
       }
       if (durable) await syncDirectory(dir);
@@ -80,6 +90,16 @@ export async function stageFileAtomic(
 
 export async function writeJsonAtomic(file: string, value: unknown, options?: AtomicOptions) {
   await writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, options);
+}
+
+const fsyncFd = promisify(fsync);
+
+function removeQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    /* already gone */
+  }
 }
 
 async function syncDirectory(dir: string): Promise<void> {

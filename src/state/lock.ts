@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { link, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { unlinkSync } from 'node:fs';
+import { rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { LockHeldError } from '../errors.js';
@@ -30,8 +30,8 @@ export async function acquireLock(dir: string, now: () => Date = () => new Date(
   const file = path.join(dir, LOCK_FILE);
   const info: LockInfo = { pid: process.pid, hostname: hostname(), startedAt: now().toISOString() };
   for (let attempt = 0; attempt < 5; attempt++) {
-    if (await createExclusive(file, info)) return held(file, info);
-    const current = await readLock(file);
+    if (createExclusive(file, info)) return held(file, info);
+    const current = readLock(file);
     if (current === undefined) continue; // released meanwhile: try again
     if (current !== null && isAlive(current)) {
       throw new LockHeldError(
@@ -64,35 +64,47 @@ function held(file: string, info: LockInfo): TargetLock {
       if (released) return;
       released = true;
       process.removeListener('exit', onExit);
-      const current = await readLock(file);
+      const current = readLock(file);
       // Never remove a lock that is no longer ours.
       if (current && current.pid === info.pid && current.startedAt === info.startedAt) {
-        await unlink(file).catch(() => undefined);
+        try {
+          unlinkSync(file);
+        } catch {
+          /* already gone */
+        }
       }
     },
   };
 }
 
-async function createExclusive(file: string, info: LockInfo): Promise<boolean> {
+/**
+ * Synchronous, like the lock's reads below: a lock file is a few dozen bytes on a local disk, and
+ * each async call is a thread-pool round trip (a fleet takes and frees one lock per target).
+ */
+function createExclusive(file: string, info: LockInfo): boolean {
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     // Inside the try: a write that fails after creating the file (ENOSPC) must not leave it behind.
-    await writeFile(temp, `${JSON.stringify(info)}\n`, { flag: 'wx' });
-    await link(temp, file);
+    writeFileSync(temp, `${JSON.stringify(info)}\n`, { flag: 'wx' });
+    linkSync(temp, file);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw asStateWriteError(error, file);
   } finally {
-    await unlink(temp).catch(() => undefined);
+    try {
+      unlinkSync(temp);
+    } catch {
+      /* not created */
+    }
   }
 }
 
 /** undefined: no lock file; null: a lock file we cannot read as a lock (treated as stale). */
-async function readLock(file: string): Promise<LockInfo | null | undefined> {
+function readLock(file: string): LockInfo | null | undefined {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -129,7 +141,7 @@ async function takeOverStale(dir: string, file: string, seen: LockInfo | null): 
     return;
   }
   try {
-    const current = await readLock(file);
+    const current = readLock(file);
     // Only remove the exact stale lock we judged; a fresh one taken meanwhile stays.
     if (current !== undefined && JSON.stringify(current) === JSON.stringify(seen)) {
       const aside = `${file}.stale.${process.pid}.${randomBytes(4).toString('hex')}`;

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, readdir, rm } from 'node:fs/promises';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic, type FileContent } from './atomic-write.js';
 import { runsToPrune } from './prune-policy.js';
-import { writingTo } from './state-write-error.js';
+import { asStateWriteError } from './state-write-error.js';
 
 export const RUNS_DIR = 'runs';
 
@@ -32,11 +33,15 @@ export function runIdTime(runId: string): string | null {
 
 export async function createRunRecord(targetDir: string, runId: string): Promise<RunRecord> {
   const dir = path.join(targetDir, RUNS_DIR, runId);
-  await writingTo(dir, () => mkdir(dir, { recursive: true }));
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw asStateWriteError(error, dir);
+  }
   const write = async (name: string, content: FileContent) => {
     const file = path.join(dir, name);
     // A fleet run keeps its plan targets' reports in targets/.
-    if (name.includes('/')) await mkdir(path.dirname(file), { recursive: true });
+    if (name.includes('/')) mkdirSync(path.dirname(file), { recursive: true });
     // Not fsynced: run records are history, not state; the snapshot and status (written with
     // fsync) are what the next run relies on. On a 20k-product run these files are ~60 MB.
     await writeFileAtomic(file, content, { durable: false });
@@ -64,16 +69,14 @@ export async function pruneRuns(targetDir: string, keep: number, current?: strin
   const runsDir = path.join(targetDir, RUNS_DIR);
   let names: string[];
   try {
-    names = (await readdir(runsDir, { withFileTypes: true }))
+    names = readdirSync(runsDir, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name);
   } catch {
     return [];
   }
   if (names.length <= keep) return [];
-  const runs = await Promise.all(
-    names.map(async (id) => ({ id, point: await exists(path.join(runsDir, id, RUN_SNAPSHOT_NAME)) })),
-  );
+  const runs = names.map((id) => ({ id, point: existsSync(path.join(runsDir, id, RUN_SNAPSHOT_NAME)) }));
   const removed: string[] = [];
   for (const name of runsToPrune(runs, keep, current)) {
     try {
@@ -88,10 +91,3 @@ export async function pruneRuns(targetDir: string, keep: number, current?: strin
 
 /** The confirmed menu a run folder keeps (a hard link to the snapshot it left): its rollback point. */
 const RUN_SNAPSHOT_NAME = 'snapshot.json';
-
-async function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
-}

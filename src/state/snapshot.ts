@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { CanonicalMenu } from '../model/canonical-menu.js';
@@ -212,7 +212,7 @@ async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T | null
 
 async function readBytes(file: string): Promise<Buffer | null> {
   try {
-    return await readFile(file);
+    return readFileSync(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new InvalidInputError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code}`);

@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from './atomic-write.js';
@@ -29,7 +30,12 @@ export async function writeTargetIdentity(dir: string, target: Target): Promise<
   const identity: TargetIdentity = { baseUrl: target.baseUrl, clientId: target.clientId };
   const file = path.join(dir, TARGET_FILE);
   const text = `${JSON.stringify(identity, null, 2)}\n`;
-  const current = await readFile(file, 'utf8').catch(() => null);
+  let current: string | null = null;
+  try {
+    current = readFileSync(file, 'utf8');
+  } catch {
+    /* not there yet, or unreadable: written below */
+  }
   if (current !== text) await writeFileAtomic(file, text, { durable: false });
 }
 

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { hash } from 'node:crypto';
 import { UsageError } from '../errors.js';
@@ -80,7 +80,7 @@ export function slugify(text: string): string {
  */
 export async function ensureTargetDir(dir: string): Promise<void> {
   try {
-    await mkdir(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw namingSettings(

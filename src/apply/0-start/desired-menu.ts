@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import type { Output } from '../../output.js';
 import type { RunSettings } from '../../config/settings/types.js';
 import { requireInputs } from '../../config/settings/resolve.js';
@@ -12,6 +11,7 @@ import { formatLocation, type DataIssue } from '../../model/data-issue.js';
 import type { Target } from '../../state/target.js';
 import { countOf } from '../../plural.js';
 import type { ProgressSink } from '../../progress.js';
+import { statQuietly } from '../../extract/file-access.js';
 
 const MAX_ISSUES_SHOWN = 20;
 
@@ -72,15 +72,10 @@ export async function extractDesired(
 
 /** Each export read with when it was last modified (what the manager asks: "is this last night's?"). */
 async function planSource(result: ExtractResult): Promise<PlanSource> {
-  const inputs = await Promise.all(
-    result.inputs.map(async ({ file }) => ({
-      file,
-      modifiedAt: await stat(file).then(
-        (info) => info.mtime.toISOString(),
-        () => null,
-      ),
-    })),
-  );
+  const inputs = result.inputs.map(({ file }) => ({
+    file,
+    modifiedAt: statQuietly(file)?.mtime.toISOString() ?? null,
+  }));
   return { inputs, ...(result.currency ? { currency: result.currency } : {}) };
 }
 

@@ -1,4 +1,5 @@
-import { readFile, rename, stat, unlink } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../../errors.js';
 import { asStateWriteError } from '../state-write-error.js';
@@ -25,8 +26,7 @@ export async function findLegacyFolders(
   // Versions before target.json: only a folder named by this run's own pos_uid can be recognised,
   // and only when nothing in it says it is someone else's.
   const unmarked = legacyTargetKey(target);
-  if (unknown.includes(unmarked) && !(await exists(path.join(root, unmarked, TARGET_FILE))))
-    names.push(unmarked);
+  if (unknown.includes(unmarked) && !existsSync(path.join(root, unmarked, TARGET_FILE))) names.push(unmarked);
   return names.sort();
 }
 
@@ -42,7 +42,7 @@ export async function adoptLegacyFolder(
   target: Target,
   scan?: () => Promise<StateTargets>,
 ): Promise<string | null> {
-  if (await exists(dir)) return null;
+  if (existsSync(dir)) return null;
   const names = await findLegacyFolders(root, target, scan);
   if (names.length === 0) return null;
   if (names.length > 1) {
@@ -59,19 +59,19 @@ export async function adoptLegacyFolder(
     lock = await acquireLock(old);
   } catch (error) {
     // Another run adopted it between our look and our lock.
-    if (!(await exists(old)) && (await exists(dir))) return null;
+    if (!existsSync(old) && existsSync(dir)) return null;
     throw error;
   }
   let adopted = false;
   try {
-    if (!(await exists(dir))) {
+    if (!existsSync(dir)) {
       await rename(old, dir);
       adopted = true;
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // Another run made the new folder meanwhile: it is the state now, the old folder stays.
-    if (!((code === 'EEXIST' || code === 'ENOTEMPTY') && (await exists(dir)))) {
+    if (!((code === 'EEXIST' || code === 'ENOTEMPTY') && existsSync(dir))) {
       await lock.release();
       throw asStateWriteError(error, old);
     }
@@ -90,11 +90,4 @@ async function removeMovedLock(file: string, ours: LockInfo): Promise<void> {
   } catch {
     /* gone already; a lock of a dead process is taken over by the next run anyway */
   }
-}
-
-async function exists(file: string): Promise<boolean> {
-  return stat(file).then(
-    () => true,
-    () => false,
-  );
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { link } from 'node:fs/promises';
 import path from 'node:path';
 import { acquireLock } from '../lock.js';
@@ -24,7 +25,7 @@ import type { Checkpoint, StateStoreOptions } from '../checkpoint.js';
 import type { ConfirmedState, StagedConfirmation, StateStore, TargetStore } from '../store.js';
 import { adoptLegacyFolder } from './legacy-folders.js';
 import { listLocalTargets } from './local-listing.js';
-import { exists, localRunArchive } from './run-files.js';
+import { localRunArchive } from './run-files.js';
 
 /** The file a run's confirmed menu is kept under in its folder: a hard link to that snapshot.json. */
 export const RUN_SNAPSHOT_FILE = 'snapshot.json';
@@ -102,7 +103,7 @@ function localTargetStore(
     readRunFile: after(runs.readRunFile),
     confirmedSnapshot: after(async (runId: string) => {
       const folder = runDir(runId);
-      if (!(await exists(path.join(folder, RUN_SNAPSHOT_FILE)))) return null;
+      if (!existsSync(path.join(folder, RUN_SNAPSHOT_FILE))) return null;
       return readSnapshot(folder);
     }),
     pruneRuns: after(runs.pruneRuns),

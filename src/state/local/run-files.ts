@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRunRecord, pruneRuns, RUNS_DIR } from '../run-history.js';
 import type { RunArchive, StoredRun } from '../store.js';
@@ -24,7 +24,7 @@ export function localRunArchive(dir: string): RunArchive {
 /** The files of a run folder, sorted; none when the folder is not there. */
 export async function listLocalRunFiles(runFolder: string): Promise<string[]> {
   try {
-    return (await readdir(runFolder, { withFileTypes: true }))
+    return readdirSync(runFolder, { withFileTypes: true })
       .filter((entry) => entry.isFile() && entry.name !== RUN_SNAPSHOT_FILE && !TEMP_NAME.test(entry.name))
       .map((entry) => entry.name)
       .sort();
@@ -38,34 +38,25 @@ export async function listLocalRunFiles(runFolder: string): Promise<string[]> {
 export async function listLocalRuns(dir: string): Promise<StoredRun[]> {
   let names: string[];
   try {
-    names = (await readdir(path.join(dir, RUNS_DIR), { withFileTypes: true }))
+    names = readdirSync(path.join(dir, RUNS_DIR), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)
       .sort();
   } catch {
     return [];
   }
-  return Promise.all(
-    names.map(async (id) => {
-      const location = path.join(dir, RUNS_DIR, id);
-      return { id, location, confirmed: await exists(path.join(location, RUN_SNAPSHOT_FILE)) };
-    }),
-  );
+  return names.map((id) => {
+    const location = path.join(dir, RUNS_DIR, id);
+    return { id, location, confirmed: existsSync(path.join(location, RUN_SNAPSHOT_FILE)) };
+  });
 }
 
 export async function readOptional(file: string): Promise<Buffer | null> {
   try {
-    return await readFile(file);
+    return readFileSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
     throw error;
   }
-}
-
-export async function exists(file: string): Promise<boolean> {
-  return stat(file).then(
-    () => true,
-    () => false,
-  );
 }
