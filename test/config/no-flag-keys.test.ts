@@ -64,12 +64,9 @@ describe('the core speaks the domain', () => {
 
   it('holds no CLI flag as a key outside src/cli/: the CLI maps its flags onto the settings', async () => {
     const flags = await cliFlags();
-    const offenders: string[] = [];
-    for (const file of await sourceFiles(SRC)) {
-      if (file.startsWith(CLI + path.sep)) continue;
-      for (const hit of flagKeys(await readFile(file, 'utf8'), flags))
-        offenders.push(`${path.relative(REPO_ROOT, file)}:${hit}`);
-    }
+    const offenders = await scanCore((relative, file, text) =>
+      flagKeys(text, flags).map((hit) => `${relative}:${hit}`),
+    );
     expect(offenders).toEqual([]);
   });
 
@@ -81,6 +78,17 @@ describe('the core speaks the domain', () => {
     expect(flagKeys("throw new Error('see base-url');", flags)).toHaveLength(0);
   });
 });
+
+/** What `find` reports in each source file outside src/cli/, given its repository path with `/`. */
+async function scanCore(find: (relative: string, file: string, text: string) => string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const file of await sourceFiles(SRC)) {
+    if (file.startsWith(CLI + path.sep)) continue;
+    const relative = path.relative(REPO_ROOT, file).split(path.sep).join('/');
+    found.push(...find(relative, file, await readFile(file, 'utf8')));
+  }
+  return found;
+}
 
 /** Every flag of every command, as the generated CLI reference lists them (`| \`--state\` |`). */
 async function everyFlag(): Promise<Set<string>> {
@@ -137,13 +145,11 @@ describe('core messages name settings as their caller does', () => {
 
   it('spells no CLI flag in a string outside src/cli/ (the CLI passes FLAG_NAMES, the library OPTION_NAMES)', async () => {
     const flags = await everyFlag();
-    const offenders: string[] = [];
-    for (const file of await sourceFiles(SRC)) {
-      if (file.startsWith(CLI + path.sep)) continue;
-      const relative = path.relative(REPO_ROOT, file).split(path.sep).join('/');
-      for (const hit of flagStrings(file, await readFile(file, 'utf8'), flags))
-        if (!(`${relative} ${hit.split(' ')[1]}` in ALLOWED)) offenders.push(`${relative}:${hit}`);
-    }
+    const offenders = await scanCore((relative, file, text) =>
+      flagStrings(file, text, flags)
+        .filter((hit) => !(`${relative} ${hit.split(' ')[1]}` in ALLOWED))
+        .map((hit) => `${relative}:${hit}`),
+    );
     expect(offenders).toEqual([]);
   });
 
