@@ -62,15 +62,7 @@ export class StateWriteError extends MenusyncError {
   }
 }
 
-/** Runs a write to `file`; a system error (one with a code: ENOSPC, EROFS, ...) becomes a StateWriteError. */
-export async function writingTo<T>(file: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    throw asStateWriteError(error, file);
-  }
-}
-
+/** A system error (one with a code: ENOSPC, EROFS, ...) of a write to `file` as a StateWriteError. */
 export function asStateWriteError(error: unknown, file: string): unknown {
   if (error instanceof StateWriteError) return error;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
