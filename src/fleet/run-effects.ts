@@ -77,6 +77,16 @@ export interface FleetRunEffects {
 }
 
 /**
+ * The targets' events in the fleet report's order (the fleet's), not in the order they ended: the
+ * same fleet tells its webhook the same list whichever target finished first.
+ */
+function inReportOrder(events: readonly RunEvent[], report: FleetReport): RunEvent[] {
+  const place = new Map(report.targets.map((entry, index) => [entry.target, index]));
+  const at = (event: RunEvent) => place.get(event.target) ?? report.targets.length;
+  return [...events].sort((a, b) => at(a) - at(b));
+}
+
+/**
  * After a fleet: its report in the state's fleet-runs/ (and the --out-* files), then the fleet's
  * webhook for an apply. The webhook is told even when the report could not be written; that
  * failure is thrown after it. Returns the report's HTML file.
@@ -90,7 +100,8 @@ export async function endFleetRun(report: FleetReport, effects: FleetRunEffects)
   } catch (failure) {
     written = { failure };
   }
-  if (report.command === 'apply') await notifyFleet(effects.notify, report, effects.events, effects.warn);
+  if (report.command === 'apply')
+    await notifyFleet(effects.notify, report, inReportOrder(effects.events, report), effects.warn);
   if ('html' in written) return written.html;
   throw new ReportWriteError(`could not write the fleet report: ${errorLine(written.failure)}`, {
     hint: `the fleet itself ended with exit ${report.exit}; each target's own report is kept with its state (menusync history)`,
