@@ -94,7 +94,8 @@ export async function writeJsonAtomic(file: string, value: unknown, options?: At
 
 const fsyncFd = promisify(fsync);
 
-function removeQuietly(file: string): void {
+/** Removes a file when it is there; a file already gone (or not removable) is no error. */
+export function removeQuietly(file: string): void {
   try {
     unlinkSync(file);
   } catch {

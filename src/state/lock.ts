@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { LockHeldError } from '../errors.js';
+import { removeQuietly } from './atomic-write.js';
 import { asStateWriteError } from './state-write-error.js';
 
 export const LockInfo = z.object({ pid: z.number().int(), hostname: z.string(), startedAt: z.string() });
@@ -48,13 +49,7 @@ function held(file: string, info: LockInfo): TargetLock {
   let released = false;
   // A process that exits without reaching release() (process.exit in a signal handler) still frees it.
   const onExit = () => {
-    if (!released) {
-      try {
-        unlinkSync(file);
-      } catch {
-        /* already gone */
-      }
-    }
+    if (!released) removeQuietly(file);
   };
   process.once('exit', onExit);
   return {
@@ -66,13 +61,7 @@ function held(file: string, info: LockInfo): TargetLock {
       process.removeListener('exit', onExit);
       const current = readLock(file);
       // Never remove a lock that is no longer ours.
-      if (current && current.pid === info.pid && current.startedAt === info.startedAt) {
-        try {
-          unlinkSync(file);
-        } catch {
-          /* already gone */
-        }
-      }
+      if (current && current.pid === info.pid && current.startedAt === info.startedAt) removeQuietly(file);
     },
   };
 }
@@ -92,11 +81,7 @@ function createExclusive(file: string, info: LockInfo): boolean {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw asStateWriteError(error, file);
   } finally {
-    try {
-      unlinkSync(temp);
-    } catch {
-      /* not created */
-    }
+    removeQuietly(temp);
   }
 }
 
